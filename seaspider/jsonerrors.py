@@ -1,0 +1,66 @@
+"""Turns jsonschema validation errors into short English phrases naming the field, value and bound."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import jsonschema
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def field_path(error: jsonschema.ValidationError) -> str:
+    """`fetch.concurrency`, `service.callers[2]`, or `(top level)`."""
+    out = ""
+    for part in error.absolute_path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def describe(error: jsonschema.ValidationError) -> str:
+    """One phrase for one violation, e.g. `fetch.concurrency: 0 is less than the minimum of 1`."""
+    where = field_path(error)
+    kind, bound, value = error.validator, error.validator_value, error.instance
+    if kind == "minimum":
+        return f"{where}: {_show(value)} is less than the minimum of {bound}"
+    if kind == "maximum":
+        return f"{where}: {_show(value)} is more than the maximum of {bound}"
+    if kind == "type":
+        wanted = " or ".join(bound) if isinstance(bound, list) else bound
+        return f"{where}: {_show(value)} is not of type {wanted}"
+    if kind == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(set(value) - set(allowed)) if isinstance(value, Mapping) else []
+        names = ", ".join(extra) or "?"
+        hint = f" (known fields: {', '.join(allowed)})" if allowed else ""
+        return f"{where}: unknown field {names}{hint}"
+    if kind == "required":
+        missing = [name for name in bound if isinstance(value, Mapping) and name not in value]
+        return f"{where}: the required field {', '.join(missing) or bound} is missing"
+    if kind == "pattern":
+        return f"{where}: {_show(value)} does not match the pattern {bound}"
+    if kind in ("minLength", "minItems"):
+        return f"{where}: {_show(value)} is shorter than the minimum of {bound}"
+    if kind in ("maxLength", "maxItems"):
+        return f"{where}: {_show(value)} is longer than the maximum of {bound}"
+    if kind == "enum":
+        return f"{where}: {_show(value)} is not one of {', '.join(map(_show, bound))}"
+    if kind == "const":
+        return f"{where}: {_show(value)} is not {_show(bound)}"
+    if kind == "uniqueItems":
+        return f"{where}: {_show(value)} has repeated items"
+    if kind == "oneOf":
+        return f"{where}: {_show(value)} is not a string or a list of strings"
+    return f"{where}: {error.message}"
+
+
+def collect(validator: jsonschema.protocols.Validator, instance: Any) -> list[str]:
+    """Every violation, in document order, as English phrases."""
+    errors: Iterable[jsonschema.ValidationError] = validator.iter_errors(instance)
+    ordered = sorted(errors, key=lambda e: [str(p) for p in e.absolute_path])
+    return [describe(e) for e in ordered]
