@@ -1,18 +1,28 @@
-"""`seaspider demo`: not built yet (see the open issues)."""
+"""`seaspider demo`: a local demo of the pipeline on the built-in local web (no internet needed)."""
 
 from __future__ import annotations
 
 import argparse
 
-from seaspider.errors import UsageError
+from seaspider.output import emit_json, say
 
-HELP = "demo (not built yet)"
-DESCRIPTION = "This command is not built yet."
+HELP = "run a local demo on the built-in local web (no internet needed)"
+DESCRIPTION = """Start the built-in local web (a few sites on loopback addresses), run as much of
+the pipeline as exists against it, print what happened, and stop everything.
+
+example:
+  seaspider demo"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("rest", nargs="*", help=argparse.SUPPRESS)
+    parser.add_argument("--hosts", type=int, default=3, help="how many local sites to serve (default 3)")
 
 
 def run(args: argparse.Namespace) -> int:
-    raise UsageError("seaspider demo is not built yet; see the README for what works today.")
+    from seaspider.localweb import LocalWeb
+
+    with LocalWeb(hosts=args.hosts, pages=3, ip_base="127.40") as web:
+        say(f"The local web serves {len(web.hosts)} sites on {len(web.ips)} loopback addresses, port {web.port}.")
+        emit_json({"hosts": web.resolve_map(), "port": web.port})
+    say("The local web has stopped.")
+    return 0
