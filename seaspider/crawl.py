@@ -1,0 +1,335 @@
+"""The crawl job: resume, conditional refetch, polite dispatch, journaling, links and follow mode.
+
+Used by `seaspider fetch` and by the service's worker thread alike:
+`Crawl(config, writer).run(urls, should_stop=..., on_progress=...) -> CrawlSummary`.
+Store calls fsync, so they run in one journal thread, in order, never on the event loop.
+Knows nothing about the CLI, signals or terminals.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import functools
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from seaspider.clock import Clock, SystemClock
+from seaspider.config import Config
+from seaspider.errors import InvalidURL
+from seaspider.follow import Followed, FollowPolicy, host_of
+from seaspider.frontier import Frontier, Task
+from seaspider.links import extract_links
+from seaspider.progress import Progress
+from seaspider.visit import Outcome, RobotsFetch, Visit
+
+if TYPE_CHECKING:
+    from seaspider.fetch import Fetcher
+    from seaspider.store import StoreWriter
+
+T = TypeVar("T")
+
+OUTCOME_KEYS = tuple(str(o) for o in Outcome) + ("not_started",)
+
+
+@dataclass(frozen=True, slots=True)
+class CrawlSummary:
+    """What one crawl did. `not_started` lists URLs never dispatched (a stop request came first)."""
+
+    planned: int  # URLs the run meant to fetch: queue after resume, uncertain ones, followed links
+    outcomes: Mapping[str, int]  # fetched, disallowed, deferred, error, not_modified, not_started
+    bytes: int  # decoded body bytes of fetched pages
+    wall_s: float
+    hosts: int  # distinct hosts visited
+    skipped_resume: int  # URLs skipped because the store already has a good, fresh record
+    uncertain: int  # URLs in flight at a crash, fetched again in this run
+    followed: int  # links added by follow mode
+    links_lines: int  # lines written to links.jsonl
+    interrupted: bool
+    not_started: tuple[str, ...]
+    store: str
+
+    @property
+    def visited(self) -> int:
+        return sum(n for k, n in self.outcomes.items() if k != "not_started")
+
+    @property
+    def pages_per_s(self) -> float:
+        return self.visited / self.wall_s if self.wall_s > 0 else 0.0
+
+    def to_json(self, *, queue: str | None = None, bad_lines: int = 0, duplicates: int = 0) -> dict[str, Any]:
+        """The summary object `seaspider fetch` prints (schemas/summary.schema.json)."""
+        return {
+            "queue": queue,
+            "store": self.store,
+            "planned": self.planned,
+            "outcomes": {k: int(self.outcomes.get(k, 0)) for k in OUTCOME_KEYS},
+            "bytes": self.bytes,
+            "pages_per_s": round(self.pages_per_s, 3),
+            "wall_s": round(self.wall_s, 3),
+            "hosts": self.hosts,
+            "skipped_resume": self.skipped_resume,
+            "uncertain": self.uncertain,
+            "bad_lines": bad_lines,
+            "duplicates": duplicates,
+            "followed": self.followed,
+            "links_lines": self.links_lines,
+            "interrupted": self.interrupted,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Journaled:
+    """What the journal thread did with one visit: the visit as recorded and the links to add."""
+
+    visit: Visit
+    followed: tuple[Followed, ...]
+    skipped_resume: int
+    links_line: bool
+
+
+class _ConditionalFetcher:
+    """The fetcher, with If-None-Match / If-Modified-Since added for URLs due for a refetch."""
+
+    def __init__(self, fetcher: Fetcher, conditional: Mapping[str, Mapping[str, str]]):
+        self._fetcher = fetcher
+        self._conditional = conditional
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._fetcher, name)
+
+    async def visit(self, url: str, *, depth: int = 0, parent: str | None = None, conditional: Mapping[str, str] | None = None) -> Visit:
+        return await self._fetcher.visit(url, depth=depth, parent=parent, conditional=conditional or self._conditional.get(url))
+
+
+class Crawl:
+    """One crawl over a store writer: call `run` (blocking) or `run_async` (inside a loop).
+
+    Without a fetcher it builds one per run (inside that run's event loop) that reads and saves
+    politeness and robots state through the writer and journals robots fetches in order.
+    """
+
+    def __init__(self, config: Config, writer: StoreWriter, fetcher: Fetcher | None = None, *, clock: Clock | None = None):
+        self.config = config
+        self.writer = writer
+        self._fetcher = fetcher
+        self._clock = clock or SystemClock()
+        self._pool: ThreadPoolExecutor | None = None
+        self._failure: BaseException | None = None
+        self._failure_lock = threading.Lock()
+
+    # -- the journal thread -------------------------------------------------------------------
+
+    def _fail(self, exc: BaseException) -> None:
+        with self._failure_lock:
+            if self._failure is None:
+                self._failure = exc
+
+    async def _journal(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run one store call in the journal thread, after every call submitted before it."""
+        assert self._pool is not None
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, functools.partial(fn, *args))
+
+    def on_robots(self, fetch: RobotsFetch) -> None:
+        """Journal a robots.txt fetch (called by the fetcher on the event loop; does not block)."""
+        if self._pool is None:
+            self.writer.record_robots(fetch)
+            return
+        future: Future[None] = self._pool.submit(self.writer.record_robots, fetch)
+        future.add_done_callback(lambda f: f.exception() and self._fail(f.exception()))  # type: ignore[arg-type]
+
+    def _record(self, visit: Visit, sent_conditional: bool, policy: FollowPolicy | None) -> _Journaled:
+        """In the journal thread: page line, links line, follow decisions (with the resume rule)."""
+        if visit.outcome is Outcome.NOT_MODIFIED or (sent_conditional and visit.status == 304):
+            visit = self._not_modified(visit)
+        self.writer.record_visit(visit)
+        followed: tuple[Followed, ...] = ()
+        skipped = 0
+        links_line = False
+        if visit.outcome is Outcome.FETCHED and visit.body:
+            page = extract_links(
+                visit.body,
+                url=visit.final_url,
+                content_type=visit.content_type,
+                headers=visit.headers,
+                robot_token=self.config.robot.token,
+            )
+            if page.scanned:
+                self.writer.record_links(visit.url, page.to_json())
+                links_line = True
+                if policy is not None:
+                    chosen = policy.select(page_url=visit.url, depth=visit.depth, links=page.links).followed
+                    now = self._clock.time()
+                    keep = []
+                    for f in chosen:
+                        if self.writer.should_fetch(f.url, now_unix=now, refetch_after_secs=self.config.resume.refetch_after_secs):
+                            keep.append(f)
+                        else:
+                            skipped += 1
+                    followed = tuple(keep)
+        return _Journaled(visit, followed, skipped, links_line)
+
+    def _not_modified(self, visit: Visit) -> Visit:
+        """A 304 answer as a `not_modified` page line pointing at the stored body."""
+        latest = self.writer.latest(visit.url) or {}
+        sha = latest.get("sha256")
+        if not sha:
+            return visit
+        return dataclasses.replace(
+            visit,
+            outcome=Outcome.NOT_MODIFIED,
+            body=b"",
+            sha256=sha,
+            content_type=visit.content_type or latest.get("content_type"),
+            truncated=bool(latest.get("truncated", False)),
+        )
+
+    # -- the run ------------------------------------------------------------------------------
+
+    def plan(self, urls: Iterable[str]) -> tuple[list[str], dict[str, dict[str, str]], int, int]:
+        """Apply the resume rule: (URLs to fetch, conditional headers per URL, skipped, uncertain)."""
+        now = self._clock.time()
+        refetch = self.config.resume.refetch_after_secs
+        queue = list(dict.fromkeys(urls))
+        in_queue = set(queue)
+        # A URL in flight at a crash is fetched again, first, even when this queue lacks it.
+        uncertain = [u for u in getattr(self.writer, "uncertain_urls", ()) if u not in in_queue]
+        todo: list[str] = []
+        conditional: dict[str, dict[str, str]] = {}
+        skipped = 0
+        fetched_uncertain = 0
+        uncertain_set = set(getattr(self.writer, "uncertain_urls", ()))
+        for url in uncertain + queue:
+            if not self.writer.should_fetch(url, now_unix=now, refetch_after_secs=refetch):
+                skipped += url in in_queue
+                continue
+            todo.append(url)
+            fetched_uncertain += url in uncertain_set
+            if refetch is not None:
+                latest = self.writer.latest(url)
+                if latest is not None and latest.get("outcome") in (Outcome.FETCHED, Outcome.NOT_MODIFIED):
+                    headers = self.writer.conditional_headers(url)
+                    if headers:
+                        conditional[url] = dict(headers)
+        return todo, conditional, skipped, fetched_uncertain
+
+    def run(
+        self,
+        urls: Iterable[str],
+        *,
+        should_stop: Callable[[], bool] = lambda: False,
+        on_progress: Callable[[Progress], None] | None = None,
+        on_visit: Callable[[Visit], None] | None = None,
+    ) -> CrawlSummary:
+        """Crawl `urls` (canonical, in queue order) to the end or until `should_stop()`; blocking."""
+        return asyncio.run(self.run_async(urls, should_stop=should_stop, on_progress=on_progress, on_visit=on_visit))
+
+    async def run_async(
+        self,
+        urls: Iterable[str],
+        *,
+        should_stop: Callable[[], bool] = lambda: False,
+        on_progress: Callable[[Progress], None] | None = None,
+        on_visit: Callable[[Visit], None] | None = None,
+    ) -> CrawlSummary:
+        """`run` inside a running event loop."""
+        from seaspider.fetch import Fetcher
+        from seaspider.scheduler import run_crawl
+
+        started = self._clock.monotonic()
+        self._failure = None
+        urls = list(urls)
+        todo, conditional, skipped_resume, uncertain = self.plan(urls)
+        frontier = Frontier(sort_query=self.config.fetch.sort_query)
+        policy = FollowPolicy(self.config.follow) if self.config.follow.enabled else None
+        for url in urls:
+            if policy is not None:
+                policy.note_seed(url)
+        planned = 0
+        for url in todo:
+            try:
+                planned += frontier.add(url)
+            except InvalidURL as exc:
+                self._fail(exc)
+        outcomes: Counter[str] = Counter()
+        hosts: set[str] = set()
+        visited: set[str] = set()
+        state = {"bytes": 0, "errors": 0, "followed": 0, "links": 0, "skipped": skipped_resume}
+
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seaspider-journal")
+        own_fetcher = self._fetcher is None
+        fetcher = self._fetcher or Fetcher(self.config, clock=self._clock, state=self.writer, on_robots=self.on_robots)
+        visiting = _ConditionalFetcher(fetcher, conditional) if conditional else fetcher
+
+        def stop_now() -> bool:
+            return self._failure is not None or should_stop()
+
+        async def record_intent(task: Task) -> None:
+            await self._journal(functools.partial(self.writer.record_intent, task.url, depth=task.depth, parent=task.parent))
+
+        async def visit_done(visit: Visit) -> None:
+            try:
+                done = await self._journal(self._record, visit, visit.url in conditional, policy)
+            except Exception as exc:  # noqa: BLE001 - a store failure stops the run; re-raised below
+                self._fail(exc)
+                return
+            v = done.visit
+            visited.add(v.url)
+            outcomes[str(v.outcome)] += 1
+            hosts.add(host_of(v.url))
+            if v.outcome is Outcome.FETCHED:
+                state["bytes"] += len(v.body)
+            elif v.outcome is Outcome.ERROR:
+                state["errors"] += 1
+            state["links"] += done.links_line
+            state["skipped"] += done.skipped_resume
+            for f in done.followed:
+                if frontier.add(f.url, depth=f.depth, parent=f.parent):
+                    state["followed"] += 1
+            if on_visit is not None:
+                on_visit(v)
+            if on_progress is not None:
+                total = planned + state["followed"]
+                on_progress(Progress(len(visited), total, state["errors"], len(hosts), self._clock.monotonic() - started, state["bytes"]))
+
+        try:
+            await run_crawl(
+                visiting,  # type: ignore[arg-type]
+                frontier,
+                concurrency=self.config.fetch.concurrency,
+                on_intent=record_intent,
+                on_visit=visit_done,
+                should_stop=stop_now,
+            )
+        finally:
+            if own_fetcher:
+                await fetcher.aclose()
+            pool, self._pool = self._pool, None
+            # Every submitted store call (robots lines included) finishes before we report.
+            await asyncio.get_running_loop().run_in_executor(None, functools.partial(pool.shutdown, wait=True))
+        if self._failure is not None:
+            raise self._failure
+        not_started = []
+        while (task := frontier.pop()) is not None:
+            not_started.append(task.url)
+        outcomes["not_started"] = len(not_started)
+        return CrawlSummary(
+            planned=planned + state["followed"],
+            outcomes=dict(outcomes),
+            bytes=state["bytes"],
+            wall_s=self._clock.monotonic() - started,
+            hosts=len(hosts),
+            skipped_resume=state["skipped"],
+            uncertain=uncertain,
+            followed=state["followed"],
+            links_lines=state["links"],
+            interrupted=bool(not_started) or should_stop(),
+            not_started=tuple(not_started),
+            store=str(Path(self.config.store)),
+        )
