@@ -149,7 +149,9 @@ def answer_page(report: PageReport) -> str:
     url, state = report["url"], report["state"]
     if state == "not_fetched":
         return sentence(f"I have not {past_participle('fetch')} {url}")
-    if state == "failed":
+    status = report["status"]
+    # The journal keeps a 4xx/5xx answer as a fetched page; to the asker it is a failure.
+    if state == "failed" or (state == "fetched" and status is not None and status >= 400):
         return could_not(f"fetch {url}", because=_page_failure(report))
     if state != "fetched":
         raise ValueError(f"page state {state!r} is not one of fetched, failed, not_fetched")
@@ -160,8 +162,9 @@ def answer_page(report: PageReport) -> str:
     if report["fetched_unix"] is not None:
         head += f" at {utc_minute(report['fetched_unix'])}"
     facts = []
-    if report["status"] is not None:
-        facts.append(f"HTTP {report['status']}")
+    if status is not None:
+        unchanged = " (unchanged since the fetch before)" if report["outcome"] == "not_modified" else ""
+        facts.append(f"HTTP {status}{unchanged}")
     media_type = _media_type(report["content_type"])
     if media_type:
         facts.append(media_type)
@@ -259,10 +262,14 @@ def _page_failure(report: PageReport) -> str:
     if outcome == "disallowed":
         rule = f" (rule {report['rule']})" if report["rule"] else ""
         return f"robots.txt disallows it{rule}"
-    if report["status"] is not None and report["status"] >= 300:
-        return f"the server answered HTTP {report['status']}"
+    status = report["status"]
+    if status is not None and status >= 400:
+        return f"the server answered HTTP {status}"
+    # A redirect failure has a status below 400 and a reason that says more than the status.
     if report["reason"]:
         return report["reason"]
+    if status is not None:
+        return f"the server answered HTTP {status}"
     if outcome == "deferred":
         return "the site asks for a longer crawl delay than I wait"
     return "an error occurred"

@@ -222,6 +222,8 @@ def test_stats_counts_and_outcome_mixes(stored: int, failed: tuple[int, int, int
         ({"body_bytes": 1}, "I fetched https://a.example/ at 2026-11-04 07:52 UTC: HTTP 200, text/html, 1 byte. Its title is “Mova”. It links to 1 page."),
         ({"content_type": "text/html; charset=UTF-8"}, "I fetched https://a.example/ at 2026-11-04 07:52 UTC: HTTP 200, text/html, 139 bytes. Its title is “Mova”. It links to 1 page."),
         ({"title": "Mova\n  — the  home", "links": 1}, "I fetched https://a.example/ at 2026-11-04 07:52 UTC: HTTP 200, text/html, 139 bytes. Its title is “Mova — the home”. It links to 1 page."),
+        ({"outcome": "not_modified", "status": 304, "body_bytes": None},
+         "I fetched https://a.example/ at 2026-11-04 07:52 UTC: HTTP 304 (unchanged since the fetch before), text/html. Its title is “Mova”. It links to 1 page."),
         ({"final_url": B}, "I fetched https://a.example/ (redirected to https://b.example/x) at 2026-11-04 07:52 UTC: HTTP 200, text/html, 139 bytes. Its title is “Mova”. It links to 1 page."),
         ({"final_url": None, "fetched_unix": None, "status": None, "content_type": None, "body_bytes": None, "title": None, "links": None},
          "I fetched https://a.example/."),
@@ -229,6 +231,18 @@ def test_stats_counts_and_outcome_mixes(stored: int, failed: tuple[int, int, int
 )  # fmt: skip
 def test_page_fetched_variants(over: dict[str, Any], expected: str) -> None:
     assert answer_page(page_report(**over)) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("status", [404, 410, 500, 503])
+def test_page_stored_with_an_http_error_status_is_a_failure(status: int) -> None:
+    # The journal records the answer as outcome "fetched"; the asker hears that it failed.
+    report = page_report("fetched", status=status, title="Not Found", links=0)
+    assert answer_page(report) == f"I could not fetch https://a.example/ because the server answered HTTP {status}."  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("status", [200, 203, 304, 399])
+def test_page_below_400_is_fetched(status: int) -> None:  # negative control of the above
+    assert answer_page(page_report("fetched", status=status)).startswith("I fetched https://a.example/ at ")  # type: ignore[arg-type]
 
 
 def test_page_non_html_has_no_title_or_link_sentence() -> None:
@@ -262,7 +276,10 @@ def test_page_truncated_body_is_mentioned(body_bytes: int | None, expected_fact:
     [
         ({"outcome": "disallowed", "rule": None, "status": None}, "robots.txt disallows it"),
         ({"outcome": "error", "status": 500}, "the server answered HTTP 500"),
-        ({"outcome": "error", "status": 301, "reason": "there were more than 5 redirects"}, "the server answered HTTP 301"),
+        ({"outcome": "error", "status": 404, "reason": "the page is gone"}, "the server answered HTTP 404"),
+        ({"outcome": "error", "status": 301, "reason": "the redirects loop back to https://a.example/"},
+         "the redirects loop back to https://a.example/"),
+        ({"outcome": "error", "status": 302, "reason": None}, "the server answered HTTP 302"),
         ({"outcome": "error", "status": None, "reason": None}, "an error occurred"),
         ({"outcome": "deferred", "status": None, "reason": None}, "the site asks for a longer crawl delay than I wait"),
         ({"outcome": "deferred", "status": None, "reason": "its crawl delay of 120 s is above the limit of 60 s"},
