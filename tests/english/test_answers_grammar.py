@@ -112,6 +112,11 @@ reasons = st.sampled_from(
         "the name did not resolve.",
         "there were more than 5 redirects",
         "the TLS handshake failed",
+        # As seaspider/fetch.py and seaspider/net.py word them.
+        "connecting to 127.0.0.1 port 80 failed (Connection refused).",
+        "no complete answer came within 30 s (fetch.timeout_ms)",
+        "the redirects loop back to https://a.example/",
+        "https://a.example/robots.txt is unreachable (HTTP 503), so the site is closed for 3600 seconds before it is asked again",
     ]
 )
 rules = st.one_of(st.none(), st.builds(lambda kind, p: f"{kind}: /{p}", st.sampled_from(["Allow", "Disallow"]), labels))
