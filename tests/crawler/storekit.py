@@ -69,9 +69,14 @@ def visit(
     )
 
 
-def read_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    """(offset, parsed line) of every line; fails on a line that is not complete JSON."""
+def read_lines(path: Path, *, allow_torn_tail: bool = False) -> list[tuple[int, dict[str, Any]]]:
+    """(offset, parsed line) of every line; fails on a line that is not complete JSON.
+
+    With `allow_torn_tail`, bytes after the last newline (a write cut short) are ignored.
+    """
     data = path.read_bytes()
+    if allow_torn_tail:
+        data = data[: data.rfind(b"\n") + 1]
     assert data == b"" or data.endswith(b"\n"), f"{path.name} ends with a torn line"
     out = []
     off = 0
@@ -81,13 +86,13 @@ def read_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
-def check_store(store: Path) -> list[dict[str, Any]]:
+def check_store(store: Path, *, allow_torn_tail: bool = False) -> list[dict[str, Any]]:
     """Every journal line parses and validates; every referenced body decompresses and matches its sha256.
 
     Reads the files directly (no store code), so it also catches bugs in the store's own reader.
     Returns the journal lines.
     """
-    lines = [line for _, line in read_lines(store / "pages.jsonl")]
+    lines = [line for _, line in read_lines(store / "pages.jsonl", allow_torn_tail=allow_torn_tail)]
     validators = {kind: jsonschema.Draft202012Validator(load_schema(name)) for kind, name in SCHEMA_OF_KIND.items()}
     dctx = zstandard.ZstdDecompressor()
     for line in lines:
@@ -95,6 +100,7 @@ def check_store(store: Path) -> list[dict[str, Any]]:
         assert not errors, f"{line} does not validate: {errors[0].message}"
         if line["kind"] in ("page", "robots") and line["seg"] is not None:
             seg = store / "seg" / f"{line['seg']:06d}.seg"
+            assert seg.exists(), f"{seg} is missing for {line['url']}"
             with open(seg, "rb") as f:
                 f.seek(line["off"])
                 frame = f.read(line["len"])
@@ -103,7 +109,7 @@ def check_store(store: Path) -> list[dict[str, Any]]:
             assert hashlib.sha256(body).hexdigest() == line["sha256"], f"body of {line['url']} does not match its sha256"
             assert len(body) == line["body_bytes"]
     links_validator = jsonschema.Draft202012Validator(load_schema("links-line"))
-    for _, line in read_lines(store / "links.jsonl"):
+    for _, line in read_lines(store / "links.jsonl", allow_torn_tail=allow_torn_tail):
         errors = list(links_validator.iter_errors(line))
         assert not errors, f"{line} does not validate: {errors[0].message}"
     return lines
