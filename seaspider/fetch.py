@@ -413,7 +413,8 @@ class Fetcher:
                                 f"{verdict.url} asks for a crawl-delay of {delay:g} s, more than politeness.max_crawl_delay_secs "
                                 f"({self.config.politeness.max_crawl_delay_secs:g} s)", verdict=verdict)
             last = await self._exchange(current, self.config.fetch.max_body_bytes, extra if hop == 0 else None, unchecked=not recheck)
-            chain.append(Hop(text, last.status, last.ip))
+            if last.ip is not None:  # the chain lists requests sent; a refused lookup sent none
+                chain.append(Hop(text, last.status, last.ip))
             if last.error is not None:
                 return done(Outcome.ERROR, text, chain, last.error, verdict=verdict, last=last)
             location = last.location

@@ -65,14 +65,16 @@ class Resolver:
     def __init__(
         self,
         *,
-        overrides: Mapping[str, Sequence[str]] | None = None,
+        overrides: Mapping[str, str | Sequence[str]] | None = None,
         allow_private: bool = False,
         ttl_s: float = 3600.0,
         clock: Clock | None = None,
         lookup: Lookup | None = None,
         public: Callable[[str], bool] | None = None,
     ) -> None:
-        self._overrides = {host.lower().rstrip("."): tuple(ips) for host, ips in (overrides or {}).items()}
+        self._overrides = {
+            host.lower().rstrip("."): (ips,) if isinstance(ips, str) else tuple(ips) for host, ips in (overrides or {}).items()
+        }
         self.allow_private = allow_private
         self._ttl_s = ttl_s
         self._clock = clock or SystemClock()
