@@ -18,7 +18,7 @@ _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 # meaning, so RFC 9309 2.2.3 compares them as %2A / %24) and "#" (never part of a request target).
 _KEEP_CLASS = rb"A-Za-z0-9\-._~/:?@!&'()+,;=\[\]"
 _DIRTY_BYTES = re.compile(rb"%([0-9A-Fa-f]{2})|[^" + _KEEP_CLASS + rb"]")
-_DIRTY_TEXT = re.compile("[^" + _KEEP_CLASS.decode("ascii") + "]")
+_KEEP_BYTES = bytes(octet for octet in range(128) if re.fullmatch(rb"[" + _KEEP_CLASS + rb"]", bytes([octet])))
 
 
 def _build_fixes() -> dict[bytes, bytes]:
@@ -50,7 +50,7 @@ def normalize_bytes(raw: bytes) -> str:
 
 def normalize_target(target: str) -> str:
     """The one comparison form of a path plus query: %XX of unreserved decoded, the rest %XX upper-case."""
-    if _DIRTY_TEXT.search(target) is None:
+    if target.isascii() and not target.encode("ascii").translate(None, _KEEP_BYTES):
         return target  # the common case: plain ASCII, nothing to encode or decode
     # surrogatepass: arbitrary text (even lone surrogates) must not raise; such octets never match a rule.
     return normalize_bytes(target.encode("utf-8", "surrogatepass"))
@@ -63,16 +63,25 @@ def request_target(url: str) -> str:
     """The path plus query of `url` (an absolute URL or a path), fragment dropped; "/" when empty."""
     text = url.strip()
     if not text.startswith("/"):
-        scheme = _SCHEME.match(text)
-        if scheme is not None:
-            text = text[scheme.end():]
-            if text.startswith("//"):
-                end = len(text)
-                for stop in "/?#":
-                    at = text.find(stop, 2)
-                    if 0 <= at < end:
-                        end = at
-                text = text[end:]
+        if text.startswith("https://"):
+            start = 8
+        elif text.startswith("http://"):
+            start = 7
+        else:
+            scheme = _SCHEME.match(text)
+            if scheme is None:
+                start = -1  # no scheme: a relative path
+            else:
+                text = text[scheme.end():]
+                start = 2 if text.startswith("//") else -1  # "urn:x" has no authority: the rest is the path
+        if start >= 0:
+            # The authority ends at the first "/", "?" or "#" after it.
+            end = len(text)
+            for stop in "/?#":
+                at = text.find(stop, start, end)
+                if at >= 0:
+                    end = at
+            text = text[end:]
     hash_at = text.find("#")
     if hash_at >= 0:
         text = text[:hash_at]
@@ -147,6 +156,31 @@ class Entry(Generic[T]):
 
 # Rules whose literal prefix is shorter than this are tried for every target; longer ones are bucketed.
 _BUCKET_KEY_LEN = 2
+# How a compiled rule is checked once its literal prefix is known to match.
+_ANY, _EXACT, _WILD, _SUFFIX = 0, 1, 2, 3
+
+# (rank, check, size, first, rest, tail, payload): flat tuples, so the hot loop makes few calls.
+_Row = tuple[int, int, int, str, tuple[str, ...], "str | None", T]
+
+
+def _row(entry: Entry[T]) -> _Row[T]:
+    pattern = entry.pattern
+    size = len(pattern.prefix)
+    if pattern.literal:
+        return (entry.rank, _EXACT if pattern.anchored else _ANY, size, "", (), None, entry.payload)
+    if not pattern.pieces:
+        return (entry.rank, _SUFFIX, size, pattern.tail or "", (), pattern.tail, entry.payload)
+    return (entry.rank, _WILD, size, pattern.pieces[0], pattern.pieces[1:], pattern.tail, entry.payload)
+
+
+def _wild_matches(target: str, pos: int, pieces: tuple[str, ...], tail: str | None) -> bool:
+    """Find `pieces` in order from `pos`, then check `tail` ends the target after them. Linear time."""
+    for piece in pieces:
+        at = target.find(piece, pos)
+        if at < 0:
+            return False
+        pos = at + len(piece)
+    return tail is None or (len(target) - len(tail) >= pos and target.endswith(tail))
 
 
 class RuleSet(Generic[T]):
@@ -154,59 +188,90 @@ class RuleSet(Generic[T]):
 
     Rules are bucketed by their literal prefix, so a target only meets rules whose prefix it starts with,
     and each bucket is tried highest rank first, stopping at the first match that cannot be beaten.
+    Rules like "/*.pdf$" are skipped together unless the target ends with one of their suffixes.
+    Targets always start with "/" (see `request_target`), so prefixes "" and "/" need no check.
     """
 
-    __slots__ = ("_everywhere", "_buckets", "size")
+    __slots__ = ("_entries", "_everywhere", "_suffix_rows", "_suffixes", "_buckets", "size")
 
     def __init__(self, entries: Iterable[Entry[T]]) -> None:
+        self._entries = tuple(entries)
         everywhere: list[Entry[T]] = []
+        suffix_only: list[Entry[T]] = []
         by_prefix: dict[str, list[Entry[T]]] = {}
-        for entry in entries:
-            prefix = entry.pattern.prefix
-            if len(prefix) < _BUCKET_KEY_LEN:
-                everywhere.append(entry)
+        for entry in self._entries:
+            pattern = entry.pattern
+            if len(pattern.prefix) >= _BUCKET_KEY_LEN:
+                by_prefix.setdefault(pattern.prefix, []).append(entry)
+            elif pattern.tail and not pattern.pieces:
+                suffix_only.append(entry)
             else:
-                by_prefix.setdefault(prefix, []).append(entry)
+                everywhere.append(entry)
         everywhere.sort(key=_by_rank)
-        self._everywhere = tuple(everywhere)
-        buckets: dict[str, list[tuple[int, str, tuple[Entry[T], ...]]]] = {}
+        suffix_only.sort(key=_by_rank)
+        self._everywhere: tuple[_Row[T], ...] = tuple(_row(entry) for entry in everywhere)
+        self._suffix_rows: tuple[_Row[T], ...] = tuple(_row(entry) for entry in suffix_only)
+        self._suffixes = tuple({entry.pattern.tail or "" for entry in suffix_only})
+        tables: dict[str, dict[str, tuple[_Row[T], ...]]] = {}
         for prefix, group in by_prefix.items():
             group.sort(key=_by_rank)
-            buckets.setdefault(prefix[:_BUCKET_KEY_LEN], []).append((group[0].rank, prefix, tuple(group)))
-        # Within a bucket, prefixes are tried best rank first, so the loop can stop early.
-        self._buckets = {
-            key: tuple((rank, len(prefix), prefix, group) for rank, prefix, group in sorted(items, key=_first_desc))
-            for key, items in buckets.items()
+            tables.setdefault(prefix[:_BUCKET_KEY_LEN], {})[prefix] = tuple(_row(entry) for entry in group)
+        # Per bucket: the distinct prefix lengths (one slice and one dict lookup each) and the prefix table.
+        self._buckets: dict[str, tuple[tuple[int, ...], dict[str, tuple[_Row[T], ...]]]] = {
+            key: (tuple(sorted({len(prefix) for prefix in table}, reverse=True)), table)
+            for key, table in tables.items()
         }
-        self.size = len(everywhere) + sum(len(group) for group in by_prefix.values())
+        self.size = len(self._entries)
 
     def best(self, target: str) -> T | None:
-        """The payload of the highest-ranked rule matching `target` (already normalised), or None."""
-        found: Entry[T] | None = None
+        """The payload of the highest-ranked rule matching `target` (normalised, starting with "/"), or None."""
+        found: T | None = None
         best_rank = -1
-        for entry in self._everywhere:
-            if entry.pattern.matches(target):
-                found, best_rank = entry, entry.rank
-                break  # sorted by rank: nothing later in this list can beat it
         bucket = self._buckets.get(target[:_BUCKET_KEY_LEN])
         if bucket is not None:
-            for top_rank, size, prefix, group in bucket:
-                if top_rank <= best_rank:
-                    break
-                if target[:size] != prefix:
-                    continue
-                for entry in group:
-                    if entry.rank <= best_rank:
-                        break
-                    if entry.pattern.matches_after_prefix(target):
-                        found, best_rank = entry, entry.rank
-                        break
-        return None if found is None else found.payload
+            lengths, table = bucket
+            for length in lengths:
+                rows = table.get(target[:length])
+                if rows is not None:
+                    hit = _scan(rows, target, best_rank)
+                    if hit is not None:
+                        best_rank, found = hit
+        if self._suffixes and target.endswith(self._suffixes):
+            hit = _scan(self._suffix_rows, target, best_rank)
+            if hit is not None:
+                best_rank, found = hit
+        hit = _scan(self._everywhere, target, best_rank)
+        return found if hit is None else hit[1]
+
+    def brute_force(self, target: str) -> T | None:
+        """`best` the slow way (every rule, `Pattern.matches`, no buckets): the oracle tests compare against."""
+        hits = [entry for entry in self._entries if entry.pattern.matches(target)]
+        return max(hits, key=_rank_of).payload if hits else None
+
+
+def _scan(rows: tuple[_Row[T], ...], target: str, best_rank: int) -> tuple[int, T] | None:
+    """(rank, payload) of the first row (sorted by rank) matching `target` that beats `best_rank`."""
+    for rank, check, size, first, rest, tail, payload in rows:
+        if rank <= best_rank:
+            return None  # sorted by rank: nothing later can win
+        if check == _ANY:
+            return rank, payload
+        if check == _EXACT:
+            if len(target) == size:
+                return rank, payload
+        elif check == _SUFFIX:
+            if len(target) - len(first) >= size and target.endswith(first):
+                return rank, payload
+        else:
+            at = target.find(first, size)
+            if at >= 0 and ((not rest and tail is None) or _wild_matches(target, at + len(first), rest, tail)):
+                return rank, payload
+    return None
+
+
+def _rank_of(entry: Entry[T]) -> int:
+    return entry.rank
 
 
 def _by_rank(entry: Entry[T]) -> int:
     return -entry.rank
-
-
-def _first_desc(item: tuple[int, str, object]) -> int:
-    return -item[0]
