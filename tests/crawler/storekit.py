@@ -113,3 +113,47 @@ def check_store(store: Path, *, allow_torn_tail: bool = False) -> list[dict[str,
         errors = list(links_validator.iter_errors(line))
         assert not errors, f"{line} does not validate: {errors[0].message}"
     return lines
+
+
+def naive_stats(store: Path, host: str | None = None) -> dict[str, Any]:
+    """The counting part of `stats`, by a plain scan of the journal and links files."""
+    from urllib.parse import urlsplit
+
+    def host_of(url: str) -> str:
+        return urlsplit(url).hostname or ""
+
+    lines = [line for _, line in read_lines(store / "pages.jsonl", allow_torn_tail=True)]
+    links = [line for _, line in read_lines(store / "links.jsonl", allow_torn_tail=True)]
+
+    def mine(line: dict[str, Any]) -> bool:
+        return host is None or host_of(line["origin"] if line["kind"] == "robots" else line["url"]) == host
+
+    kinds = {k: sum(1 for x in lines if x["kind"] == k and mine(x)) for k in ("robots", "intent", "page", "uncertain")}
+    latest: dict[str, str] = {}
+    page_lines = dict.fromkeys(("fetched", "disallowed", "deferred", "error", "not_modified"), 0)
+    bodies: dict[str, tuple[int, int]] = {}
+    for x in lines:
+        if not mine(x):
+            continue
+        if x["kind"] == "page":
+            latest[x["url"]] = x["outcome"]
+            page_lines[x["outcome"]] += 1
+        if x["kind"] in ("page", "robots") and x["seg"] is not None:
+            bodies[x["sha256"]] = (x["body_bytes"], x["len"])
+    pages = dict.fromkeys(page_lines, 0)
+    for outcome in latest.values():
+        pages[outcome] += 1
+    hosts = {host_of(x["origin"] if x["kind"] == "robots" else x["url"]) for x in lines} | {host_of(x["url"]) for x in links}
+    raw = sum(b[0] for b in bodies.values())
+    compressed = sum(b[1] for b in bodies.values())
+    return {
+        "lines": kinds,
+        "links_lines": sum(1 for x in links if host is None or host_of(x["url"]) == host),
+        "urls": len(latest),
+        "pages": pages,
+        "page_lines": page_lines,
+        "hosts": len(hosts) if host is None else int(host in hosts),
+        "bodies": len(bodies),
+        "bytes_raw": raw,
+        "bytes_compressed": compressed,
+    }
