@@ -132,6 +132,11 @@ def _shown(text: str) -> str:
     return cut if cut.isprintable() else repr(cut)
 
 
+def _q(part: str) -> str:
+    """A quoted piece of a URL for a message, cut short."""
+    return repr(part if len(part) <= _SHOWN_CHARS // 2 else part[: _SHOWN_CHARS // 2] + "…")
+
+
 def _fail(text: str, problem: URLProblem, what: str) -> BadURL:
     return BadURL(f"{_shown(text)}: {what}", url=text, problem=problem)
 
@@ -211,7 +216,7 @@ def _percent_decode_host(text: str, raw: str) -> str:
                 try:
                     out.append(bytes.fromhex(piece.replace("%", "")).decode("utf-8"))
                 except UnicodeDecodeError:
-                    raise _fail(text, URLProblem.HOST, f"the host {raw!r} contains percent-escapes that "
+                    raise _fail(text, URLProblem.HOST, f"the host {_q(raw)} contains percent-escapes that "
                                 "are not UTF-8; write the host name plainly") from exc
             else:
                 out.append(piece)
@@ -224,12 +229,12 @@ def _canonical_host(text: str, raw: str) -> str:
         inner = raw[1:-1] if raw.endswith("]") else None
         if inner is None or "%" in inner or not inner:
             why = "an IPv6 zone identifier" if inner and "%" in inner else "an unclosed or empty bracket"
-            raise _fail(text, URLProblem.HOST, f"the host {raw!r} has {why}; give a plain IPv6 address "
+            raise _fail(text, URLProblem.HOST, f"the host {_q(raw)} has {why}; give a plain IPv6 address "
                         "in brackets, such as [2001:db8::1]")
         try:
             return format_ipv6(IPv6Address(inner))
         except ValueError as exc:
-            raise _fail(text, URLProblem.HOST, f"the host {raw!r} is not a valid IPv6 address; check "
+            raise _fail(text, URLProblem.HOST, f"the host {_q(raw)} is not a valid IPv6 address; check "
                         "the address between the brackets") from exc
     host = _percent_decode_host(text, raw)
     if not host.isascii():
@@ -237,13 +242,13 @@ def _canonical_host(text: str, raw: str) -> str:
             # UTS 46 (non-transitional, as browsers): full-width dots and digits, case folding.
             host = idna.uts46_remap(host, std3_rules=False, transitional=False)
         except (idna.IDNAError, UnicodeError, ValueError) as exc:
-            raise _fail(text, URLProblem.HOST, f"the host {raw!r} is not a valid internationalised "
+            raise _fail(text, URLProblem.HOST, f"the host {_q(raw)} is not a valid internationalised "
                         "domain name; check its spelling") from exc
     host = host.lower()
     try:
         address = parse_ipv4_host(host)
     except ValueError as exc:
-        raise _fail(text, URLProblem.HOST, f"the host {raw!r} ends in a number but is not a valid IPv4 "
+        raise _fail(text, URLProblem.HOST, f"the host {_q(raw)} ends in a number but is not a valid IPv4 "
                     f"address ({exc}); give a host name or a dotted address such as 192.0.2.1") from exc
     if address is not None:
         return str(address)
@@ -265,13 +270,13 @@ def _canonical_host(text: str, raw: str) -> str:
 def _canonical_label(text: str, raw: str, label: str) -> str:
     """One DNS label in ASCII form, checked."""
     if not label:
-        raise _fail(text, URLProblem.HOST, f"the host {raw!r} has an empty label (two dots in a row or a "
+        raise _fail(text, URLProblem.HOST, f"the host {_q(raw)} has an empty label (two dots in a row or a "
                     "leading dot); remove the extra dot")
     if label.isascii():
         if not _LABEL_OK.match(label):
             bad = _HOST_BAD.search(label)
             char = bad.group() if bad else label[0]
-            raise _fail(text, URLProblem.HOST, f"the host {raw!r} contains {char!r}, which is not allowed in "
+            raise _fail(text, URLProblem.HOST, f"the host {_q(raw)} contains {_q(char)}, which is not allowed in "
                         "a host name; use only letters, digits, '-', '_' and '.'")
         if label.startswith("xn--"):
             try:
@@ -279,29 +284,29 @@ def _canonical_label(text: str, raw: str, label: str) -> str:
             except (idna.IDNAError, UnicodeError, ValueError):
                 valid = False
             if not valid:
-                raise _fail(text, URLProblem.HOST, f"the host {raw!r} has an invalid punycode label "
-                            f"{label!r}; check the host name")
+                raise _fail(text, URLProblem.HOST, f"the host {_q(raw)} has an invalid punycode label "
+                            f"{_q(label)}; check the host name")
     else:
         try:
             label = idna.alabel(label).decode("ascii")
         except (idna.IDNAError, UnicodeError, ValueError) as exc:
-            raise _fail(text, URLProblem.HOST, f"the host {raw!r} is not a valid internationalised domain "
+            raise _fail(text, URLProblem.HOST, f"the host {_q(raw)} is not a valid internationalised domain "
                         f"name ({exc}); check its spelling") from exc
     if len(label) > MAX_LABEL_CHARS:
-        raise _fail(text, URLProblem.HOST, f"the host {raw!r} has a label of {len(label)} characters, more "
+        raise _fail(text, URLProblem.HOST, f"the host {_q(raw)} has a label of {len(label)} characters, more "
                     f"than the DNS limit of {MAX_LABEL_CHARS}; check the host name")
     return label
 
 
 def _canonical_port(text: str, scheme: str, raw: str) -> int | None:
     if not _PORT.match(raw):
-        raise _fail(text, URLProblem.PORT, f"the port {raw!r} is not a number; give a port from 1 to 65535 "
+        raise _fail(text, URLProblem.PORT, f"the port {_q(raw)} is not a number; give a port from 1 to 65535 "
                     "or leave it out")
     if raw == "":
         return None  # "http://h:/" is allowed by RFC 3986 3.2.3 and means the default port
     digits = raw.lstrip("0")
     if len(digits) > 5 or not 1 <= int(digits or "0") <= 65535:
-        raise _fail(text, URLProblem.PORT, f"the port {raw} is outside 1 to 65535; give a port in that range "
+        raise _fail(text, URLProblem.PORT, f"the port {_q(raw)} is outside 1 to 65535; give a port in that range "
                     "or leave it out")
     port = int(digits)
     return None if port == _DEFAULT_PORTS[scheme] else port
@@ -329,7 +334,7 @@ def _build(text: str, scheme: str, rest: str, *, sort_query: bool) -> URL:
         raw_host = authority if closing < 0 else authority[: closing + 1]
         after = "" if closing < 0 else authority[closing + 1 :]
         if after and not after.startswith(":"):
-            raise _fail(text, URLProblem.HOST, f"the host {authority!r} has text after the IPv6 address; "
+            raise _fail(text, URLProblem.HOST, f"the host {_q(authority)} has text after the IPv6 address; "
                         "only ':port' may follow it")
         raw_port = after[1:] if after else None
     else:
@@ -337,7 +342,7 @@ def _build(text: str, scheme: str, rest: str, *, sort_query: bool) -> URL:
         if not colon:
             raw_host, raw_port_text = authority, None
         elif ":" in raw_host:
-            raise _fail(text, URLProblem.HOST, f"the host {authority!r} looks like an IPv6 address without "
+            raise _fail(text, URLProblem.HOST, f"the host {_q(authority)} looks like an IPv6 address without "
                         "brackets; write it as [address]")
         raw_port = raw_port_text
     if not raw_host:
