@@ -10,7 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-T = TypeVar("T")
+__all__ = ["Entry", "Pattern", "RuleSet", "compile_pattern", "normalize_bytes", "normalize_target", "request_target"]
+
+T = TypeVar("T")  # what a rule set returns for a match (robots.py: a prepared Decision)
 
 # RFC 3986 2.3: unreserved octets; their percent-encoded forms are decoded before comparison.
 _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -254,18 +256,17 @@ def _scan(rows: tuple[_Row[T], ...], target: str, best_rank: int) -> tuple[int, 
     for rank, check, size, first, rest, tail, payload in rows:
         if rank <= best_rank:
             return None  # sorted by rank: nothing later can win
-        if check == _ANY:
-            return rank, payload
-        if check == _EXACT:
-            if len(target) == size:
-                return rank, payload
-        elif check == _SUFFIX:
-            if len(target) - len(first) >= size and target.endswith(first):
-                return rank, payload
-        else:
+        if check == _WILD:  # the most common kind first
             at = target.find(first, size)
             if at >= 0 and ((not rest and tail is None) or _wild_matches(target, at + len(first), rest, tail)):
                 return rank, payload
+        elif check == _ANY:
+            return rank, payload
+        elif check == _SUFFIX:
+            if len(target) - len(first) >= size and target.endswith(first):
+                return rank, payload
+        elif len(target) == size:  # _EXACT
+            return rank, payload
     return None
 
 
