@@ -238,6 +238,12 @@ def _as_ip(ip: str | IPAddress) -> IPAddress:
     if not isinstance(ip, str):
         raise TypeError(f"expected an IP address or str, not {type(ip).__name__}")
     parsed = literal_ip(ip)
+    if parsed is None and "%" in ip and ":" in ip:
+        # getaddrinfo reports scoped addresses as "fe80::1%eth0"; judge them, never crash on them.
+        try:
+            parsed = IPv6Address(ip.strip().strip("[]"))
+        except ValueError:
+            parsed = None
     if parsed is None:
         raise ValueError(f"{ip!r} is not an IP address")
     return parsed
@@ -281,7 +287,10 @@ def address_kind(ip: str | IPAddress) -> AddressKind:
 
 def is_public(ip: str | IPAddress) -> bool:
     """True only for globally reachable unicast addresses Sea Spider may fetch from."""
-    return address_kind(ip) is AddressKind.PUBLIC
+    address = _as_ip(ip)
+    if isinstance(address, IPv6Address) and address.scope_id:
+        return False  # a zone names an interface of this machine: link-scoped, never the public web
+    return _classify(address)[0] is AddressKind.PUBLIC
 
 
 def _display(ip: IPAddress) -> str:

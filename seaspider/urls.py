@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import re
 from dataclasses import dataclass
 from ipaddress import IPv6Address
@@ -73,12 +74,17 @@ class URLProblem(enum.StrEnum):
 
 
 class BadURL(InvalidURL):
-    """An `InvalidURL` that also carries the offending text and the kind of problem."""
+    """An `InvalidURL` that also carries the offending text, the kind of problem and the bare reason.
 
-    def __init__(self, message: str, *, url: str, problem: URLProblem) -> None:
+    `reason` is the message without the URL in front ("the ftp: scheme is not supported; ..."),
+    for answers that name the URL themselves.
+    """
+
+    def __init__(self, message: str, *, url: str, problem: URLProblem, reason: str) -> None:
         super().__init__(message)
         self.url = url
         self.problem = problem
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +144,7 @@ def _q(part: str) -> str:
 
 
 def _fail(text: str, problem: URLProblem, what: str) -> BadURL:
-    return BadURL(f"{_shown(text)}: {what}", url=text, problem=problem)
+    return BadURL(f"{_shown(text)}: {what}", url=text, problem=problem, reason=what)
 
 
 def _clean(text: str) -> str:
@@ -225,6 +231,23 @@ def _percent_decode_host(text: str, raw: str) -> str:
 
 def _canonical_host(text: str, raw: str) -> str:
     """The host in canonical form, or BadURL: IPv6 compressed, IPv4 dotted, names as IDNA ASCII."""
+    host, problem, reason = _host_or_reason(raw)
+    if host is None:
+        raise BadURL(f"{_shown(text)}: {reason}", url=text, problem=problem or URLProblem.HOST, reason=reason)
+    return host
+
+
+# A crawl meets the same few hosts over and over; IDNA and the IPv4 reader are the costly part of a parse.
+@functools.lru_cache(maxsize=8192)
+def _host_or_reason(raw: str) -> tuple[str | None, URLProblem | None, str]:
+    """(canonical host, None, "") or (None, problem, reason): a pure function of the raw host, so cached."""
+    try:
+        return _canonical_host_uncached("", raw), None, ""
+    except BadURL as exc:
+        return None, exc.problem, exc.reason
+
+
+def _canonical_host_uncached(text: str, raw: str) -> str:
     if raw.startswith("["):
         inner = raw[1:-1] if raw.endswith("]") else None
         if inner is None or "%" in inner or not inner:
@@ -388,9 +411,15 @@ def canonicalize(text: str, *, sort_query: bool = False) -> str:
     return str(parse_url(text, sort_query=sort_query))
 
 
+# A page's links all resolve against one base: parse it once (URL is frozen, so sharing is safe).
+@functools.lru_cache(maxsize=256)
+def _parse_base(base: str) -> URL:
+    return parse_url(base)
+
+
 def resolve_link(*, base: str, href: str) -> str:
     """Resolve a reference against a base URL (RFC 3986 5.2); the result is canonical, else InvalidURL."""
-    base_url = parse_url(base)
+    base_url = _parse_base(base)
     if not isinstance(href, str):
         raise TypeError(f"a link must be a str, not {type(href).__name__}")
     # An empty reference is the base document itself (RFC 3986 5.4.1).

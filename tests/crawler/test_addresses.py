@@ -315,6 +315,12 @@ def test_is_public_refuses_names_and_wrong_types() -> None:
         refusal_reason(None)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("ip", ["fe80::1%eth0", "fe80::1%2", "ff02::1%lo", "2606:4700::1111%eth0"])
+def test_scoped_addresses_from_the_resolver_are_judged_not_crashed_on(ip: str) -> None:
+    # getaddrinfo may report link-local answers with a zone; they are refused, never a ValueError.
+    assert is_public(ip) is False
+
+
 def test_is_public_accepts_any_literal_spelling() -> None:
     assert is_public("0x7f.1") is False
     assert is_public("1572395042") is True
