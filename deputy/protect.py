@@ -1,0 +1,151 @@
+"""Protects addresses, markdown links and quotations before parsing, so each reaches the parser as one token.
+
+Pure text work: it finds the spans and cuts the prompt into plain text and protected items; it
+never judges whether an address is acceptable (the injected slot checkers do that).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+__all__ = ["ItemKind", "Protected", "ProtectedItem", "protect"]
+
+
+class ItemKind(enum.StrEnum):
+    """What a protected span holds."""
+
+    ADDRESS = "address"  # a URL, a bare host or host/path, a markdown link target
+    QUOTE = "quote"  # text inside «…», “…” or "…"
+
+
+@dataclass(frozen=True, slots=True)
+class ProtectedItem:
+    """One protected span: `text` goes to the slot checker, `source` is what the prompt said."""
+
+    kind: ItemKind
+    text: str
+    source: str
+    start: int
+    end: int
+    has_scheme: bool
+    link_text: str | None = None  # the [text] of a markdown link
+
+
+@dataclass(frozen=True, slots=True)
+class Protected:
+    """The prompt cut into plain-text pieces and protected items, in order (`pieces` is one longer)."""
+
+    prompt: str
+    pieces: tuple[str, ...]
+    items: tuple[ProtectedItem, ...]
+
+
+# Characters that end a URL in running text; sentence punctuation right after a URL is not part of it.
+_STOP = r"\s<>\"«»“”‘’`\[\]{}|\\^"
+_TRAILING = ".,;:!?'\")]}>»”’…"
+# File names look like host names ("robots.txt", "index.html"); these final labels are not hosts here.
+_FILE_SUFFIXES = frozenset(
+    "html htm xhtml php asp aspx jsp cgi txt json xml csv tsv yaml yml toml md rst pdf doc docx xls "
+    "xlsx ppt pptx jpg jpeg png gif svg webp ico css js mjs ts py rb rs go java c h cpp sh exe dll so "
+    "tar gz tgz bz2 xz zst lock log ini cfg conf bak tmp".split()
+)
+
+_MARKDOWN = re.compile(r"\[([^\[\]\n]{0,500})\]\(\s*<?([^\s()<>]+(?:\([^\s()<>]*\)[^\s()<>]*)*)>?\s*\)")
+_QUOTES = (
+    re.compile(r"«([^«»]*)»"),
+    re.compile(r"“([^“”]*)”"),
+    re.compile(r"\"([^\"\n]*)\""),
+)
+# A URL with a scheme may hold brackets (an IPv6 host); a final unmatched bracket is trimmed later.
+_SCHEME_URL = re.compile(r"(?<![\w.+-])[A-Za-z][A-Za-z0-9+.-]{0,15}://[^\s<>\"«»“”‘’`{}|\\^]+")
+_LABEL = r"[^\W_](?:[\w-]{0,61}[^\W_])?"
+_BARE = re.compile(
+    rf"(?<![\w@.:/%-])"
+    rf"(?:[^\s@/:<>\"«»“”\[\]()]+@)?"  # user information: kept so the checker can refuse it by name
+    rf"(?:(?:{_LABEL}\.)+(?:[^\W\d_]{{2,63}}|xn--[a-z0-9-]{{1,59}})\.?"
+    rf"|localhost|\d{{1,3}}(?:\.\d{{1,3}}){{3}}|\[[0-9A-Fa-f:.]+\])"
+    rf"(?::\d{{1,5}})?"
+    rf"(?:[/?#][^{_STOP}]*)?"
+    rf"(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _trim(text: str) -> str:
+    """Drop sentence punctuation after a URL; keep a `)` or `]` that closes one opened inside it."""
+    while text and text[-1] in _TRAILING:
+        closer = text[-1]
+        opener = {")": "(", "]": "["}.get(closer)
+        if opener and text.count(opener) >= text.count(closer):
+            break
+        text = text[:-1]
+    return text
+
+
+def _looks_like_file(text: str) -> bool:
+    """`robots.txt` or `index.html`: a dotted word whose last label is a file suffix, with nothing after it."""
+    if re.search(r"[/?#:@]", text):
+        return False
+    return text.rstrip(".").rsplit(".", 1)[-1].lower() in _FILE_SUFFIXES
+
+
+def _address_in(text: str) -> str | None:
+    """The address a quotation holds when it holds nothing else (`"https://a.example/"`)."""
+    inner = text.strip()
+    if not inner or re.search(r"\s", inner):
+        return None
+    for pattern in (_SCHEME_URL, _BARE):
+        found = pattern.fullmatch(_trim(inner))
+        if found and not (pattern is _BARE and _looks_like_file(found.group(0))):
+            return found.group(0)
+    return None
+
+
+def protect(prompt: str) -> Protected:
+    """Finds markdown links, quotations, URLs and bare hosts; earlier-listed kinds win overlaps."""
+    found: list[ProtectedItem] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e in taken)
+
+    def add(item: ProtectedItem) -> None:
+        found.append(item)
+        taken.append((item.start, item.end))
+
+    for match in _MARKDOWN.finditer(prompt):
+        target = match.group(2)
+        add(
+            ProtectedItem(
+                ItemKind.ADDRESS, target, match.group(0), match.start(), match.end(),
+                has_scheme="://" in target, link_text=match.group(1).strip(),
+            )
+        )
+    for pattern in _QUOTES:
+        for match in pattern.finditer(prompt):
+            if not free(match.start(), match.end()):
+                continue
+            address = _address_in(match.group(1))
+            if address is not None:
+                add(ProtectedItem(ItemKind.ADDRESS, address, match.group(0), match.start(), match.end(), "://" in address))
+            else:
+                add(ProtectedItem(ItemKind.QUOTE, match.group(1).strip(), match.group(0), match.start(), match.end(), False))
+    for pattern in (_SCHEME_URL, _BARE):
+        for match in pattern.finditer(prompt):
+            text = _trim(match.group(0))
+            start, end = match.start(), match.start() + len(text)
+            if not text or not free(start, end):
+                continue
+            if pattern is _BARE and _looks_like_file(text):
+                continue
+            add(ProtectedItem(ItemKind.ADDRESS, text, text, start, end, has_scheme=pattern is _SCHEME_URL))
+    found.sort(key=lambda item: item.start)
+    pieces: list[str] = []
+    cursor = 0
+    for item in found:
+        pieces.append(prompt[cursor : item.start])
+        cursor = item.end
+    pieces.append(prompt[cursor:])
+    return Protected(prompt=prompt, pieces=tuple(pieces), items=tuple(found))

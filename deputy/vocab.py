@@ -1,0 +1,346 @@
+"""Loads a deputy vocabulary (capabilities, their English forms and typed slots) into frozen records.
+
+The vocabulary is data: a new synonym or a new capability is a change to a JSON file, checked against
+`schemas/vocab.schema.json`. This module knows nothing about what the capabilities do.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+__all__ = ["Capability", "Form", "ReaderWords", "SlotSpec", "Vocab", "VocabError"]
+
+
+class VocabError(ValueError):
+    """A vocabulary file is missing, not JSON, or breaks the schema; the message names every problem."""
+
+
+# The reader's English words; a vocabulary adds to these unless it says "extends_default": false.
+_DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
+    "request_modals": ("could", "would", "will", "shall", "should", "must"),
+    "permission_modals": ("can", "may", "might"),
+    "permission_words": ("allow", "permit", "able", "ok", "okay", "alright", "fine", "possible", "permissible", "legal"),
+    "request_governors": ("want", "like", "need", "mind", "love", "wish"),
+    "politeness": ("please", "kindly", "pls", "plz"),
+    "courtesy": (
+        "hi", "hello", "hey", "thanks", "thank", "cheers", "ok", "okay", "great", "good", "morning", "afternoon",
+        "evening", "dear", "friend", "please", "kindly", "sir", "ty", "thx", "you", "much", "very", "a", "lot",
+        "in", "advance", "there", "yes", "sure", "again",
+    ),
+    "negations": ("not", "n't", "never", "no", "none", "nothing", "neither", "nor", "nobody", "nowhere", "cannot"),
+    "conditions": (
+        "if", "unless", "whenever", "provided", "providing", "assuming", "suppose", "supposing", "in case",
+        "as long as", "so long as", "only if", "even if", "as soon as", "once", "until", "till", "after",
+        "before", "when", "while",
+    ),
+    "unsupported": (
+        "delete", "remove", "erase", "wipe", "drop", "destroy", "clear", "purge", "truncate", "overwrite",
+        "post", "submit", "send", "upload", "publish", "email", "mail", "message", "tweet", "share",
+        "log", "login", "sign", "register", "authenticate", "click", "press", "type", "fill", "enter",
+        "run", "execute", "eval", "evaluate", "install", "uninstall", "buy", "pay", "order", "purchase",
+        "book", "subscribe", "unsubscribe", "edit", "modify", "change", "write", "rewrite", "update", "set",
+        "reset", "restart", "kill", "stop", "shut", "disable", "enable", "ignore", "forget", "bypass",
+        "override", "hack", "attack", "spam", "flood", "follow", "spider", "rename", "move", "copy", "replace",
+        "translate", "summarize", "summarise", "open", "visit", "browse", "search", "find", "print", "reply",
+        "answer", "forward", "call", "text", "pretend", "act", "become", "switch", "grant", "give", "make",
+        "create", "add", "insert", "put", "start", "launch", "schedule", "repeat", "loop", "continue", "retry",
+        "ping", "scan", "probe", "exploit", "inject", "bruteforce", "crack", "decrypt", "encrypt", "render",
+        "convert", "parse", "extract", "analyze", "analyse", "compare", "monitor", "watch", "keep", "tell",
+        "say", "use", "try", "skip", "disregard", "pretend", "bypass", "rm",
+    ),
+    "neutral_predicates": ("list", "mention", "include", "attach", "paste"),
+    "adverbs": (
+        "please", "kindly", "now", "right", "away", "just", "also", "too", "then", "quickly", "soon",
+        "immediately", "here", "below", "above", "already", "yet", "currently", "so", "far", "there", "for",
+        "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
+        "actually", "perhaps", "maybe", "still", "ever", "really",
+    ),
+    "prepositions": ("from", "at", "for", "of", "on", "in", "about"),
+    # Words that ask for more than the reader can promise (a whole site, a login, a schedule): refused.
+    "blockers": (
+        "everything", "anything", "entire", "whole", "recursively", "recursive", "subpages", "sitemap",
+        "cookie", "cookies", "password", "passwords", "credentials", "javascript", "js", "login",
+        "tomorrow", "tonight", "later", "hourly", "daily", "weekly", "monthly", "every", "forever",
+        "always", "root", "admin", "sudo", "script", "scripts", "rm", "instructions", "mode",
+    ),
+    # Verbs refused wherever they stand and whatever the tagger made of them ("… and bypass robots.txt").
+    "forbidden": (
+        "delete", "remove", "erase", "wipe", "purge", "destroy", "bypass", "ignore", "disregard", "override",
+        "execute", "submit", "upload", "uninstall", "hack", "inject", "exploit", "pretend", "forget",
+    ),
+    # Nouns that may stand for the things a slot holds ("download this page: A").
+    "object_nouns": (
+        "page", "pages", "url", "urls", "link", "links", "site", "sites", "website", "websites", "homepage",
+        "document", "documents", "address", "addresses", "these", "this", "those", "them", "it", "one",
+        "ones", "following", "copy", "file", "files", "resource", "resources",
+    ),
+    "list_words": ("and", ",", ";", ".", "!", "?", "also", "plus", "too", "as", "well", "please", "thanks", "thank", "you", "-", "–", "—", "*", "•"),
+}
+
+_DEFAULT_REASONS: dict[str, str] = {
+    "negation": "it is negated (“{word}”), and I only act on plain requests",
+    "condition": "it depends on a condition (“{word} …”), and I do not act on conditional requests",
+    "unsupported_verb": "I cannot {predicate}: {capabilities} is all I do",
+    "no_url": "it names no web address for me to {predicate}",
+    "too_many_urls": "it names {count} addresses where I can take at most {max}",
+    "url_outside_parse": "the address {word} is not part of the request itself",
+    "not_understood": "I could not tell which of my capabilities it asks for",
+    "ambiguous": "it could mean more than one thing ({word})",
+    "several_actions": "it asks for more than one thing at once ({word})",
+    "unexpected_words": "I do not know what “{word}” asks of me there",
+    "unused_quote": "it quotes text I have no use for here",
+    "link_mismatch": "the link text {word} names a different address than the link itself",
+    "empty": "it is empty",
+    "question_for_action": "it asks whether I {predicate}, and a question never makes me act",
+}
+
+_MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
+_MODALITIES = ("none", "permission", "request", "other")
+_ASPECTS = ("present", "past", "perfect", "passive", "progressive")
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderWords:
+    """The closed English word lists the reader relies on (lower-case lemmas)."""
+
+    request_modals: frozenset[str]
+    permission_modals: frozenset[str]
+    permission_words: frozenset[str]
+    request_governors: frozenset[str]
+    politeness: frozenset[str]
+    courtesy: frozenset[str]
+    negations: frozenset[str]
+    conditions: tuple[str, ...]
+    unsupported: frozenset[str]
+    neutral_predicates: frozenset[str]
+    adverbs: frozenset[str]
+    prepositions: frozenset[str]
+    list_words: frozenset[str]
+    blockers: frozenset[str]
+    forbidden: frozenset[str]
+    object_nouns: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """One English shape a capability answers to; an empty field means "any"."""
+
+    moods: frozenset[str]
+    modalities: frozenset[str]
+    aspects: frozenset[str]
+    predicates: frozenset[str]
+    wh: frozenset[str]
+    subjects: frozenset[str]
+    requires: tuple[frozenset[str], ...]
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class SlotSpec:
+    """A typed slot: filled from protected tokens of kind `takes`, checked by the `type` checker."""
+
+    name: str
+    type: str
+    takes: str
+    min: int
+    max: int
+    is_list: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Capability:
+    """A declared capability: what it is called, which handler runs it, and how English asks for it."""
+
+    name: str
+    handler: str
+    operation: str
+    observes: bool
+    predicates: frozenset[str]
+    forms: tuple[Form, ...]
+    slots: tuple[SlotSpec, ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Vocab:
+    """A checked vocabulary: capabilities in file order, reader words, refusal reasons."""
+
+    name: str
+    handler: str
+    capabilities: tuple[Capability, ...]
+    words: ReaderWords
+    reasons: Mapping[str, str]
+    source: str
+
+    @classmethod
+    def load(cls, path_or_text: str | Path) -> Vocab:
+        """Reads a vocabulary from a file path or from JSON text; raises VocabError naming each problem."""
+        text, source = _read(path_or_text)
+        try:
+            raw = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise VocabError(f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
+        return cls.from_raw(raw, source=source)
+
+    @classmethod
+    def from_raw(cls, raw: Any, *, source: str = "(vocabulary)") -> Vocab:
+        """Checks an already-parsed JSON value against the schema and builds the records."""
+        problems = _schema_problems(raw)
+        if not problems:
+            problems = _meaning_problems(raw)
+        if problems:
+            raise VocabError(f"{source}: " + "; ".join(problems))
+        return _build(raw, source)
+
+    @property
+    def known_predicates(self) -> frozenset[str]:
+        """Every verb lemma the vocabulary mentions, supported or not (used to spot imperatives)."""
+        found: set[str] = set(self.words.unsupported) | set(self.words.request_governors)
+        found |= {"check"}
+        for capability in self.capabilities:
+            found |= capability.predicates
+            for form in capability.forms:
+                found |= form.predicates
+        return frozenset(word for word in found if " " not in word)
+
+
+def _read(path_or_text: str | Path) -> tuple[str, str]:
+    if isinstance(path_or_text, Path):
+        path = path_or_text
+    elif path_or_text.lstrip().startswith("{"):
+        return path_or_text, "(vocabulary text)"
+    else:
+        path = Path(path_or_text)
+    try:
+        return path.read_text(encoding="utf-8"), str(path)
+    except FileNotFoundError as exc:
+        raise VocabError(f"{path}: the vocabulary file does not exist") from exc
+    except OSError as exc:
+        raise VocabError(f"{path}: the vocabulary file cannot be read ({exc.strerror})") from exc
+
+
+def _schema() -> dict[str, Any]:
+    # The schema ships inside the seaspider wheel (seaspider._schemas); a checkout reads schemas/ beside deputy/.
+    try:
+        text = resources.files("seaspider._schemas").joinpath("vocab.schema.json").read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        text = (Path(__file__).resolve().parent.parent / "schemas" / "vocab.schema.json").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+def _field(error: jsonschema.ValidationError) -> str:
+    out = ""
+    for part in error.absolute_path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def _schema_problems(raw: Any) -> list[str]:
+    validator = jsonschema.Draft202012Validator(_schema())
+    errors = sorted(validator.iter_errors(raw), key=lambda e: [str(p) for p in e.absolute_path])
+    out = []
+    for error in errors:
+        if error.validator == "additionalProperties":
+            allowed = sorted(error.schema.get("properties", {}))
+            extra = sorted(set(error.instance) - set(allowed)) if isinstance(error.instance, Mapping) else []
+            out.append(f"{_field(error)}: unknown field {', '.join(extra)}")
+        else:
+            out.append(f"{_field(error)}: {error.message}")
+    return out
+
+
+def _meaning_problems(raw: Mapping[str, Any]) -> list[str]:
+    """Checks the schema cannot express: unique names, min <= max, one address slot per capability."""
+    out = []
+    seen: set[str] = set()
+    for i, cap in enumerate(raw["capabilities"]):
+        where = f"capabilities[{i}]"
+        if cap["name"] in seen:
+            out.append(f"{where}.name: {cap['name']!r} is declared twice")
+        seen.add(cap["name"])
+        takes = [slot.get("takes", "address") for slot in cap.get("slots", [])]
+        for kind in ("address", "quote"):
+            if takes.count(kind) > 1:
+                out.append(f"{where}.slots: more than one slot takes a {kind}")
+        for j, slot in enumerate(cap.get("slots", [])):
+            if slot["min"] > slot["max"]:
+                out.append(f"{where}.slots[{j}]: min {slot['min']} is more than max {slot['max']}")
+    return out
+
+
+def _lower(words: Any) -> frozenset[str]:
+    return frozenset(str(w).lower() for w in words or ())
+
+
+def _build(raw: Mapping[str, Any], source: str) -> Vocab:
+    extend = raw.get("extends_default", True)
+    given = raw.get("words", {})
+    merged: dict[str, Any] = {}
+    for key, default in _DEFAULT_WORDS.items():
+        mine = [str(w).lower() for w in given.get(key, [])]
+        base = list(default) if extend else []
+        merged[key] = tuple(dict.fromkeys(base + mine))
+    words = ReaderWords(
+        request_modals=frozenset(merged["request_modals"]),
+        permission_modals=frozenset(merged["permission_modals"]),
+        permission_words=frozenset(merged["permission_words"]),
+        request_governors=frozenset(merged["request_governors"]),
+        politeness=frozenset(merged["politeness"]),
+        courtesy=frozenset(merged["courtesy"]),
+        negations=frozenset(merged["negations"]),
+        conditions=merged["conditions"],
+        unsupported=frozenset(merged["unsupported"]),
+        neutral_predicates=frozenset(merged["neutral_predicates"]),
+        adverbs=frozenset(merged["adverbs"]),
+        prepositions=frozenset(merged["prepositions"]),
+        list_words=frozenset(merged["list_words"]),
+        blockers=frozenset(merged["blockers"]),
+        forbidden=frozenset(merged["forbidden"]),
+        object_nouns=frozenset(merged["object_nouns"]),
+    )
+    reasons = dict(_DEFAULT_REASONS) if extend else {}
+    reasons.update(raw.get("reasons", {}))
+    missing = sorted(set(_DEFAULT_REASONS) - set(reasons))
+    if missing:
+        raise VocabError(f"{source}: reasons: the reasons {', '.join(missing)} are missing (extends_default is false)")
+    handler = raw["handler"]
+    capabilities = tuple(_capability(cap, handler) for cap in raw["capabilities"])
+    return Vocab(
+        name=raw["name"], handler=handler, capabilities=capabilities, words=words, reasons=reasons, source=source
+    )
+
+
+def _capability(cap: Mapping[str, Any], handler: str) -> Capability:
+    forms = tuple(
+        Form(
+            moods=_lower(form["moods"]),
+            modalities=_lower(form.get("modalities")),
+            aspects=_lower(form.get("aspects")),
+            predicates=_lower(form.get("predicates")),
+            wh=_lower(form.get("wh")),
+            subjects=_lower(form.get("subjects")),
+            requires=tuple(_lower(group) for group in form.get("requires", [])),
+            note=form.get("note", ""),
+        )
+        for form in cap["forms"]
+    )
+    slots = tuple(
+        SlotSpec(
+            name=slot["name"], type=slot["type"], takes=slot.get("takes", "address"),
+            min=slot["min"], max=slot["max"], is_list=slot.get("list", False),
+        )
+        for slot in cap.get("slots", [])
+    )
+    return Capability(
+        name=cap["name"], handler=cap.get("handler", handler), operation=cap["operation"],
+        observes=cap.get("observes", False), predicates=_lower(cap["predicates"]), forms=forms, slots=slots,
+        description=cap.get("description", ""),
+    )

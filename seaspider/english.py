@@ -1,0 +1,114 @@
+"""Wires the generic deputy to Sea Spider: its vocabulary and the URL and address rules of the crawler.
+
+The deputy stays generic; here its `url` and `host` slot types become Sea Spider's canonical URLs,
+refused with the same policy the crawler applies (only literal addresses can be judged before DNS).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from deputy import Deputy, Plan, Refusal, RefusalKind, SlotRejected, Vocab, VocabError
+from seaspider.addresses import refusal_reason
+from seaspider.errors import ConfigError, InvalidURL
+from seaspider.resources import default_vocab_text
+from seaspider.urls import URL, parse_target
+
+__all__ = [
+    "build_deputy", "check_host", "check_url", "explain", "host_checker", "load_vocab", "plan_json", "url_checker",
+]
+
+
+def _parse(text: str, *, allow_private: bool) -> URL:
+    try:
+        url = parse_target(text)
+    except InvalidURL as exc:
+        detail = str(exc)
+        # The URL module's messages start with the text they judged; the reason names it once.
+        if ": " in detail:
+            detail = detail.split(": ", 1)[1]
+        raise SlotRejected(RefusalKind.INVALID_URL, f"{text} is not an address I can fetch ({detail})") from exc
+    why = refusal_reason(url.host, allow_private=allow_private)
+    if why is not None:
+        raise SlotRejected(
+            RefusalKind.NON_PUBLIC_ADDRESS, f"{why}, and I do not fetch non-public addresses"
+        )
+    return url
+
+
+def url_checker(*, allow_private: bool = False) -> Callable[[str], str]:
+    """The `url` slot type: canonical URL text; a bare host or host/path gets https://."""
+
+    def check(text: str) -> str:
+        return str(_parse(text, allow_private=allow_private))
+
+    return check
+
+
+def host_checker(*, allow_private: bool = False) -> Callable[[str], str]:
+    """The `host` slot type: a host name, from a bare host or a URL that names only a site."""
+
+    def check(text: str) -> str:
+        url = _parse(text, allow_private=allow_private)
+        if url.path != "/" or url.query is not None:
+            raise SlotRejected(RefusalKind.INVALID_URL, f"{text} names a page, and I count pages by host")
+        return url.host
+
+    return check
+
+
+check_url = url_checker()
+check_host = host_checker()
+
+
+def load_vocab(vocab_path: str | Path | None = None) -> Vocab:
+    """Sea Spider's vocabulary (vocab/deputy.example.json) or the given file; errors become ConfigError."""
+    try:
+        if vocab_path is None:
+            return Vocab.load(default_vocab_text())
+        return Vocab.load(Path(vocab_path))
+    except VocabError as exc:
+        raise ConfigError(str(exc)) from exc
+
+
+def build_deputy(vocab_path: str | Path | None = None, *, allow_private: bool = False) -> Deputy:
+    """The Sea Spider deputy: its vocabulary with `url` and `host` slots checked by the crawler's rules."""
+    vocab = load_vocab(vocab_path)
+    return Deputy(
+        vocab,
+        slot_types={"url": url_checker(allow_private=allow_private), "host": host_checker(allow_private=allow_private)},
+    )
+
+
+def plan_json(prompt: str, result: Plan | Refusal) -> dict[str, Any]:
+    """The `seaspider plan` object (schemas/plan.schema.json) for one prompt and what the deputy made of it."""
+    if isinstance(result, Plan):
+        return {"prompt": prompt, "act": True, "operation": result.operation, "args": result.json_args(), "refusal": None}
+    return {
+        "prompt": prompt,
+        "act": False,
+        "operation": None,
+        "args": {},
+        "refusal": {"kind": str(result.kind), "reason": result.reason},
+    }
+
+
+def explain(prompt: str, result: Plan | Refusal) -> str:
+    """The parse as CoNLL-like rows and the skeleton, for people (`seaspider plan --explain`)."""
+    lines = [f"# prompt: {prompt}"]
+    sk = result.skeleton
+    if sk is not None:
+        lines.append("# id\tform\tlemma\tupos\txpos\thead\tdeprel\tmisc")
+        for row in sk.tokens:
+            lines.append(
+                f"{row.id}\t{row.form}\t{row.lemma}\t{row.upos}\t{row.xpos}\t{row.head}\t{row.deprel}\t{row.misc or '_'}"
+            )
+        lines.append("# skeleton: " + json.dumps(sk.to_json(), ensure_ascii=False))
+    if isinstance(result, Plan):
+        lines.append(f"# plan: {result.capability} ({result.handler}.{result.operation}) {json.dumps(result.json_args())}")
+    else:
+        lines.append(f"# refusal: {result.kind}: {result.sentence()}")
+    return "\n".join(lines)
