@@ -25,7 +25,7 @@ from seaspider.errors import StoreError
 from seaspider.journal import JournalAppender, complete_end, cut_torn_tail, encode_line, iter_lines, read_line_at
 from seaspider.segments import Location, SegmentReader, SegmentWriter, fsync_dir, segment_numbers, segment_path
 from seaspider.storeindex import ALL, Index, IndexCorrupt, host_of, remove_index_files
-from seaspider.visit import Hop, Outcome, RobotsFetch, RobotsSource, Visit
+from seaspider.visit import KEPT_HEADERS, Hop, Outcome, RobotsFetch, RobotsSource, Visit
 
 DEFAULT_SEGMENT_MAX_BYTES = 256 * 1024 * 1024
 DEFAULT_ZSTD_LEVEL = 9
@@ -35,6 +35,9 @@ SEG_DIR = "seg"
 INDEX = "index.sqlite"
 STATE = "state.sqlite"
 WRITER_LOCK = ".writer.lock"
+# A reader that finds a live writer's index further behind than this builds its own instead of
+# reading the difference from the journal on every question.
+_MAX_TAIL_BYTES = 256 * 1024
 
 Hook = Callable[[str], None]
 
@@ -273,6 +276,21 @@ class StoreReader(_StoreView):
 
     def _usable_index(self) -> Index:
         try:
+            index = self._shared_index()
+        except (OSError, sqlite3.Error, IndexCorrupt, StoreError):
+            index = None  # e.g. a store we may read but not write: answer from a private index
+        if index is not None:
+            self._index_ino = _ino(self.path / INDEX)
+            return index
+        self._private_dir = tempfile.mkdtemp(prefix="seaspider-index-")
+        private = Index(Path(self._private_dir) / INDEX, journal=self.path / JOURNAL, links=self.path / LINKS)
+        private.catch_up()
+        self._index_ino = None
+        return private
+
+    def _shared_index(self) -> Index | None:
+        """The store's own index brought up to date, or None when only a private one can be right."""
+        try:
             index = _open_index(self.path)
             if index.fits() and index.end("journal") == complete_end_of(self.path / JOURNAL) and index.end("links") == complete_end_of(self.path / LINKS):
                 return index
@@ -280,8 +298,8 @@ class StoreReader(_StoreView):
             remove_index_files(self.path / INDEX)
             index = _open_index(self.path)
         # Behind or stale. With no writer alive we may fix the shared index in place; with one
-        # alive, its index is current (it commits after every record) unless something is odd,
-        # so a private index keeps the answer right without touching the writer's files.
+        # alive, its index is current (it commits after every record) but for a line in flight,
+        # which the tail covers; anything else gets a private index, leaving the writer's alone.
         fd = _try_lock(self.path / WRITER_LOCK, "reader updating the index")
         if fd is not None:
             try:
@@ -293,16 +311,21 @@ class StoreReader(_StoreView):
                 return index
             finally:
                 os.close(fd)
-        if index.fits():
-            return index  # the writer is ahead by a line or two: the tail covers it
+        journal_end = complete_end_of(self.path / JOURNAL)
+        behind = journal_end - index.end("journal")
+        fresh = index.end("journal") == 0 and journal_end > 0  # not the writer's index at all
+        if index.fits() and behind <= _MAX_TAIL_BYTES and not fresh:
+            return index
         index.close()
-        self._private_dir = tempfile.mkdtemp(prefix="seaspider-index-")
-        private = Index(Path(self._private_dir) / INDEX, journal=self.path / JOURNAL, links=self.path / LINKS)
-        private.catch_up()
-        return private
+        return None
 
     def _refresh_tail(self) -> None:
         """Note complete lines the index has not taken in yet (the writer's line in flight)."""
+        if self._private_dir is None and _ino(self.path / INDEX) != self._index_ino:
+            # A writer rebuilt the index as a new file since we opened it: follow it.
+            self._index.close()
+            self._index = self._usable_index()
+            self._tail_end = self._tail_links_end = -1
         self._index.reload()
         jend = complete_end_of(self.path / JOURNAL)
         start = self._index.end("journal")
@@ -362,7 +385,7 @@ class StoreReader(_StoreView):
         return self._tail_robots.get(origin, self._index.robots_off(origin))
 
     def stats(self, host: str | None = None) -> dict[str, Any]:
-        self._index.reload()
+        self._refresh_tail()
         return super().stats(host)
 
     def close(self) -> None:
@@ -377,6 +400,13 @@ class StoreReader(_StoreView):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _ino(path: Path) -> int | None:
+    try:
+        return os.stat(path).st_ino
+    except FileNotFoundError:
+        return None
 
 
 def complete_end_of(path: Path) -> int:
@@ -456,7 +486,8 @@ def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_by
         "outcome": str(visit.outcome),
         "status": visit.status,
         "chain": [hop.to_json() for hop in visit.chain],
-        "headers": dict(visit.headers),
+        # Only the kept headers, in their declared order (the schema refuses any other).
+        "headers": {name: visit.headers[name] for name in KEPT_HEADERS if name in visit.headers},
         "content_type": visit.content_type,
         "fetched_unix": visit.fetched_unix,
         "ms": visit.ms,
@@ -580,7 +611,7 @@ class StoreWriter(_StoreView):
         """Journal one line (fsynced), index it, persist the politeness state; returns its offset."""
         raw = encode_line(line)
         off = self._journal.append(raw)
-        self._index.apply_journal(off, raw)
+        self._index.apply_journal(off, raw, line)
         self._index.commit()
         self._point("index-committed")
         self._ip_state.flush()

@@ -241,11 +241,14 @@ class Index:
             self._pending = dict(self._db.execute("SELECT url, off FROM pending").fetchall())
         return self._pending
 
-    def apply_journal(self, off: int, raw: bytes) -> None:
-        """Take one complete `pages.jsonl` line (starting at byte `off`) into the index."""
+    def apply_journal(self, off: int, raw: bytes, parsed: dict[str, Any] | None = None) -> None:
+        """Take one complete `pages.jsonl` line (starting at byte `off`) into the index.
+
+        A writer passes the line it has just encoded as `parsed`, saving the decode.
+        """
         self._begin()
         try:
-            line = json.loads(raw)
+            line = json.loads(raw) if parsed is None else parsed
             kind = line["kind"]
         except (ValueError, KeyError, TypeError):
             line, kind = None, None

@@ -344,3 +344,11 @@ def test_sha256_that_does_not_match_the_body_is_a_bug(tmp_path: Path) -> None:
     with open_writer(tmp_path / "s") as w, pytest.raises(ValueError, match="does not match its body"):
         w.record_visit(visit("https://a.test/", b"abc", sha256="0" * 64))
     assert (tmp_path / "s" / "pages.jsonl").read_bytes() == b""
+
+
+def test_page_line_keeps_only_the_declared_headers_in_their_order(tmp_path: Path) -> None:
+    headers = {"set-cookie": "a=b", "etag": '"1"', "content-type": "text/html", "server": "x"}
+    with open_writer(tmp_path / "s") as w:
+        line = w.record_visit(visit("https://a.test/", b"x", headers=headers))
+    assert list(line["headers"].items()) == [("content-type", "text/html"), ("etag", '"1"')]
+    check_store(tmp_path / "s")

@@ -220,3 +220,34 @@ def test_incremental_index_equals_rebuilt_index_equals_plain_scan(tmp_path: Path
     with StoreReader(store) as r:
         assert counting_part(r.stats()) == incremental
     shutil.rmtree(store)
+
+
+def test_index_deleted_under_a_live_writer_gives_right_answers_from_a_private_index(tmp_path: Path) -> None:
+    store = tmp_path / "s"
+    with StoreWriter.open(store, clock=FakeClock()) as w:
+        w.record_visit(visit("https://a.test/1", b"one"))
+        w.record_visit(visit("https://b.test/2", b"two"))
+        for name in os.listdir(store):
+            if name.startswith("index.sqlite"):
+                os.unlink(store / name)
+        with StoreReader(store) as r:
+            assert counting_part(r.stats()) == naive_stats(store)
+            assert r.body("https://b.test/2") == b"two"
+        assert not [p for p in Path(os.environ.get("TMPDIR", "/tmp")).glob("seaspider-index-*") if (p / "index.sqlite").exists()]
+
+
+def test_long_lived_reader_follows_an_index_rebuilt_as_a_new_file(tmp_path: Path) -> None:
+    store = tmp_path / "s"
+    with StoreWriter.open(store, clock=FakeClock()) as w:
+        w.record_visit(visit("https://a.test/1", b"one"))
+    reader = StoreReader(store)
+    assert reader.stats()["lines"]["page"] == 1
+    for name in os.listdir(store):
+        if name.startswith("index.sqlite"):
+            os.unlink(store / name)
+    with StoreWriter.open(store, clock=FakeClock()) as w:  # rebuilds a new index file, then writes on
+        for i in range(2, 200):
+            w.record_visit(visit(f"https://a.test/{i}", html(i)))
+    assert counting_part(reader.stats()) == naive_stats(store)
+    assert reader.body("https://a.test/150") == html(150)
+    reader.close()
