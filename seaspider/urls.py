@@ -456,8 +456,6 @@ def parse_target(text: str) -> URL:
     """A URL or a bare host from English or the command line: 'mova.elamur.ai' means https://mova.elamur.ai/."""
     cleaned = _clean(text)
     match = _SCHEME.match(cleaned)
-    if cleaned.startswith("//"):
-        return parse_url("https:" + cleaned)
     if match is not None:
         scheme = match.group()[:-1]
         after = cleaned[match.end() :]
@@ -465,7 +463,12 @@ def parse_target(text: str) -> URL:
         looks_like_port = after[:1].isdigit() or after == ""
         if not looks_like_port and "." not in scheme:
             return parse_url(text)
-    return parse_url("https://" + cleaned)
+    full = "https:" + cleaned if cleaned.startswith("//") else "https://" + cleaned
+    try:
+        return parse_url(full)
+    except BadURL as exc:
+        # Name what the caller wrote, not the https:// we put in front of it.
+        raise BadURL(f"{_shown(text)}: {exc.reason}", url=text, problem=exc.problem, reason=exc.reason) from exc
 
 
 def strip_tracking(url: URL) -> URL:

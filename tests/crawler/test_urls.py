@@ -187,6 +187,7 @@ def test_refused_with_a_reason(text: str, problem: URLProblem, fragment: str) ->
     error = caught.value
     assert isinstance(error, BadURL) and error.problem is problem and error.url == text
     assert error.exit_code == 2
+    assert str(error).endswith(": " + error.reason)
     message = str(error)
     # One sentence: names the URL, says what is wrong and what to do; never a novel.
     assert message.count("\n") == 0 and ";" in message and len(message) < 400
@@ -406,6 +407,7 @@ def test_parse_target_refuses(text: str, problem: URLProblem) -> None:
     with pytest.raises(BadURL) as caught:
         parse_target(text)
     assert caught.value.problem is problem
+    assert caught.value.url == text and str(caught.value) == f"{text}: {caught.value.reason}"
 
 
 TRACKING = [
