@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from seaspider.robots_match import Entry, RuleSet, compile_pattern, normalize_target, request_target
+from seaspider.robots_match import Entry, Pattern, RuleSet, compile_pattern, normalize_target, request_target
 
 __all__ = ["MAX_ROBOTS_BYTES", "Decision", "Robots"]
 
@@ -86,26 +86,59 @@ class _Group:
 
     name: str
     rules: RuleSet[Decision]
-    crawl_delay_s: float | None
     nothing_matched: Decision
+
+
+@dataclass(frozen=True, slots=True)
+class _Options:
+    """Matching switches; only tests turn them off, to show the tests would catch the broken variant."""
+
+    allow_wins_tie: bool = True
+    longest_wins: bool = True
 
 
 class Robots:
     """A parsed robots.txt: `decide` a URL for a product token, read `crawl_delay` and `sitemaps`.
 
-    Build it with `Robots.parse(body)`. Each group is compiled once there; `decide` builds no pattern and
-    allocates no decision (they are prepared per rule), so it can be called for every URL of a crawl.
+    Build it with `Robots.parse(body)`. The group that applies to an agent is merged and compiled once, the
+    first time that agent is asked about, and kept; `decide` then builds no pattern and allocates no
+    decision (they are prepared per rule), so it can be called for every URL of a crawl. Compiling per
+    asked agent rather than for every agent in the file keeps a hostile file (thousands of user-agent
+    lines sharing thousands of rules) linear instead of quadratic.
     """
 
-    __slots__ = ("_groups", "_sitemaps", "_skipped_lines", "_truncated", "_for_agent")
+    __slots__ = (
+        "_blocks", "_blocks_by_name", "_delays_s", "_sitemaps", "_skipped_lines", "_truncated", "_options",
+        "_for_agent",
+    )
 
     def __init__(
-        self, groups: dict[str, _Group], sitemaps: tuple[str, ...], skipped_lines: int, truncated: bool
+        self,
+        blocks: tuple[_Block, ...],
+        sitemaps: tuple[str, ...],
+        skipped_lines: int,
+        truncated: bool,
+        options: _Options,
     ) -> None:
-        self._groups = groups
+        self._blocks = blocks
+        blocks_by_name: dict[str, list[int]] = {}
+        delays_s: dict[str, float | None] = {}
+        for index, block in enumerate(blocks):
+            block_delay = max(block.delays_s) if block.delays_s else None
+            for name in block.names:
+                blocks_by_name.setdefault(name, []).append(index)
+                # The largest Crawl-delay of all the blocks naming this agent.
+                known = delays_s.get(name)
+                if block_delay is None:
+                    delays_s[name] = known
+                else:
+                    delays_s[name] = block_delay if known is None else max(known, block_delay)
+        self._blocks_by_name = {name: tuple(indexes) for name, indexes in blocks_by_name.items()}
+        self._delays_s = delays_s
         self._sitemaps = sitemaps
         self._skipped_lines = skipped_lines
         self._truncated = truncated
+        self._options = options
         self._for_agent: dict[str, _Group | None] = {}
 
     @classmethod
@@ -126,11 +159,14 @@ class Robots:
             data = bytes(body)
         else:
             raise TypeError(f"robots.txt body must be bytes or str, not {type(body).__name__}")
-        return _parse(data, allow_wins_tie=_allow_wins_tie, longest_wins=_longest_wins)
+        return _parse(data, _Options(allow_wins_tie=_allow_wins_tie, longest_wins=_longest_wins))
 
     def decide(self, agent: str, url: str) -> Decision:
         """Decide `url` (absolute URL, or path with optional query) for the robot named by `agent`."""
-        group = self._group_for(agent)
+        try:
+            group = self._for_agent[agent]
+        except KeyError:
+            group = self._compile_for(agent)
         target = normalize_target(request_target(url))
         if target == "/robots.txt":
             # RFC 9309 2.2.2: the robots.txt URI is implicitly allowed.
@@ -142,13 +178,16 @@ class Robots:
 
     def crawl_delay(self, agent: str) -> float | None:
         """The largest valid Crawl-delay (seconds) of the groups that apply to `agent`, or None."""
-        group = self._group_for(agent)
-        return None if group is None else group.crawl_delay_s
+        name = self.group_for(agent)
+        return None if name is None else self._delays_s[name]
 
     def group_for(self, agent: str) -> str | None:
         """The name of the group that applies to `agent` ("movabot", "*"), or None when none does."""
-        group = self._group_for(agent)
-        return None if group is None else group.name
+        name = _agent_token(agent)
+        if name in self._blocks_by_name:
+            return name
+        # RFC 9309 2.2.1: no group names the token, so the "*" groups apply (if any).
+        return _STAR if _STAR in self._blocks_by_name else None
 
     @property
     def sitemaps(self) -> list[str]:
@@ -168,20 +207,28 @@ class Robots:
     @property
     def agents(self) -> tuple[str, ...]:
         """The agent names that have a group, sorted ("*" included when present)."""
-        return tuple(sorted(self._groups))
+        return tuple(sorted(self._blocks_by_name))
+
+    def _compile_for(self, agent: str) -> _Group | None:
+        """Merge and compile the group that applies to `agent`, once; later calls find it in `_for_agent`."""
+        name = self.group_for(agent)
+        group = None
+        for other in self._for_agent.values():
+            if other is not None and other.name == name:
+                group = other  # "MovaBot" and "movabot/1.0" share one compiled group
+                break
+        if group is None and name is not None:
+            rules = [rule for index in self._blocks_by_name[name] for rule in self._blocks[index].rules]
+            group = _compile(name, rules, self._options)
+        self._for_agent[agent] = group
+        return group
 
     def _group_for(self, agent: str) -> _Group | None:
+        """The compiled group for `agent` (tests use it to reach the rule set)."""
         try:
             return self._for_agent[agent]
         except KeyError:
-            pass
-        name = _agent_token(agent)
-        group = self._groups.get(name)
-        if group is None and name != _STAR:
-            # RFC 9309 2.2.1: no group names the token, so the "*" groups apply (if any).
-            group = self._groups.get(_STAR)
-        self._for_agent[agent] = group
-        return group
+            return self._compile_for(agent)
 
 
 _NO_GROUP = Decision(allowed=True, rule=None, group=None, line=None)
@@ -221,7 +268,7 @@ def _split_record(line: bytes) -> tuple[str | None, bytes, bool]:
     return None, b"", False
 
 
-def _parse(data: bytes, *, allow_wins_tie: bool, longest_wins: bool) -> Robots:
+def _parse(data: bytes, options: _Options) -> Robots:
     skipped = 0
     truncated = len(data) > MAX_ROBOTS_BYTES
     if truncated:
@@ -287,8 +334,7 @@ def _parse(data: bytes, *, allow_wins_tie: bool, longest_wins: bool) -> Robots:
         text = ("Allow: " if allow else "Disallow: ") + value.decode("utf-8", "replace")
         current.rules.append(_Rule(allow=allow, raw=value, line=index + 1, text=text))
 
-    groups = _merge(blocks, allow_wins_tie=allow_wins_tie, longest_wins=longest_wins)
-    return Robots(groups, tuple(sitemaps), skipped, truncated)
+    return Robots(tuple(blocks), tuple(sitemaps), skipped, truncated, options)
 
 
 def _file_agent_name(value: bytes) -> str | None:
@@ -309,44 +355,36 @@ def _delay_s(value: bytes) -> float | None:
     return delay if math.isfinite(delay) else None
 
 
-def _merge(blocks: list[_Block], *, allow_wins_tie: bool, longest_wins: bool) -> dict[str, _Group]:
-    """Merge every block naming an agent into one compiled group per agent (RFC 9309 2.2.1)."""
-    rules_by_name: dict[str, list[_Rule]] = {}
-    delays_by_name: dict[str, list[float]] = {}
-    for block in blocks:
-        for name in block.names:
-            rules_by_name.setdefault(name, []).extend(block.rules)
-            delays_by_name.setdefault(name, []).extend(block.delays_s)
-    compiled: dict[bytes, object] = {}
-    groups: dict[str, _Group] = {}
-    for name, rules in rules_by_name.items():
-        entries: list[Entry[Decision]] = []
-        for rule in sorted(rules, key=_by_line):
-            pattern = compiled.get(rule.raw)
-            if pattern is None:
-                pattern = compiled[rule.raw] = compile_pattern(rule.raw)
-            decision = Decision(allowed=rule.allow, rule=rule.text, group=name, line=rule.line)
-            entries.append(
-                Entry(rank=_rank(rule, allow_wins_tie, longest_wins), pattern=pattern, payload=decision)  # type: ignore[arg-type]
-            )
-        delays = delays_by_name[name]
-        groups[name] = _Group(
-            name=name,
-            rules=RuleSet(entries),
-            crawl_delay_s=max(delays) if delays else None,
-            nothing_matched=Decision(allowed=True, rule=None, group=name, line=None),
+def _compile(name: str, rules: list[_Rule], options: _Options) -> _Group:
+    """One agent's merged rules (RFC 9309 2.2.1), compiled with a prepared decision per rule."""
+    entries = [
+        Entry(
+            rank=_rank(rule, options),
+            pattern=_compiled_pattern(rule.raw),
+            payload=Decision(allowed=rule.allow, rule=rule.text, group=name, line=rule.line),
         )
-    return groups
+        for rule in sorted(rules, key=_by_line)
+    ]
+    return _Group(
+        name=name, rules=RuleSet(entries), nothing_matched=Decision(allowed=True, rule=None, group=name, line=None)
+    )
+
+
+def _compiled_pattern(raw: bytes) -> Pattern:
+    pattern = compile_pattern(raw)
+    if pattern is None:  # the parser keeps only patterns starting with "/" or "*"
+        raise AssertionError(f"pattern {raw!r} cannot match and should have been skipped")
+    return pattern
 
 
 def _by_line(rule: _Rule) -> int:
     return rule.line
 
 
-def _rank(rule: _Rule, allow_wins_tie: bool, longest_wins: bool) -> int:
+def _rank(rule: _Rule, options: _Options) -> int:
     """Higher wins. RFC 9309 2.2.2: the longest pattern (octets as written) wins; Allow wins a tie."""
     earlier = (1 << _LINE_BITS) - 1 - rule.line  # among exact equals, the first in the file explains it
-    if not longest_wins:
+    if not options.longest_wins:
         return earlier  # the broken variant for negative controls: the first matching rule wins
-    tie_bit = int(rule.allow if allow_wins_tie else not rule.allow)
+    tie_bit = int(rule.allow if options.allow_wins_tie else not rule.allow)
     return ((len(rule.raw) * 2 + tie_bit) << _LINE_BITS) | earlier

@@ -722,3 +722,22 @@ def test_group_for_and_agents() -> None:
     assert robots.group_for(BOT) == "movabot"
     assert robots.group_for("Nobody") == "*"
     assert Robots.parse("").group_for(BOT) is None
+
+
+def test_many_agents_sharing_many_rules_compile_only_the_asked_group() -> None:
+    # Thousands of user-agent lines over thousands of rules: compiling every agent up front would be quadratic.
+    names = "".join(f"User-agent: a{i}\n" for i in range(4000))
+    rules = "".join(f"Disallow: /{i}*x\n" for i in range(8000))
+    robots = Robots.parse(names + rules)
+    assert robots.decide("a5", "/123/ax") == Decision(allowed=False, rule="Disallow: /123*x", group="a5", line=4124)
+    assert robots.decide("a5", "/123/ay").allowed is True
+    assert robots.decide(BOT, "/123/ax") == Decision(allowed=True, rule=None, group=None, line=None)
+    assert len(robots.agents) == 4000
+    assert len(robots._for_agent) == 2  # only the two agents asked about were looked up
+
+
+def test_one_compiled_group_serves_every_spelling_of_an_agent() -> None:
+    robots = Robots.parse("User-agent: MovaBot\nDisallow: /x\n")
+    first = robots._group_for("MovaBot")
+    assert robots._group_for("movabot/2.0 (+https://example.invalid/)") is first
+    assert robots.decide("MOVABOT", "/x").group == "movabot"
