@@ -143,7 +143,8 @@ def _ipv4_number(part: str) -> int | None:
     if _OCT_PART.match(part):
         return int(part, 8)
     if _DEC_PART.match(part):
-        return int(part)
+        # More than 10 digits is out of range anyway; never feed int() thousands of digits.
+        return int(part) if len(part) <= 10 else 2**40
     return None
 
 
@@ -159,8 +160,9 @@ def _ends_in_number(host: str) -> bool:
 def parse_ipv4_host(host: str) -> IPv4Address | None:
     """The IPv4 address a host denotes in any browser spelling (2130706433, 0x7f.1, 0177.0.0.1, 127.1).
 
-    Returns None for hosts that do not end in a number (names); raises ValueError for hosts that
-    end in a number but are no valid IPv4 address (browsers refuse those too, e.g. `1.2.3.4.5`).
+    Returns None for hosts that do not end in a number (names); raises ValueError, saying what is
+    wrong without repeating the host, for hosts that end in a number but are no valid IPv4 address
+    (browsers refuse those too, e.g. `1.2.3.4.5`).
     """
     if not _ends_in_number(host):
         return None
@@ -168,18 +170,18 @@ def parse_ipv4_host(host: str) -> IPv4Address | None:
     if parts[-1] == "":
         parts.pop()  # one trailing dot is allowed, as in "127.0.0.1."
     if len(parts) > 4:
-        raise ValueError(f"{host} has more than four numeric parts")
+        raise ValueError("it has more than four numeric parts")
     numbers = []
     for part in parts:
         number = _ipv4_number(part)
         if number is None:
-            raise ValueError(f"{host} ends in a number but {part!r} is not a number")
+            raise ValueError(f"{part[:20]!r} is not a number")
         numbers.append(number)
     if any(n > 255 for n in numbers[:-1]):
-        raise ValueError(f"{host} has a part above 255")
+        raise ValueError("a part before the last is above 255")
     # The last part fills the remaining bytes: 127.1 is 127.0.0.1, 2130706433 is 127.0.0.1.
     if numbers[-1] >= 256 ** (5 - len(numbers)):
-        raise ValueError(f"{host} is out of range for an IPv4 address")
+        raise ValueError("the number is out of range")
     value = numbers[-1]
     for index, number in enumerate(numbers[:-1]):
         value += number << (8 * (3 - index))
