@@ -49,7 +49,8 @@ _NAME = re.compile(rb"[A-Za-z0-9_-]*")
 _AGENT_NAME = re.compile(r"[A-Za-z0-9_-]*")
 _DELAY = re.compile(rb"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
 _STAR = "*"
-# Ranks pack (pattern length, Allow-wins-tie bit, earlier line) into one int; line indexes stay below this.
+# Ranks pack (pattern length, Allow-wins-tie bit, earlier line) into one int. 512000 bytes hold at most
+# 512001 lines, below 2**21, so the line never spills into the bits above it.
 _LINE_BITS = 21
 
 
@@ -297,7 +298,7 @@ def _parse(data: bytes, options: _Options) -> Robots:
         if kind is None:
             continue
         if kind == _SITEMAP:
-            # RFC 9309 2.3.5: sitemaps stand outside groups.
+            # RFC 9309 2.2.4: sitemaps are other records; they stand outside groups.
             if value:
                 sitemaps.setdefault(value.decode("utf-8", "replace"), None)
             else:

@@ -741,3 +741,29 @@ def test_one_compiled_group_serves_every_spelling_of_an_agent() -> None:
     first = robots._group_for("MovaBot")
     assert robots._group_for("movabot/2.0 (+https://example.invalid/)") is first
     assert robots.decide("MOVABOT", "/x").group == "movabot"
+
+
+PREFIX_TRAP = "User-agent: *\nDisallow: /a*xxxxxxxx\nAllow: /ab\n"
+
+
+def test_a_longer_pattern_behind_a_shorter_literal_prefix_still_wins() -> None:
+    # "/ab" has the longer literal prefix, but "/a*xxxxxxxx" is the longer pattern: it decides.
+    assert decide(PREFIX_TRAP, "/abxxxxxxxx") == Decision(False, "Disallow: /a*xxxxxxxx", "*", 2)
+    assert decide(PREFIX_TRAP, "/abyyyyyyyy") == Decision(True, "Allow: /ab", "*", 3)
+
+
+def test_control_stopping_at_the_longest_literal_prefix_gets_the_trap_wrong() -> None:
+    # The tempting shortcut (the deepest prefix bucket that matches decides) answers the trap wrongly,
+    # so the test above does catch a pre-filter that stops too early.
+    rules = [("/a*xxxxxxxx", False), ("/ab", True)]
+
+    def shortcut(target: str) -> bool:
+        by_prefix = sorted(rules, key=lambda rule: len(rule[0].split("*")[0]), reverse=True)
+        for pattern, allow in by_prefix:
+            head, _, rest = pattern.partition("*")
+            if target.startswith(head) and rest in target[len(head):]:
+                return allow
+        return True
+
+    assert shortcut("/abxxxxxxxx") is True  # wrong: the longer Disallow should win
+    assert decide(PREFIX_TRAP, "/abxxxxxxxx").allowed is False
