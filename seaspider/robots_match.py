@@ -156,7 +156,9 @@ class Entry(Generic[T]):
     payload: T
 
 
-# Rules whose literal prefix is shorter than this are tried for every target; longer ones are bucketed.
+# Rules whose literal prefix is shorter than this are tried for every target; longer ones are bucketed by
+# their first two characters. It must stay 2: a shorter prefix is then "" or "/", which every target starts
+# with, so those rules need no prefix check.
 _BUCKET_KEY_LEN = 2
 # How a compiled rule is checked once its literal prefix is known to match.
 _ANY, _EXACT, _WILD, _SUFFIX = 0, 1, 2, 3
@@ -190,34 +192,39 @@ class RuleSet(Generic[T]):
 
     Rules are bucketed by their literal prefix, so a target only meets rules whose prefix it starts with,
     and each bucket is tried highest rank first, stopping at the first match that cannot be beaten.
-    Rules like "/*.pdf$" are skipped together unless the target ends with one of their suffixes.
+    Rules like "/*.pdf$" are skipped together unless the target ends with one of their suffixes, and rules
+    like "/*?sessionid=" are grouped by the first character of their first piece, skipped when it is absent.
     Targets always start with "/" (see `request_target`), so prefixes "" and "/" need no check.
     """
 
-    __slots__ = ("_entries", "_everywhere", "_suffix_rows", "_suffixes", "_buckets", "size")
+    __slots__ = ("_entries", "_everywhere", "_gated", "_suffix_rows", "_suffixes", "_buckets", "size")
 
     def __init__(self, entries: Iterable[Entry[T]]) -> None:
         self._entries = tuple(entries)
         everywhere: list[Entry[T]] = []
+        gated: dict[str, list[Entry[T]]] = {}
         suffix_only: list[Entry[T]] = []
         by_prefix: dict[str, list[Entry[T]]] = {}
         for entry in self._entries:
             pattern = entry.pattern
             if len(pattern.prefix) >= _BUCKET_KEY_LEN:
                 by_prefix.setdefault(pattern.prefix, []).append(entry)
-            elif pattern.tail and not pattern.pieces:
+            elif pattern.pieces:
+                # "/*?sessionid=": only a target holding the piece's first character can match.
+                gated.setdefault(pattern.pieces[0][0], []).append(entry)
+            elif pattern.tail:
                 suffix_only.append(entry)
             else:
                 everywhere.append(entry)
-        everywhere.sort(key=_by_rank)
-        suffix_only.sort(key=_by_rank)
-        self._everywhere: tuple[_Row[T], ...] = tuple(_row(entry) for entry in everywhere)
-        self._suffix_rows: tuple[_Row[T], ...] = tuple(_row(entry) for entry in suffix_only)
+        self._everywhere: tuple[_Row[T], ...] = _rows(everywhere)
+        self._gated: tuple[tuple[str, tuple[_Row[T], ...]], ...] = tuple(
+            (gate, _rows(group)) for gate, group in sorted(gated.items())
+        )
+        self._suffix_rows: tuple[_Row[T], ...] = _rows(suffix_only)
         self._suffixes = tuple({entry.pattern.tail or "" for entry in suffix_only})
         tables: dict[str, dict[str, tuple[_Row[T], ...]]] = {}
         for prefix, group in by_prefix.items():
-            group.sort(key=_by_rank)
-            tables.setdefault(prefix[:_BUCKET_KEY_LEN], {})[prefix] = tuple(_row(entry) for entry in group)
+            tables.setdefault(prefix[:_BUCKET_KEY_LEN], {})[prefix] = _rows(group)
         # Per bucket: the distinct prefix lengths (one slice and one dict lookup each) and the prefix table.
         self._buckets: dict[str, tuple[tuple[int, ...], dict[str, tuple[_Row[T], ...]]]] = {
             key: (tuple(sorted({len(prefix) for prefix in table}, reverse=True)), table)
@@ -238,6 +245,11 @@ class RuleSet(Generic[T]):
                     hit = _scan(rows, target, best_rank)
                     if hit is not None:
                         best_rank, found = hit
+        for gate, rows in self._gated:
+            if rows[0][0] > best_rank and gate in target:
+                hit = _scan(rows, target, best_rank)
+                if hit is not None:
+                    best_rank, found = hit
         if self._suffixes and target.endswith(self._suffixes):
             hit = _scan(self._suffix_rows, target, best_rank)
             if hit is not None:
@@ -268,6 +280,11 @@ def _scan(rows: tuple[_Row[T], ...], target: str, best_rank: int) -> tuple[int, 
         elif len(target) == size:  # _EXACT
             return rank, payload
     return None
+
+
+def _rows(entries: list[Entry[T]]) -> tuple[_Row[T], ...]:
+    """Flattened rows, highest rank first (so a scan can stop at the first match)."""
+    return tuple(_row(entry) for entry in sorted(entries, key=_by_rank))
 
 
 def _rank_of(entry: Entry[T]) -> int:
