@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seaspider import urls
-from seaspider.addresses import refusal_reason
+from seaspider.addresses import format_ipv6, literal_ip, refusal_reason
 from seaspider.errors import InvalidURL
 from seaspider.urls import (
     MAX_URL_BYTES,
@@ -521,7 +521,17 @@ def _assert_canonical_or_refused(text: str, **options: bool) -> None:
     except InvalidURL:
         return
     assert canonicalize(once, **options) == once
-    assert parse_url(once, **options) == parse_url(text, **options)
+    parsed = parse_url(once, **options)
+    assert parsed == parse_url(text, **options)
+    # Safe to put on a request line and in a Host header as is: printable ASCII, no spaces.
+    assert all(33 <= ord(char) < 127 for char in once)
+    # The host is a literal the policy reads, or a name that is no spelling of an address.
+    ip = literal_ip(parsed.host)
+    if ip is None:
+        assert ":" not in parsed.host and not parsed.host.replace(".", "").isdigit()
+        assert refusal_reason(parsed.host) is None or "localhost" in parsed.host
+    else:
+        assert parsed.host == (f"{ip}" if ip.version == 4 else format_ipv6(ip))
 
 
 @given(st.text(max_size=300))
