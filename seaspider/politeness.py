@@ -34,14 +34,18 @@ class Politeness:
     """Books slots so that no IP is ever used twice at once or within `ip_interval_s` of its last end.
 
     A host also waits its own delay (max(crawl-delay, 2 s)) from the end of its previous request,
-    and hosts that share an IP share its rest. `enforce_ip=False` drops the per-IP booking: a
+    and hosts that share an IP share its rest. `margin_s` lengthens every rest a little (the
+    server may see a request end a moment after we do). `enforce_ip=False` drops the per-IP booking: a
     fault-injection switch for the negative-control tests, never set by the crawler.
     """
 
-    def __init__(self, *, ip_interval_s: float, min_host_delay_s: float = MIN_HOST_DELAY_S, enforce_ip: bool = True) -> None:
-        if ip_interval_s < 0 or min_host_delay_s < 0:
+    def __init__(
+        self, *, ip_interval_s: float, min_host_delay_s: float = MIN_HOST_DELAY_S, margin_s: float = 0.0, enforce_ip: bool = True
+    ) -> None:
+        if ip_interval_s < 0 or min_host_delay_s < 0 or margin_s < 0:
             raise ValueError("intervals must not be negative")
         self.ip_interval_s = ip_interval_s
+        self.margin_s = margin_s
         self.min_host_delay_s = min_host_delay_s
         self._enforce_ip = enforce_ip
         self._ip_free_at: dict[str, float] = {}
@@ -119,8 +123,9 @@ class Politeness:
         self._ip_busy.discard(slot.ip)
         self._host_busy.discard(slot.host)
         self._ip_last_end[slot.ip] = max(now_s, self._ip_last_end.get(slot.ip, -math.inf))
-        self._ip_free_at[slot.ip] = max(self._ip_free_at.get(slot.ip, -math.inf), now_s + self.ip_interval_s)
-        self._host_free_at[slot.host] = max(self._host_free_at.get(slot.host, -math.inf), now_s + self.host_delay_s(slot.host))
+        rest_from = now_s + self.margin_s
+        self._ip_free_at[slot.ip] = max(self._ip_free_at.get(slot.ip, -math.inf), rest_from + self.ip_interval_s)
+        self._host_free_at[slot.host] = max(self._host_free_at.get(slot.host, -math.inf), rest_from + self.host_delay_s(slot.host))
 
 
 def restore_from_unix(

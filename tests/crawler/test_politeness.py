@@ -137,3 +137,12 @@ def test_random_schedules_never_break_the_spacing(seed: int) -> None:
         spans.sort()
         for (_, end), (start, _) in zip(spans, spans[1:]):
             assert start - end >= 2.0 - 1e-9
+
+
+def test_margin_lengthens_every_rest() -> None:
+    p = Politeness(ip_interval_s=2.0, margin_s=0.01)
+    slot = p.try_start("a.test", [A], 0.0)
+    assert slot is not None
+    p.end(slot, 1.0)
+    assert p.try_start("b.test", [A], 3.0) is None
+    assert p.try_start("b.test", [A], 3.01) is not None
