@@ -163,22 +163,26 @@ _BUCKET_KEY_LEN = 2
 # How a compiled rule is checked once its literal prefix is known to match.
 _ANY, _EXACT, _WILD, _SUFFIX = 0, 1, 2, 3
 
-# (rank, check, size, first, rest, tail, payload): flat tuples, so the hot loop makes few calls.
-_Row = tuple[int, int, int, str, tuple[str, ...], "str | None", T]
+# (rank, check, size, first, rest, tail, need, payload): flat tuples, so the hot loop makes few calls.
+# `need` is how many octets the target must have for the pattern to fit (prefix, pieces and tail).
+_Row = tuple[int, int, int, str, tuple[str, ...], "str | None", int, T]
 
 
 def _row(entry: Entry[T]) -> _Row[T]:
     pattern = entry.pattern
     size = len(pattern.prefix)
+    need = size + sum(len(piece) for piece in pattern.pieces) + len(pattern.tail or "")
     if pattern.literal:
-        return (entry.rank, _EXACT if pattern.anchored else _ANY, size, "", (), None, entry.payload)
+        return (entry.rank, _EXACT if pattern.anchored else _ANY, size, "", (), None, need, entry.payload)
     if not pattern.pieces:
-        return (entry.rank, _SUFFIX, size, pattern.tail or "", (), pattern.tail, entry.payload)
-    return (entry.rank, _WILD, size, pattern.pieces[0], pattern.pieces[1:], pattern.tail, entry.payload)
+        return (entry.rank, _SUFFIX, size, pattern.tail or "", (), pattern.tail, need, entry.payload)
+    return (entry.rank, _WILD, size, pattern.pieces[0], pattern.pieces[1:], pattern.tail, need, entry.payload)
 
 
 def _wild_matches(target: str, pos: int, pieces: tuple[str, ...], tail: str | None) -> bool:
     """Find `pieces` in order from `pos`, then check `tail` ends the target after them. Linear time."""
+    if tail is None and len(pieces) > 1 and pieces[-1] not in target:
+        return False  # one scan rejects "/*a*a*a*...*b" on a target without "b", before the piece-by-piece walk
     for piece in pieces:
         at = target.find(piece, pos)
         if at < 0:
@@ -265,19 +269,22 @@ class RuleSet(Generic[T]):
 
 def _scan(rows: tuple[_Row[T], ...], target: str, best_rank: int) -> tuple[int, T] | None:
     """(rank, payload) of the first row (sorted by rank) matching `target` that beats `best_rank`."""
-    for rank, check, size, first, rest, tail, payload in rows:
+    length = len(target)
+    for rank, check, size, first, rest, tail, need, payload in rows:
         if rank <= best_rank:
             return None  # sorted by rank: nothing later can win
         if check == _WILD:  # the most common kind first
+            if length < need:
+                continue
             at = target.find(first, size)
             if at >= 0 and ((not rest and tail is None) or _wild_matches(target, at + len(first), rest, tail)):
                 return rank, payload
         elif check == _ANY:
             return rank, payload
         elif check == _SUFFIX:
-            if len(target) - len(first) >= size and target.endswith(first):
+            if length >= need and target.endswith(first):
                 return rank, payload
-        elif len(target) == size:  # _EXACT
+        elif length == size:  # _EXACT
             return rank, payload
     return None
 
