@@ -767,3 +767,14 @@ def test_control_stopping_at_the_longest_literal_prefix_gets_the_trap_wrong() ->
 
     assert shortcut("/abxxxxxxxx") is True  # wrong: the longer Disallow should win
     assert decide(PREFIX_TRAP, "/abxxxxxxxx").allowed is False
+
+
+def test_public_surface_is_pinned() -> None:
+    import seaspider.robots as robots_module
+    import seaspider.robots_match as match_module
+
+    assert robots_module.__all__ == ["MAX_ROBOTS_BYTES", "Decision", "Robots"]
+    assert match_module.__all__ == [
+        "Entry", "Pattern", "RuleSet", "compile_pattern", "normalize_bytes", "normalize_target", "request_target"
+    ]
+    assert MAX_ROBOTS_BYTES == 512_000
