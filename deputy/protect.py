@@ -60,6 +60,8 @@ _QUOTES = (
 )
 # A URL with a scheme may hold brackets (an IPv6 host); a final unmatched bracket is trimmed later.
 _SCHEME_URL = re.compile(r"(?<![\w.+-])[A-Za-z][A-Za-z0-9+.-]{0,15}://[^\s<>\"«»“”‘’`{}|\\^]+")
+# Schemes without "//" that must reach the URL checker (to be refused by name), not pass as words.
+_OPAQUE_URL = re.compile(r"(?<![\w.+-])(?:mailto|javascript|data|file|tel|about|blob|vbscript):[^\s<>\"«»“”]+", re.IGNORECASE)
 _LABEL = r"[^\W_](?:[\w-]{0,61}[^\W_])?"
 _BARE = re.compile(
     rf"(?<![\w@.:/%-])"
@@ -132,7 +134,7 @@ def protect(prompt: str) -> Protected:
                 add(ProtectedItem(ItemKind.ADDRESS, address, match.group(0), match.start(), match.end(), "://" in address))
             else:
                 add(ProtectedItem(ItemKind.QUOTE, match.group(1).strip(), match.group(0), match.start(), match.end(), False))
-    for pattern in (_SCHEME_URL, _BARE):
+    for pattern in (_SCHEME_URL, _OPAQUE_URL, _BARE):
         for match in pattern.finditer(prompt):
             text = _trim(match.group(0))
             start, end = match.start(), match.start() + len(text)
@@ -140,7 +142,7 @@ def protect(prompt: str) -> Protected:
                 continue
             if pattern is _BARE and _looks_like_file(text):
                 continue
-            add(ProtectedItem(ItemKind.ADDRESS, text, text, start, end, has_scheme=pattern is _SCHEME_URL))
+            add(ProtectedItem(ItemKind.ADDRESS, text, text, start, end, has_scheme=pattern is not _BARE))
     found.sort(key=lambda item: item.start)
     pieces: list[str] = []
     cursor = 0

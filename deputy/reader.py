@@ -198,8 +198,8 @@ class Deputy:
                 if takes == "quote":
                     return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unused_quote")
                 return self._refuse(
-                    RefusalKind.TOO_MANY_URLS, sk, "too_many_urls", count=len(tokens), max=0,
-                    capability=capability.name,
+                    RefusalKind.TOO_MANY_URLS, sk, "url_not_wanted", count=len(tokens), max=0,
+                    addresses=_addresses(len(tokens)), capability=capability.name,
                 )
             bound = self._fill(spec, tokens, sk, capability)
             if isinstance(bound, Refusal):
@@ -233,12 +233,14 @@ class Deputy:
         predicate = sk.predicate or capability.operation
         if len(values) < spec.min:
             if spec.takes == "quote":
-                return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "not_understood")
+                return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "no_quote", predicate=predicate)
             return self._refuse(RefusalKind.NO_URL, sk, "no_url", predicate=predicate, min=spec.min)
         if len(values) > spec.max:
+            if spec.takes == "quote":
+                return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "too_many_quotes", count=len(values), max=spec.max)
             return self._refuse(
                 RefusalKind.TOO_MANY_URLS, sk, "too_many_urls", count=len(values), max=spec.max,
-                capability=capability.name,
+                addresses=_addresses(len(values)), capability=capability.name,
             )
         if not values:
             return None
@@ -262,7 +264,7 @@ class Deputy:
         names = [c.name for c in self.vocab.capabilities]
         values = {
             "word": "", "predicate": (sk.predicate if sk else None) or "do that", "count": 0, "max": 0, "min": 1,
-            "slot": "", "capability": "", "capabilities": _join(names),
+            "slot": "", "capability": "", "capabilities": _join(names), "addresses": "",
         }
         values.update({k: v for k, v in fields.items() if v is not None})
         template = self.vocab.reasons.get(reason_key) or self.vocab.reasons["not_understood"]
@@ -281,6 +283,10 @@ def _same_site(shown: Any, value: Any) -> bool:
     """`[a.example](https://a.example/page)`: link text naming the host of its own target is fine."""
     text, target = str(shown).rstrip("/"), str(value)
     return target == text or target.startswith(text + "/")
+
+
+def _addresses(count: int) -> str:
+    return "one address" if count == 1 else f"{count} addresses"
 
 
 def _plain_word(text: str) -> bool:

@@ -111,6 +111,7 @@ class Skeleton:
 
 
 _WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
+_SERIAL = frozenset({"go", "come"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"})
 _COMPLEMENTS = frozenset({"xcomp", "ccomp", "csubj", "csubjpass", "advcl", "conj"})
 _VERBAL = frozenset({"VERB", "AUX"})
@@ -125,7 +126,7 @@ def verb_lemma(token: Any, verbs: frozenset[str]) -> str:
     lemma = str(token.lemma_).lower()
     if lemma in verbs:
         return lemma
-    text = str(token.lower_)
+    text = str(token.text).lower()
     candidates = [text]
     if text.endswith("ed"):
         candidates += [text[:-2], text[:-1], text[:-3]]
@@ -160,7 +161,7 @@ def _rows(parsed: Parsed) -> tuple[TokenRow, ...]:
 
 
 def _lower(tok: Any) -> str:
-    return str(tok.lower_)
+    return str(tok.text).lower()
 
 
 def _find_negation(parsed: Parsed, words: ReaderWords) -> str | None:
@@ -223,12 +224,17 @@ _DETACHING = frozenset({"intj", "advcl", "relcl", "acl", "ccomp", "parataxis", "
 
 
 def _scope(top: Any, parsed: Parsed) -> set[int]:
-    """The token ids of `top`'s subtree that hang from it through argument relations only."""
+    """The token ids of `top`'s subtree that hang from it through argument relations only.
+
+    An unlabelled attachment (`dep`) counts only after the predicate: "About A: fetch B" does not
+    make A an object of fetch.
+    """
     inside: set[int] = set()
     for tok in top.subtree:
         node, ok = tok, True
         while node.i != top.i:
-            if node.dep_ in _DETACHING and node.i not in parsed.synthetic:
+            detached = node.dep_ in _DETACHING or (node.dep_ == "dep" and node.i < top.i)
+            if detached and node.i not in parsed.synthetic:
                 ok = False
                 break
             node = node.head
@@ -300,6 +306,14 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
                     chain.append(action)
                     passive_by_copula = True
                 break
+            if lemma in _SERIAL:
+                # "Go fetch A" / "Go and fetch A": the second verb is the action.
+                inner = [c for c in action.children if c.dep_ in ("advcl", "xcomp", "conj") and c.pos_ == "VERB"]
+                if inner and not _children(action, _SUBJECTS) and action.tag_ == "VB":
+                    governors.append(lemma)
+                    action = inner[0]
+                    chain.append(action)
+                    continue
             if lemma in words.permission_words or lemma in words.request_governors:
                 inner = [c for c in action.children if c.dep_ in ("xcomp", "ccomp", "csubj", "csubjpass")
                          and c.pos_ == "VERB"]
@@ -329,7 +343,7 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
     auxes = [c for tok in chain for c in tok.children if c.dep_ in ("aux", "auxpass")]
     modals = [str(a.lemma_).lower() for a in auxes if a.tag_ == "MD"]
     permission_near = [c for c in action.children if str(c.lemma_).lower() in words.permission_words
-                       and c.dep_ in ("advcl", "acomp", "conj")]
+                       and c.dep_ in ("advcl", "acomp", "conj", "ccomp")]
     polite = any(
         (_lower(t) in words.politeness) and t.i not in parsed.synthetic for t in action_sent
     )
@@ -399,7 +413,13 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
         mood = Mood.WH_QUESTION
     elif modality is Modality.REQUEST:
         mood = Mood.REQUEST
-    elif subject_tok is None and not auxes and (action.tag_ == "VB" or noun_as_verb) and not governors:
+    elif (
+        subject_tok is None
+        # "Do fetch A" / "Do not fetch A": an imperative with do-support (the negation is judged apart).
+        and all(str(a.lemma_).lower() == "do" and a.tag_ in ("VB", "VBP") for a in auxes)
+        and (action.tag_ == "VB" or noun_as_verb)
+        and set(governors) <= _SERIAL
+    ):
         mood = Mood.REQUEST if polite else Mood.IMPERATIVE
     elif question or inverted:
         mood = Mood.YES_NO_QUESTION

@@ -1,0 +1,62 @@
+"""Shared pieces of the deputy tests: the prompt corpus and a parse built by hand."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+PROMPTS_DIR = Path(__file__).parent / "prompts"
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One corpus line: a prompt and either the expected plan or the expected refusal kind."""
+
+    file: str
+    line: int
+    prompt: str
+    operation: str | None
+    args: dict[str, Any] | None
+    refusal: str | None
+    xfail: str | None
+
+    @property
+    def id(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+def load_cases() -> list[Case]:
+    """Every case of tests/english/prompts/*.jsonl, in file and line order."""
+    cases = []
+    for path in sorted(PROMPTS_DIR.glob("*.jsonl")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            raw = json.loads(line)
+            cases.append(
+                Case(
+                    file=path.stem, line=number, prompt=raw["prompt"], operation=raw.get("operation"),
+                    args=raw.get("args"), refusal=raw.get("refusal"), xfail=raw.get("xfail"),
+                )
+            )
+    return cases
+
+
+def hand_parse(words: list[str], heads: list[int], deps: list[str], tags: list[str], pos: list[str],
+               lemmas: list[str], addresses: dict[int, str] | None = None) -> Any:
+    """A Parsed built by hand (heads are absolute token indices); `addresses` marks protected tokens."""
+    from spacy.tokens import Doc
+    from spacy.vocab import Vocab as SpacyVocab
+
+    from deputy.nlp import Parsed
+    from deputy.protect import ItemKind, ProtectedItem
+
+    doc = Doc(SpacyVocab(), words=words, heads=heads, deps=deps, tags=tags, pos=pos, lemmas=lemmas,
+              sent_starts=[True] + [False] * (len(words) - 1))
+    items = {
+        i: ProtectedItem(ItemKind.ADDRESS, text, text, 0, len(text), has_scheme="://" in text)
+        for i, text in (addresses or {}).items()
+    }
+    return Parsed(doc=doc, items=items, synthetic=frozenset())

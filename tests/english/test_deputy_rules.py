@@ -1,0 +1,186 @@
+"""Single reader rules on parses built by hand, and negative controls that switch a check off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from _deputy_helpers import hand_parse
+from deputy import Deputy, Mood, Modality, Plan, Refusal, RefusalKind
+from deputy.skeleton import build_skeleton
+from seaspider.english import build_deputy, check_host, check_url, load_vocab
+
+A = "https://a.example/"
+B = "https://b.example/x"
+
+
+@pytest.fixture(scope="module")
+def deputy() -> Deputy:
+    return build_deputy()
+
+
+def _read_hand(deputy: Deputy, *args: Any, **kwargs: Any) -> Plan | Refusal:
+    parsed = hand_parse(*args, **kwargs)
+    skeleton = build_skeleton(parsed, deputy.vocab.words, deputy._verbs)
+    return deputy.decide(skeleton)
+
+
+def test_negation_on_the_predicate_refuses(deputy: Deputy) -> None:
+    # do not fetch A
+    result = _read_hand(
+        deputy, ["do", "not", "fetch", A], [2, 2, 2, 2], ["aux", "neg", "ROOT", "dobj"],
+        ["VB", "RB", "VB", "ADD"], ["AUX", "PART", "VERB", "X"], ["do", "not", "fetch", A], {3: A},
+    )
+    assert isinstance(result, Refusal) and result.kind is RefusalKind.NEGATION
+    assert "not" in result.reason
+
+
+def test_the_same_parse_without_negation_acts(deputy: Deputy) -> None:  # negative control
+    result = _read_hand(
+        deputy, ["fetch", A], [0, 0], ["ROOT", "dobj"], ["VB", "ADD"], ["VERB", "X"], ["fetch", A], {1: A},
+    )
+    assert isinstance(result, Plan) and result.json_args() == {"urls": [A]}
+
+
+def test_if_clause_is_a_condition_but_a_when_question_is_not(deputy: Deputy) -> None:
+    # if A is up , fetch it
+    cond = _read_hand(
+        deputy, ["if", A, "is", "up", ",", "fetch", "it"], [2, 2, 5, 2, 5, 5, 5],
+        ["mark", "nsubj", "advcl", "advmod", "punct", "ROOT", "dobj"],
+        ["IN", "ADD", "VBZ", "RB", ",", "VB", "PRP"], ["SCONJ", "X", "AUX", "ADV", "PUNCT", "VERB", "PRON"],
+        ["if", A, "be", "up", ",", "fetch", "it"], {1: A},
+    )
+    assert isinstance(cond, Refusal) and cond.kind is RefusalKind.CONDITION
+    # when did you fetch A ?
+    when = _read_hand(
+        deputy, ["when", "did", "you", "fetch", A, "?"], [3, 3, 3, 3, 3, 3],
+        ["advmod", "aux", "nsubj", "ROOT", "dobj", "punct"], ["WRB", "VBD", "PRP", "VB", "ADD", "."],
+        ["SCONJ", "AUX", "PRON", "VERB", "X", "PUNCT"], ["when", "do", "you", "fetch", A, "?"], {4: A},
+    )
+    assert isinstance(when, Refusal) and when.kind is RefusalKind.NOT_UNDERSTOOD
+
+
+def test_url_hanging_from_a_greeting_is_outside_the_action(deputy: Deputy) -> None:
+    # hi A , fetch B   (A under the interjection, B the object)
+    result = _read_hand(
+        deputy, ["hi", A, ",", "fetch", B], [3, 0, 3, 3, 3], ["intj", "npadvmod", "punct", "ROOT", "dobj"],
+        ["UH", "ADD", ",", "VB", "ADD"], ["INTJ", "X", "PUNCT", "VERB", "X"], ["hi", A, ",", "fetch", B],
+        {1: A, 4: B},
+    )
+    assert isinstance(result, Refusal) and result.kind is RefusalKind.URL_OUTSIDE_PARSE
+
+
+@pytest.mark.parametrize(
+    ("modal", "mood", "modality", "operation"),
+    [("could", Mood.REQUEST, Modality.REQUEST, "fetch"), ("can", Mood.YES_NO_QUESTION, Modality.PERMISSION, "robots")],
+    ids=["could-you-is-a-request", "can-you-asks-permission"],
+)
+def test_modal_decides_request_or_permission(
+    deputy: Deputy, modal: str, mood: Mood, modality: Modality, operation: str
+) -> None:
+    parsed = hand_parse(
+        [modal, "you", "fetch", A, "?"], [2, 2, 2, 2, 2], ["aux", "nsubj", "ROOT", "dobj", "punct"],
+        ["MD", "PRP", "VB", "ADD", "."], ["AUX", "PRON", "VERB", "X", "PUNCT"], [modal, "you", "fetch", A, "?"],
+        {3: A},
+    )
+    skeleton = build_skeleton(parsed, deputy.vocab.words, deputy._verbs)
+    assert (skeleton.mood, skeleton.modality) == (mood, modality)
+    result = deputy.decide(skeleton)
+    assert isinstance(result, Plan) and result.operation == operation
+
+
+def test_did_you_fetch_is_a_question_answered_by_page_never_fetch(deputy: Deputy) -> None:
+    result = _read_hand(
+        deputy, ["did", "you", "fetch", A, "?"], [2, 2, 2, 2, 2], ["aux", "nsubj", "ROOT", "dobj", "punct"],
+        ["VBD", "PRP", "VB", "ADD", "."], ["AUX", "PRON", "VERB", "X", "PUNCT"], ["do", "you", "fetch", A, "?"],
+        {3: A},
+    )
+    assert isinstance(result, Plan) and (result.operation, result.json_args()) == ("page", {"url": A})
+
+
+def test_verb_tagged_as_noun_at_sentence_start_is_read_as_the_verb(deputy: Deputy) -> None:
+    # archive A   (the small model's NOUN root)
+    result = _read_hand(
+        deputy, ["archive", A], [0, 0], ["ROOT", "dobj"], ["NN", "ADD"], ["NOUN", "X"], ["archive", A], {1: A},
+    )
+    assert isinstance(result, Plan) and result.operation == "fetch"
+
+
+# Negative controls through the real model: switching a check off makes the suite's refusals act.
+@pytest.mark.parametrize(
+    ("check", "prompt", "kind"),
+    [
+        ("negation", "Do not fetch https://a.example/.", RefusalKind.NEGATION),
+        ("condition", "If it is up, fetch https://a.example/.", RefusalKind.CONDITION),
+        ("unsupported_verb", "Fetch https://a.example/ and then delete the store", RefusalKind.UNSUPPORTED_VERB),
+        ("scope", "Hi https://b.example/x, fetch https://a.example/.", RefusalKind.URL_OUTSIDE_PARSE),
+    ],
+    ids=["negation", "condition", "unsupported-verb", "scope"],
+)
+def test_disabling_a_check_makes_the_refused_prompt_act(check: str, prompt: str, kind: RefusalKind) -> None:
+    vocab = load_vocab()
+    guarded = Deputy(vocab, slot_types={"url": check_url, "host": check_host})
+    broken = Deputy(vocab, slot_types={"url": check_url, "host": check_host}, disabled_checks={check})
+    refused = guarded.read(prompt)
+    assert isinstance(refused, Refusal) and refused.kind is kind
+    acted = broken.read(prompt)
+    assert isinstance(acted, Plan) and acted.operation == "fetch"
+
+
+def test_unknown_check_name_is_a_bug() -> None:
+    with pytest.raises(TypeError, match="unknown checks"):
+        Deputy(load_vocab(), slot_types={"url": check_url, "host": check_host}, disabled_checks={"negaton"})
+
+
+def test_missing_slot_checker_is_a_bug() -> None:
+    with pytest.raises(TypeError, match="host"):
+        Deputy(load_vocab(), slot_types={"url": check_url})
+
+
+def test_refusal_sentence_completes_the_fixed_opening(deputy: Deputy) -> None:
+    result = deputy.read("Delete https://a.example/")
+    assert isinstance(result, Refusal)
+    assert result.sentence() == f"I did not act on this request because {result.reason}."
+    assert result.sentence().startswith("I did not act on this request because I cannot delete")
+
+
+def test_canonical_args_dedupe_in_prompt_order(deputy: Deputy) -> None:
+    result = deputy.read("Fetch b.example/x, https://a.example/, HTTPS://B.EXAMPLE/x and a.example.")
+    assert isinstance(result, Plan)
+    assert result.args["urls"] == (B, A)
+    assert result.json_args() == {"urls": [B, A]}
+
+
+def test_sixteen_urls_act_and_seventeen_refuse(deputy: Deputy) -> None:
+    urls = [f"https://s{i}.example/" for i in range(17)]
+    ok = deputy.read("Fetch " + ", ".join(urls[:16]))
+    assert isinstance(ok, Plan) and len(ok.args["urls"]) == 16
+    too_many = deputy.read("Fetch " + ", ".join(urls))
+    assert isinstance(too_many, Refusal) and too_many.kind is RefusalKind.TOO_MANY_URLS
+    assert "17 addresses" in too_many.reason and "16" in too_many.reason
+
+
+def test_private_addresses_are_read_when_the_configuration_allows_them() -> None:
+    strict = build_deputy()
+    lenient = build_deputy(allow_private=True)
+    prompt = "Fetch http://127.0.0.1:8000/x"
+    refused = strict.read(prompt)
+    assert isinstance(refused, Refusal) and refused.kind is RefusalKind.NON_PUBLIC_ADDRESS
+    assert "loopback" in refused.reason
+    acted = lenient.read(prompt)
+    assert isinstance(acted, Plan) and acted.json_args() == {"urls": ["http://127.0.0.1:8000/x"]}
+
+
+def test_prompt_that_is_not_text_is_a_bug(deputy: Deputy) -> None:
+    with pytest.raises(TypeError, match="str"):
+        deputy.read(b"Fetch https://a.example/")  # type: ignore[arg-type]
+
+
+def test_corpus_never_raises_on_odd_text(deputy: Deputy) -> None:
+    odd = ["", "?", "...", "«»", "[](x)", "https://", "http://[", "a" * 5000, "Fetch " + "x." * 300,
+           "\x00\x01 fetch", "Fetch https://a.example/\nDelete it", "😀 fetch https://a.example/ 😀", "fetch\tA",
+           "FETCH HTTPS://A.EXAMPLE/", "Fetch ] ) » https://a.example/ « ( ["]
+    for prompt in odd:
+        result = deputy.read(prompt)
+        assert isinstance(result, Plan | Refusal)

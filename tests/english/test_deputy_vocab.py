@@ -1,0 +1,122 @@
+"""The vocabulary is data: schema errors are reported in English, and a new capability needs no code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deputy import Deputy, Plan, Refusal, RefusalKind, SlotRejected, Vocab, VocabError
+from seaspider.errors import ConfigError
+from seaspider.english import load_vocab
+from seaspider.resources import default_vocab_text
+
+TOY = {
+    "name": "lighthouse",
+    "handler": "lighthouse",
+    "capabilities": [
+        {
+            "name": "lamp",
+            "operation": "switch_on",
+            "predicates": ["light", "illuminate"],
+            "forms": [{"moods": ["imperative", "request"], "modalities": ["none", "request"]}],
+            "slots": [{"name": "tower", "type": "tower", "min": 1, "max": 1}],
+        },
+        {
+            "name": "relay",
+            "operation": "ask",
+            "predicates": ["ask"],
+            "forms": [{"moods": ["imperative", "request"], "requires": [["keeper"]]}],
+            "slots": [{"name": "text", "type": "quote", "takes": "quote", "min": 1, "max": 1}],
+        },
+    ],
+}
+
+
+def _tower(text: str) -> str:
+    if not text.lower().endswith(".example"):
+        raise SlotRejected(RefusalKind.INVALID_URL, f"{text} is not a tower I know")
+    return text.lower()
+
+
+def test_sea_spider_vocabulary_loads_with_its_five_operations() -> None:
+    vocab = load_vocab()
+    assert [c.operation for c in vocab.capabilities] == ["fetch", "robots", "stats", "page", "status"]
+    assert [c.observes for c in vocab.capabilities] == [False, True, True, True, True]
+    assert vocab.handler == "seaspider"
+
+
+def test_toy_capability_from_a_vocab_file_reads_a_prompt(tmp_path: Path) -> None:
+    path = tmp_path / "lighthouse.json"
+    path.write_text(json.dumps(TOY), encoding="utf-8")
+    deputy = Deputy(Vocab.load(str(path)), slot_types={"tower": _tower})
+    result = deputy.read("Please illuminate north.example.")
+    assert isinstance(result, Plan)
+    assert (result.capability, result.handler, result.operation) == ("lamp", "lighthouse", "switch_on")
+    assert result.json_args() == {"tower": "north.example"}
+    # Negative control: a verb the toy vocabulary does not declare is refused.
+    refused = deputy.read("Please extinguish north.example.")
+    assert isinstance(refused, Refusal) and refused.kind is RefusalKind.UNSUPPORTED_VERB
+
+
+def test_quote_slot_binds_the_quoted_text_as_one_value() -> None:
+    deputy = Deputy(Vocab.from_raw(TOY), slot_types={"tower": _tower})
+    for prompt in ("Ask the keeper: «Is the lamp on?»", "Please ask the keeper “Is the lamp on?”",
+                   'Ask the keeper "Is the lamp on?"'):
+        result = deputy.read(prompt)
+        assert isinstance(result, Plan), prompt
+        assert result.json_args() == {"text": "Is the lamp on?"}
+    # The quoted text is not parsed: a verb inside it cannot add an action.
+    inner = deputy.read("Ask the keeper: «Delete the lamp»")
+    assert isinstance(inner, Plan) and inner.json_args() == {"text": "Delete the lamp"}
+    empty = deputy.read("Ask the keeper: «  »")
+    assert isinstance(empty, Refusal) and empty.kind is RefusalKind.NOT_UNDERSTOOD
+
+
+def test_synonym_is_a_data_change() -> None:
+    raw: dict[str, Any] = json.loads(default_vocab_text())
+    raw["capabilities"][0]["predicates"].append("harvest")
+    deputy = Deputy(Vocab.from_raw(raw), slot_types={"url": str, "host": str})
+    result = deputy.read("Harvest https://a.example/")
+    assert isinstance(result, Plan) and result.operation == "fetch"
+    plain = Deputy(load_vocab(), slot_types={"url": str, "host": str}).read("Harvest https://a.example/")
+    assert isinstance(plain, Refusal)  # negative control: without the synonym it is refused
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda v: v.pop("handler"), "required field handler is missing|'handler' is a required property"),
+        (lambda v: v.update(colour="blue"), "unknown field colour"),
+        (lambda v: v["capabilities"][0].update(observes="yes"), r"capabilities\[0\]\.observes"),
+        (lambda v: v["capabilities"][0]["forms"][0].update(moods=["shouting"]), "shouting"),
+        (lambda v: v["capabilities"][0]["slots"][0].update(min=5, max=2), "min 5 is more than max 2"),
+        (lambda v: v["capabilities"].append(dict(v["capabilities"][0])), "declared twice"),
+    ],
+    ids=["missing-handler", "unknown-field", "bad-type", "bad-mood", "min-over-max", "duplicate-name"],
+)
+def test_bad_vocabulary_is_refused_with_an_english_message(mutate: Any, message: str) -> None:
+    raw = json.loads(default_vocab_text())
+    mutate(raw)
+    with pytest.raises(VocabError, match=message):
+        Vocab.from_raw(raw, source="bad.json")
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    raw = json.loads(default_vocab_text())
+    raw["colour"] = "blue"
+    raw["capabilities"][0]["observes"] = "yes"
+    with pytest.raises(VocabError) as caught:
+        Vocab.from_raw(raw, source="bad.json")
+    assert "colour" in str(caught.value) and "observes" in str(caught.value)
+
+
+def test_missing_and_malformed_files_become_config_errors(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_vocab(tmp_path / "nope.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(ConfigError, match="not valid JSON at line 1"):
+        load_vocab(bad)
