@@ -778,3 +778,11 @@ def test_public_surface_is_pinned() -> None:
         "Entry", "Pattern", "RuleSet", "compile_pattern", "normalize_bytes", "normalize_target", "request_target"
     ]
     assert MAX_ROBOTS_BYTES == 512_000
+
+
+@pytest.mark.parametrize("length", [10, 1_000, 1_000_000], ids=["short", "long", "million"])
+def test_pathological_pattern_against_long_paths_is_decided(length: int) -> None:
+    # A backtracking translation (/.*a.*a.*a.*a.*a.*a.*a.*b) needs about length**7 steps here; ours scans once.
+    robots = Robots.parse("User-agent: *\nDisallow: /*a*a*a*a*a*a*a*b\n")
+    assert robots.decide(BOT, "/" + "a" * length).allowed is True
+    assert robots.decide(BOT, "/" + "a" * length + "b").allowed is False
