@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import shutil
+import ssl
+import subprocess
 from collections.abc import Sequence
+from pathlib import Path
 
 import httpx
 import pytest
@@ -11,7 +15,7 @@ from fetchkit import logged
 
 from seaspider.clock import FakeClock
 from seaspider.localweb import LocalWeb
-from seaspider.net import PINNED_IP, AddressRefused, PinnedTransport, ResolveFailed, Resolver
+from seaspider.net import PINNED_IP, AddressRefused, PinnedTransport, ResolveFailed, Resolver, TransportError
 
 
 class CountingLookup:
@@ -132,3 +136,57 @@ def test_transport_refuses_a_request_without_a_pinned_ip() -> None:
     transport = PinnedTransport(connect_timeout_s=1)
     with pytest.raises(TypeError, match="booked IP"):
         asyncio.run(transport.handle_async_request(httpx.Request("GET", "http://a.example/")))
+
+
+def _self_signed(tmp: Path, name: str) -> tuple[Path, Path]:
+    """A certificate for `name` made by the openssl command (skips the test when it is missing)."""
+    if shutil.which("openssl") is None:
+        pytest.skip("the openssl command is not installed")
+    cert, key = tmp / f"{name}.crt", tmp / f"{name}.key"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", f"/CN={name}",
+         "-addext", f"subjectAltName=DNS:{name}", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )
+    return cert, key
+
+
+@pytest.mark.parametrize(("served_name", "ok"), [("tls.test", True), ("other.test", False)], ids=["name-matches", "name-differs"])
+def test_tls_goes_to_the_pinned_ip_with_sni_and_a_certificate_check_for_the_name(tmp_path: Path, served_name: str, ok: bool) -> None:
+    cert, key = _self_signed(tmp_path, served_name)
+    server_ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_ctx.load_cert_chain(cert, key)
+    client_ctx = ssl.create_default_context(cafile=str(cert))
+    seen_sni: list[str | None] = []
+    server_ctx.sni_callback = lambda sock, name, ctx: seen_sni.append(name)  # type: ignore[assignment,return-value]
+
+    async def scenario() -> int | str:
+        async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            try:
+                await reader.readuntil(b"\r\n\r\n")
+                writer.write(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok")
+                await writer.drain()
+            except (OSError, asyncio.IncompleteReadError):
+                pass
+            finally:
+                writer.close()
+
+        server = await asyncio.start_server(handle, "127.34.0.1", 0, ssl=server_ctx)
+        port = server.sockets[0].getsockname()[1]
+        transport = PinnedTransport(connect_timeout_s=5, ssl_context=client_ctx)
+        try:
+            request = httpx.Request("GET", f"https://tls.test:{port}/", extensions={PINNED_IP: "127.34.0.1"})
+            response = await transport.handle_async_request(request)
+            await response.aread()
+            return response.status_code
+        except TransportError as exc:
+            return str(exc)
+        finally:
+            server.close()
+
+    result = asyncio.run(scenario())
+    assert seen_sni == ["tls.test"]  # SNI carries the name, not the IP
+    if ok:
+        assert result == 200
+    else:
+        assert isinstance(result, str) and "TLS handshake with tls.test at 127.34.0.1 failed" in result

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -111,3 +112,16 @@ def test_unresolvable_and_refused_hosts_become_error_visits(tmp_path: Path) -> N
     assert len(visits) == 2 and all(v.outcome is Outcome.ERROR for v in visits)
     assert "loopback" in reasons["http://127.0.0.1/x"]
     assert web.log == []
+
+
+def test_waiting_for_the_ip_costs_no_cpu(tmp_path: Path) -> None:
+    """The dispatcher sleeps until the next free moment: a 2 s rest must not burn the event loop's CPU."""
+    with LocalWeb(hosts=1, pages=2, ip_base="127.35") as web:
+        state = MemoryState()
+        state.seed_robots(web.url(0), "", fetched_unix=SystemClock().time())
+        fetcher = Fetcher(make_config(web, tmp_path), state=state)
+        cpu0, wall0 = time.thread_time(), time.monotonic()
+        _, visits = crawl(fetcher, [web.url(0, "/p/1"), web.url(0, "/p/2")], concurrency=4)
+        cpu, wall = time.thread_time() - cpu0, time.monotonic() - wall0
+    assert len(visits) == 2 and wall >= 2.0
+    assert cpu < 0.5 * wall  # a spinning loop would use about all of it
