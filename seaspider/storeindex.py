@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
@@ -52,12 +53,21 @@ class IndexCorrupt(Exception):
     """The index file cannot be used; the caller deletes and rebuilds it."""
 
 
+# scheme://[userinfo@]host[:port]... ; the host may be an [IPv6] literal.
+_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]/?#]*\]|[^:/?#]*)")
+
+
 def host_of(url: str) -> str:
-    """The lower-case host of a URL ("" when it has none)."""
-    try:
-        return urlsplit(url).hostname or ""
-    except ValueError:
-        return ""
+    """The lower-case host of a URL ("" when it has none), as urlsplit(url).hostname gives it."""
+    m = _HOST.match(url)
+    if m is None:
+        try:
+            return urlsplit(url).hostname or ""
+        except ValueError:
+            return ""
+    host = m.group(1)
+    # A rebuild calls this once per line: the regular expression is several times urlsplit's speed.
+    return (host[1:-1] if host.startswith("[") else host).lower()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +102,8 @@ class Index:
             self._db.execute("PRAGMA journal_mode=WAL")
             # The index is derived: losing the last commits to a power cut only means catching up.
             self._db.execute("PRAGMA synchronous=NORMAL")
+            # URL keys arrive in no order: a bigger page cache saves a read per lookup on big stores.
+            self._db.execute("PRAGMA cache_size=-65536")
             self._db.executescript(_SCHEMA)
             version = self._meta().get("version")
             if version is None:
@@ -101,6 +113,7 @@ class Index:
         except sqlite3.DatabaseError as exc:
             raise IndexCorrupt(str(exc)) from exc
         self._in_tx = False
+        self._last_raw: dict[str, tuple[Path, int, bytes]] = {}
         self._delta: Counter[tuple[str, str]] = Counter()
         self._hosts: set[str] = set()
         self._pending: dict[str, int] | None = None
@@ -153,6 +166,9 @@ class Index:
 
     def end(self, name: str) -> int:
         """How many bytes of `journal` or `links` the index has read."""
+        if name in self._last_raw:
+            _, off, raw = self._last_raw[name]
+            return off + len(raw)
         mark = self._marks[name]
         return mark.end if mark else 0
 
@@ -167,6 +183,7 @@ class Index:
         """Write the pending counters and marks, and commit."""
         if not self._in_tx:
             return
+        self._settle_marks()
         if self._delta:
             self._db.executemany(
                 "INSERT INTO counts VALUES (?, ?, ?) ON CONFLICT (host, key) DO UPDATE SET n = n + excluded.n",
@@ -226,14 +243,20 @@ class Index:
                 self._delta[(host, key)] += n
 
     def _advance(self, name: str, path: Path, off: int, raw: bytes) -> None:
-        mark = self._marks[name]
-        if mark is None:
-            fid = file_id(path)
-            assert fid is not None
-            dev, ino = fid.dev, fid.ino
-        else:
-            dev, ino = mark.dev, mark.ino
-        self._marks[name] = Mark(dev=dev, ino=ino, end=off + len(raw), last_off=off, last_digest=line_digest(raw))
+        # The digest of the last line is taken once, at commit: a rebuild reads millions of lines.
+        self._last_raw[name] = (path, off, raw)
+
+    def _settle_marks(self) -> None:
+        for name, (path, off, raw) in self._last_raw.items():
+            mark = self._marks[name]
+            if mark is None:
+                fid = file_id(path)
+                assert fid is not None
+                dev, ino = fid.dev, fid.ino
+            else:
+                dev, ino = mark.dev, mark.ino
+            self._marks[name] = Mark(dev=dev, ino=ino, end=off + len(raw), last_off=off, last_digest=line_digest(raw))
+        self._last_raw.clear()
 
     def pending_intents(self) -> dict[str, int]:
         """URL -> offset of each intent line with no later page or uncertain line."""
@@ -354,6 +377,7 @@ class Index:
         self._hosts.clear()
         self._pending = None
         self._marks = {"journal": None, "links": None}
+        self._last_raw.clear()
 
     # ----- reading -------------------------------------------------------------------------------
 

@@ -251,3 +251,19 @@ def test_long_lived_reader_follows_an_index_rebuilt_as_a_new_file(tmp_path: Path
     assert counting_part(reader.stats()) == naive_stats(store)
     assert reader.body("https://a.test/150") == html(150)
     reader.close()
+
+
+@given(
+    scheme=st.sampled_from(["http", "https", "HTTPS"]),
+    userinfo=st.sampled_from(["", "user@", "u:p@"]),
+    host=st.sampled_from(["a.test", "A.Test", "[::1]", "[2001:DB8::1]", "127.0.0.1", "xn--bcher-kva.test", ""]),
+    port=st.sampled_from(["", ":8080", ":"]),
+    rest=st.sampled_from(["", "/", "/p?q=1", "?x", "#f", "/a@b", "/x:y"]),
+)
+def test_fast_host_of_agrees_with_urlsplit(scheme: str, userinfo: str, host: str, port: str, rest: str) -> None:
+    from urllib.parse import urlsplit
+
+    from seaspider.storeindex import host_of
+
+    url = f"{scheme}://{userinfo}{host}{port}{rest}"
+    assert host_of(url) == (urlsplit(url).hostname or "")
