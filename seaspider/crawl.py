@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import functools
+import itertools
+import queue
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -93,6 +94,50 @@ class _Journaled:
     links_line: bool
 
 
+class _Priority:
+    INTENT = 0  # gates a request: a slot is waiting on it
+    ROBOTS = 1
+    RECORD = 2  # page and links lines: nothing waits on them unless follow mode needs the links
+    CLOSE = 3
+
+
+class _JournalThread:
+    """The one thread that makes store calls, one at a time, intents first, otherwise in order.
+
+    Store calls fsync; on the event loop they would stall every request. Intents jump the queue
+    because each one holds back a request whose politeness slot is already open; the page line
+    of an earlier visit can wait a few milliseconds without harm (its intent is durable).
+    """
+
+    def __init__(self) -> None:
+        self._queue: queue.PriorityQueue[tuple[int, int, Callable[[], Any] | None, Future[Any] | None]] = queue.PriorityQueue()
+        self._seq = itertools.count()
+        self._thread = threading.Thread(target=self._work, name="seaspider-journal", daemon=True)
+        self._thread.start()
+
+    def submit(self, priority: int, fn: Callable[[], T]) -> Future[T]:
+        future: Future[T] = Future()
+        self._queue.put((priority, next(self._seq), fn, future))
+        return future
+
+    def _work(self) -> None:
+        while True:
+            _priority, _seq, fn, future = self._queue.get()
+            if fn is None or future is None:
+                return
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn())
+            except BaseException as exc:  # noqa: BLE001 - handed to whoever awaits the future
+                future.set_exception(exc)
+
+    def close(self) -> None:
+        """Run everything submitted so far, then stop the thread."""
+        self._queue.put((_Priority.CLOSE, next(self._seq), None, None))
+        self._thread.join()
+
+
 class _ConditionalFetcher:
     """The fetcher, with If-None-Match / If-Modified-Since added for URLs due for a refetch."""
 
@@ -119,7 +164,7 @@ class Crawl:
         self.writer = writer
         self._fetcher = fetcher
         self._clock = clock or SystemClock()
-        self._pool: ThreadPoolExecutor | None = None
+        self._journal_thread: _JournalThread | None = None
         self._failure: BaseException | None = None
         self._failure_lock = threading.Lock()
 
@@ -130,19 +175,18 @@ class Crawl:
             if self._failure is None:
                 self._failure = exc
 
-    async def _journal(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run one store call in the journal thread, after every call submitted before it."""
-        assert self._pool is not None
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(fn, *args))
+    async def _journal(self, priority: int, fn: Callable[[], T]) -> T:
+        """Run one store call in the journal thread and wait for it without blocking the loop."""
+        assert self._journal_thread is not None
+        return await asyncio.wrap_future(self._journal_thread.submit(priority, fn))
 
     def on_robots(self, fetch: RobotsFetch) -> None:
         """Journal a robots.txt fetch (called by the fetcher on the event loop; does not block)."""
-        if self._pool is None:
+        if self._journal_thread is None:
             self.writer.record_robots(fetch)
             return
-        future: Future[None] = self._pool.submit(self.writer.record_robots, fetch)
-        future.add_done_callback(lambda f: f.exception() and self._fail(f.exception()))  # type: ignore[arg-type]
+        future = self._journal_thread.submit(_Priority.ROBOTS, lambda: self.writer.record_robots(fetch))
+        future.add_done_callback(lambda f: self._fail(f.exception()) if f.exception() else None)  # type: ignore[arg-type]
 
     def _record(self, visit: Visit, sent_conditional: bool, policy: FollowPolicy | None) -> _Journaled:
         """In the journal thread: page line, links line, follow decisions (with the resume rule)."""
@@ -262,23 +306,24 @@ class Crawl:
         visited: set[str] = set()
         state = {"bytes": 0, "errors": 0, "followed": 0, "links": 0, "skipped": skipped_resume}
 
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seaspider-journal")
+        journal = self._journal_thread = _JournalThread()
         own_fetcher = self._fetcher is None
         fetcher = self._fetcher or Fetcher(self.config, clock=self._clock, state=self.writer, on_robots=self.on_robots)
         visiting = _ConditionalFetcher(fetcher, conditional) if conditional else fetcher
+        pending: set[asyncio.Future[_Journaled]] = set()
+        # Page lines are written behind the crawl, up to this many at once; then visits wait.
+        max_pending = max(64, 4 * self.config.fetch.concurrency)
 
         def stop_now() -> bool:
             return self._failure is not None or should_stop()
 
         async def record_intent(task: Task) -> None:
-            await self._journal(functools.partial(self.writer.record_intent, task.url, depth=task.depth, parent=task.parent))
+            # Awaited before the URL's first request: a crash after this leaves it `uncertain`.
+            await self._journal(
+                _Priority.INTENT, lambda: self.writer.record_intent(task.url, depth=task.depth, parent=task.parent)
+            )
 
-        async def visit_done(visit: Visit) -> None:
-            try:
-                done = await self._journal(self._record, visit, visit.url in conditional, policy)
-            except Exception as exc:  # noqa: BLE001 - a store failure stops the run; re-raised below
-                self._fail(exc)
-                return
+        def account(done: _Journaled) -> None:
             v = done.visit
             visited.add(v.url)
             outcomes[str(v.outcome)] += 1
@@ -298,6 +343,25 @@ class Crawl:
                 total = planned + state["followed"]
                 on_progress(Progress(len(visited), total, state["errors"], len(hosts), self._clock.monotonic() - started, state["bytes"]))
 
+        def settled(future: asyncio.Future[_Journaled]) -> None:
+            pending.discard(future)
+            exc = future.exception()
+            if exc is not None:
+                self._fail(exc)  # a store failure stops the run; re-raised below
+            else:
+                account(future.result())
+
+        async def visit_done(visit: Visit) -> None:
+            sent = visit.url in conditional
+            future = asyncio.wrap_future(journal.submit(_Priority.RECORD, lambda: self._record(visit, sent, policy)))
+            pending.add(future)
+            future.add_done_callback(settled)
+            if policy is not None:
+                # Follow mode: the links must reach the frontier before it can look empty.
+                await asyncio.wait([future])
+            elif len(pending) > max_pending:
+                await asyncio.wait(list(pending), return_when=asyncio.FIRST_COMPLETED)
+
         try:
             await run_crawl(
                 visiting,  # type: ignore[arg-type]
@@ -310,9 +374,11 @@ class Crawl:
         finally:
             if own_fetcher:
                 await fetcher.aclose()
-            pool, self._pool = self._pool, None
             # Every submitted store call (robots lines included) finishes before we report.
-            await asyncio.get_running_loop().run_in_executor(None, functools.partial(pool.shutdown, wait=True))
+            if pending:
+                await asyncio.wait(list(pending))
+            await asyncio.to_thread(journal.close)
+            self._journal_thread = None
         if self._failure is not None:
             raise self._failure
         not_started = []
