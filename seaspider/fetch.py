@@ -400,6 +400,13 @@ class Fetcher:
                 if refused is not None:
                     where = "the redirect target " if hop else ""
                     return done(Outcome.ERROR, text, chain, f"{where}{text} is refused: {refused}", verdict=verdict)
+                try:
+                    # The address policy before robots.txt: a refused name gets no request at all,
+                    # and its reason is the refusal, not "robots.txt unreachable".
+                    await self.resolver.resolve(current.host)
+                except FetchError as exc:
+                    where = "the redirect target " if hop else ""
+                    return done(Outcome.ERROR, text, chain, f"{where}{text} cannot be fetched: {exc}", verdict=verdict)
                 entry = None
                 if not (current.path == "/robots.txt" and current.query is None):
                     entry = await self._robots_entry(current)

@@ -305,7 +305,7 @@ def test_previous_run_end_is_honoured(web: LocalWeb, pool: HostPool, tmp_path: P
 def test_private_addresses_are_refused_by_default(web: LocalWeb, pool: HostPool, tmp_path: Path) -> None:
     """DNS rebinding: an override pointing a name at loopback is refused; nothing is sent."""
     host = pool.take()
-    f = fetcher(web, tmp_path, [host], allow_private=False)
+    f = Fetcher(make_config(web, tmp_path, allow_private=False))  # robots.txt not cached: not even that is asked for
     v = run(f.visit(web.url(host, "/p/1")))
     assert v.outcome is Outcome.ERROR and "loopback address" in (v.reason or "") and v.chain == ()
     assert web.requests(host=host) == []
