@@ -120,13 +120,21 @@ class JournalAppender:
     def append(self, line: bytes, *, sync: bool = True) -> int:
         """Append one encoded line; returns its offset. Durable on return unless `sync` is False."""
         off = self.size
-        if self._split_writes and len(line) > 1:
-            half = len(line) // 2
-            _write(self._fd, line[:half])
-            self._point("half-written")
-            _write(self._fd, line[half:])
-        else:
-            _write(self._fd, line)
+        try:
+            if self._split_writes and len(line) > 1:
+                half = len(line) // 2
+                _write(self._fd, line[:half])
+                self._point("half-written")
+                _write(self._fd, line[half:])
+            else:
+                _write(self._fd, line)
+        except OSError:
+            # A part-written line (disk full) must not stay in the middle of later lines.
+            try:
+                os.ftruncate(self._fd, off)
+            except OSError:
+                pass  # the next open cuts it as a torn tail
+            raise
         self.size = off + len(line)
         self._point("written")
         if sync:

@@ -117,15 +117,21 @@ class SegmentWriter:
             self._open(self._seg + 1, create=True)
         assert self._fd is not None
         off = self._size
-        if self._split_writes and len(frame) > 1:
-            half = len(frame) // 2
-            _write_all(self._fd, frame[:half])
-            self._size += half
-            if self._hook is not None:
-                self._hook("segment-half-written")
-            _write_all(self._fd, frame[half:])
-        else:
-            _write_all(self._fd, frame)
+        try:
+            if self._split_writes and len(frame) > 1:
+                half = len(frame) // 2
+                _write_all(self._fd, frame[:half])
+                if self._hook is not None:
+                    self._hook("segment-half-written")
+                _write_all(self._fd, frame[half:])
+            else:
+                _write_all(self._fd, frame)
+        except OSError:
+            try:
+                os.ftruncate(self._fd, off)  # unreferenced bytes are harmless, but take them back
+            except OSError:
+                pass
+            raise
         self._size = off + len(frame)
         return Location(seg=self._seg, off=off, length=len(frame))
 

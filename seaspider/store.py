@@ -15,7 +15,8 @@ import os
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -24,7 +25,7 @@ from seaspider.clock import Clock, SystemClock
 from seaspider.errors import StoreError
 from seaspider.journal import JournalAppender, complete_end, cut_torn_tail, encode_line, iter_lines, read_line_at
 from seaspider.segments import Location, SegmentReader, SegmentWriter, fsync_dir, segment_numbers, segment_path
-from seaspider.storeindex import ALL, Index, IndexCorrupt, host_of, remove_index_files
+from seaspider.storeindex import ALL, Index, IndexCorrupt, host_of, raise_if_corrupt, remove_index_files
 from seaspider.visit import KEPT_HEADERS, Hop, Outcome, RobotsFetch, RobotsSource, Visit
 
 DEFAULT_SEGMENT_MAX_BYTES = 256 * 1024 * 1024
@@ -98,15 +99,22 @@ def _open_index(store: Path) -> Index:
 
 
 def _bring_up_to_date(index: Index) -> None:
-    """Catch up on lines the index has not read, or rebuild it when it no longer fits the journal."""
+    """Catch up on lines the index has not read, or rebuild it when it no longer fits the journal.
+
+    IndexCorrupt (after deleting the damaged file) when the caller should open a new one.
+    """
     try:
         if not index.fits():
             index.reset()
         index.catch_up()
-    except (IndexCorrupt, sqlite3.DatabaseError):
-        path = index.path
-        index.close()
-        remove_index_files(path)
+    except sqlite3.DatabaseError as exc:
+        try:
+            raise_if_corrupt(exc)
+        except IndexCorrupt:
+            path = index.path
+            index.close()
+            remove_index_files(path)
+            raise
         raise
 
 
@@ -290,11 +298,12 @@ class StoreReader(_StoreView):
 
     def _shared_index(self) -> Index | None:
         """The store's own index brought up to date, or None when only a private one can be right."""
+        index = _open_index(self.path)
         try:
-            index = _open_index(self.path)
             if index.fits() and index.end("journal") == complete_end_of(self.path / JOURNAL) and index.end("links") == complete_end_of(self.path / LINKS):
                 return index
-        except (IndexCorrupt, sqlite3.DatabaseError):
+        except IndexCorrupt:
+            index.close()
             remove_index_files(self.path / INDEX)
             index = _open_index(self.path)
         # Behind or stale. With no writer alive we may fix the shared index in place; with one
@@ -305,7 +314,7 @@ class StoreReader(_StoreView):
             try:
                 try:
                     _bring_up_to_date(index)
-                except (IndexCorrupt, sqlite3.DatabaseError):
+                except IndexCorrupt:
                     index = _open_index(self.path)
                     _bring_up_to_date(index)
                 return index
@@ -524,6 +533,7 @@ class StoreWriter(_StoreView):
         self._lock_fd = lock_fd
         self._lock = threading.Lock()
         self._closed = False
+        self._failed: str | None = None
         for name in (JOURNAL, LINKS):
             if cut_torn_tail(path / name):
                 self._point("torn-tail-cut")
@@ -531,12 +541,15 @@ class StoreWriter(_StoreView):
                                          split_writes=split_writes, hook=hook)
         self._journal = JournalAppender(path / JOURNAL, name="journal", split_writes=split_writes, hook=hook)
         self._links = JournalAppender(path / LINKS, name="links", split_writes=split_writes, hook=hook)
-        self._index = _open_index(path)
         try:
-            _bring_up_to_date(self._index)
-        except (IndexCorrupt, sqlite3.DatabaseError):
             self._index = _open_index(path)
-            _bring_up_to_date(self._index)
+            try:
+                _bring_up_to_date(self._index)
+            except IndexCorrupt:
+                self._index = _open_index(path)
+                _bring_up_to_date(self._index)
+        except (sqlite3.Error, IndexCorrupt) as exc:
+            raise StoreError(f"{path / INDEX}: cannot bring the store index up to date ({exc}).") from exc
         self._point("index-ready")
         self._setup_view()
         self._ip_state = _IpState(path / STATE)
@@ -633,8 +646,7 @@ class StoreWriter(_StoreView):
 
     def record_intent(self, url: str, *, depth: int = 0, parent: str | None = None) -> None:
         """Announce a page's first request (fsynced), so a crash during it is noticed next time."""
-        with self._lock:
-            self._check_open()
+        with self._writing(f"the intent to fetch {url}"):
             self._append({"kind": "intent", "url": url, "depth": depth, "parent": parent, "recorded_unix": self._clock.time()})
 
     def record_visit(self, visit: Visit) -> dict[str, Any]:
@@ -642,8 +654,7 @@ class StoreWriter(_StoreView):
         if not isinstance(visit, Visit):
             raise TypeError(f"record_visit takes a Visit, not {type(visit).__name__}")
         body = visit.body
-        with self._lock:
-            self._check_open()
+        with self._writing(f"the visit of {visit.url}"):
             loc: Location | None = None
             sha = visit.sha256
             body_bytes = len(body)
@@ -682,8 +693,7 @@ class StoreWriter(_StoreView):
 
     def record_robots(self, fetch: RobotsFetch) -> None:
         """Journal one robots.txt fetch; its body is stored first when the answer was 2xx."""
-        with self._lock:
-            self._check_open()
+        with self._writing(f"the robots.txt fetch of {fetch.origin}"):
             loc: Location | None = None
             sha: str | None = None
             body_bytes = 0
@@ -714,8 +724,7 @@ class StoreWriter(_StoreView):
         """Append one `links.jsonl` line for `url` (fsynced): [{url, nofollow}] in page order."""
         clean = [{"url": str(link["url"]), "nofollow": bool(link["nofollow"])} for link in links]
         raw = encode_line({"url": url, "links": clean, "recorded_unix": self._clock.time()})
-        with self._lock:
-            self._check_open()
+        with self._writing(f"the links of {url}"):
             off = self._links.append(raw)
             self._index.apply_links(off, raw)
             self._index.commit()
@@ -766,6 +775,23 @@ class StoreWriter(_StoreView):
     def _check_open(self) -> None:
         if self._closed:
             raise StoreError(f"the store {self.path} was closed; open it again to write.")
+        if self._failed is not None:
+            raise StoreError(self._failed)
+
+    @contextmanager
+    def _writing(self, what: str) -> Iterator[None]:
+        """Serialise one record call and turn disk and index failures into StoreError."""
+        with self._lock:
+            self._check_open()
+            try:
+                yield
+            except OSError as exc:
+                raise StoreError(f"{self.path}: could not record {what} ({exc.strerror or exc}); the store keeps every record made before it.") from exc
+            except sqlite3.Error as exc:
+                # The journal line may be durable while the index missed it: stop writing through
+                # this index; the next open catches it up from the journal.
+                self._failed = f"{self.path}: the store index failed ({exc}); close the store and open it again, which rebuilds what is missing."
+                raise StoreError(self._failed) from exc
 
     def close(self) -> None:
         """Persist the politeness state, close every file and release the writer lock."""

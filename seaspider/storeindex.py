@@ -53,6 +53,14 @@ class IndexCorrupt(Exception):
     """The index file cannot be used; the caller deletes and rebuilds it."""
 
 
+def raise_if_corrupt(exc: sqlite3.DatabaseError) -> None:
+    """Raise IndexCorrupt for a damaged file; a busy, read-only or full database is not damage."""
+    # OperationalError is SQLite saying "not now" or "not here" (locked, read-only, disk full):
+    # deleting the index for that would throw away a good file, perhaps under a live writer.
+    if not isinstance(exc, sqlite3.OperationalError):
+        raise IndexCorrupt(str(exc)) from exc
+
+
 # scheme://[userinfo@]host[:port]... ; the host may be an [IPv6] literal.
 _HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]/?#]*\]|[^:/?#]*)")
 
@@ -111,7 +119,8 @@ class Index:
             elif version != INDEX_VERSION:
                 raise IndexCorrupt(f"index version {version}, expected {INDEX_VERSION}")
         except sqlite3.DatabaseError as exc:
-            raise IndexCorrupt(str(exc)) from exc
+            raise_if_corrupt(exc)
+            raise
         self._in_tx = False
         self._last_raw: dict[str, tuple[Path, int, bytes]] = {}
         self._delta: Counter[tuple[str, str]] = Counter()
@@ -162,7 +171,8 @@ class Index:
         try:
             return self._mark_fits(self._marks["journal"], self._journal) and self._mark_fits(self._marks["links"], self._links)
         except sqlite3.DatabaseError as exc:
-            raise IndexCorrupt(str(exc)) from exc
+            raise_if_corrupt(exc)
+            raise
 
     def end(self, name: str) -> int:
         """How many bytes of `journal` or `links` the index has read."""

@@ -352,3 +352,43 @@ def test_page_line_keeps_only_the_declared_headers_in_their_order(tmp_path: Path
         line = w.record_visit(visit("https://a.test/", b"x", headers=headers))
     assert list(line["headers"].items()) == [("content-type", "text/html"), ("etag", '"1"')]
     check_store(tmp_path / "s")
+
+
+def test_a_failed_journal_write_leaves_no_partial_line_behind(tmp_path: Path) -> None:
+    store = tmp_path / "s"
+    fail = {"armed": False}
+
+    def hook(name: str) -> None:
+        if name == "journal-half-written" and fail["armed"]:
+            fail["armed"] = False
+            raise OSError(28, "No space left on device")
+
+    with StoreWriter.open(store, clock=FakeClock(), _hook=hook, _split_writes=True) as w:
+        w.record_visit(visit("https://a.test/1", b"one"))
+        size = (store / "pages.jsonl").stat().st_size
+        fail["armed"] = True
+        with pytest.raises(StoreError, match=r"could not record the visit of https://a.test/2 \(No space left on device\)"):
+            w.record_visit(visit("https://a.test/2", b"two"))
+        assert (store / "pages.jsonl").stat().st_size == size  # the half line was taken back
+        w.record_visit(visit("https://a.test/3", b"three"))  # and the writer goes on
+        assert w.latest("https://a.test/2") is None
+    assert [x["url"] for x in check_store(store)] == ["https://a.test/1", "https://a.test/3"]
+
+
+def test_an_index_failure_stops_the_writer_and_the_next_open_catches_up(tmp_path: Path) -> None:
+    import sqlite3
+
+    store = tmp_path / "s"
+
+    def hook(name: str) -> None:
+        if name == "journal-fsynced":
+            raise sqlite3.OperationalError("database or disk is full")
+
+    w = StoreWriter.open(store, clock=FakeClock(), _hook=hook)
+    with pytest.raises(StoreError, match="the store index failed"):
+        w.record_visit(visit("https://a.test/1", b"one"))
+    with pytest.raises(StoreError, match="the store index failed"):
+        w.record_intent("https://a.test/2")
+    w.close()
+    with StoreReader(store) as r:  # the journal line was durable: nothing is lost
+        assert r.body("https://a.test/1") == b"one"
