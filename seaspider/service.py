@@ -9,6 +9,7 @@ Knows no socket details: `handle(request, peer)` takes a parsed envelope and ret
 from __future__ import annotations
 
 import hashlib
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -22,6 +23,7 @@ from deputy.transport import Peer, executable_of
 from seaspider.answers import answer
 from seaspider.clock import Clock, SystemClock
 from seaspider.config import Config
+from seaspider.errors import SeaSpiderError, StoreError
 from seaspider.jobs import JobKind, Priority, Worker
 from seaspider.ledger import JsonlJournal, Ledger
 from seaspider.resources import load_schema
@@ -260,7 +262,13 @@ class Service:
             if why_not is not None:
                 reply = make_reply(request_id=request_id, caller=caller, plan=None, result=refusal("unknown_caller", why_not))
             else:
-                reply = self._answer(request_id, caller, priority, prompt)
+                try:
+                    reply = self._answer(request_id, caller, priority, prompt)
+                except Exception as exc:  # noqa: BLE001 - a caller always gets an answer, never a hang
+                    # Not recorded in the ledger: the failure may pass, and the same id may be retried.
+                    sys.stderr.write(f"seaspider: request {caller}/{request_id} failed: {exc.__class__.__name__}: {exc}\n")
+                    why = str(exc).rstrip(".") if isinstance(exc, SeaSpiderError) else f"an internal error occurred ({exc.__class__.__name__})"
+                    return make_reply(request_id=request_id, caller=caller, plan=None, result=refusal("failed", why))
             self._ledger.record(caller, request_id, sha, reply)
         return reply
 
@@ -432,6 +440,28 @@ def store_robots_lookup(config: Config, store: Callable[[], StoreView], clock: C
     return lookup
 
 
+class _EmptyStore:
+    """The answers of a store that does not exist yet: nothing stored, nothing known."""
+
+    def latest(self, url: str) -> dict[str, Any] | None:
+        return None
+
+    def body(self, key: str) -> bytes | None:
+        return None
+
+    def stats(self, host: str | None = None) -> dict[str, Any]:
+        return {"pages": {}, "bodies": 0, "bytes_raw": 0}
+
+    def links_of(self, url: str) -> list[dict[str, Any]] | None:
+        return None
+
+    def load_robots(self, origin: str) -> RobotsFetch | None:
+        return None
+
+
+_EMPTY_STORE = _EmptyStore()
+
+
 def thread_local_store(path: Path) -> Callable[[], StoreView]:
     """One StoreReader per connection thread (readers hold their own index handles)."""
     from seaspider.store import StoreReader
@@ -441,7 +471,12 @@ def thread_local_store(path: Path) -> Callable[[], StoreView]:
     def get() -> StoreView:
         reader = getattr(local, "reader", None)
         if reader is None:
-            reader = StoreReader(path)
+            try:
+                reader = StoreReader(path)
+            except StoreError:
+                if (path / "pages.jsonl").exists():
+                    raise
+                return _EMPTY_STORE  # nothing written yet; not cached, so the real store is seen later
             local.reader = reader
         return reader  # type: ignore[no-any-return]
 
