@@ -42,6 +42,9 @@ class _Crawl:
         self.held_hosts: set[str] = set()
         self.held_ips: dict[str, int] = {}
         self.robots_tried: set[str] = set()
+        # Earliest moment each host could start, as last computed: a lower bound (rests only grow),
+        # so skipping a host before it is exact and saves recomputing every host on every wake.
+        self.not_before: dict[str, float] = {}
         self.wake: asyncio.Future[None] | None = None
         self.failure: BaseException | None = None
 
@@ -131,6 +134,10 @@ class _Crawl:
             host = head.host
             if host in self.held_hosts:
                 continue
+            soonest = self.not_before.get(host)
+            if soonest is not None and soonest > now:
+                next_s = min(next_s, soonest)
+                continue
             known = self.fetcher.resolver.peek(host)
             if known is None:
                 if host not in self.lookups and len(self.lookups) < MAX_LOOKUPS_IN_FLIGHT:
@@ -146,6 +153,7 @@ class _Crawl:
             if opening.ip is None or opening.at_s is None:
                 continue
             if opening.at_s > now:
+                self.not_before[host] = opening.at_s
                 next_s = min(next_s, opening.at_s)
                 continue
             origin = parse_url(head.url).origin
