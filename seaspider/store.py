@@ -265,7 +265,8 @@ class StoreReader(_StoreView):
     """Reads a store while a writer may be appending to it; never blocks the writer.
 
     Answers come from the index as the writer last committed it, plus any complete journal
-    lines past that (a line in flight); a half-written line is never read.
+    lines past that (a line in flight); a half-written line is never read. `stats` counts what
+    the index holds, so it may lag a live writer by the record in flight. One reader per thread.
     """
 
     def __init__(self, path: Path) -> None:
@@ -335,6 +336,8 @@ class StoreReader(_StoreView):
             self._index.close()
             self._index = self._usable_index()
             self._tail_end = self._tail_links_end = -1
+        if self._private_dir is not None:
+            self._index.catch_up()  # our own index: keep it current rather than re-read a growing tail
         self._index.reload()
         jend = complete_end_of(self.path / JOURNAL)
         start = self._index.end("journal")

@@ -267,3 +267,18 @@ def test_fast_host_of_agrees_with_urlsplit(scheme: str, userinfo: str, host: str
 
     url = f"{scheme}://{userinfo}{host}{port}{rest}"
     assert host_of(url) == (urlsplit(url).hostname or "")
+
+
+def test_private_index_keeps_up_with_a_live_writer(tmp_path: Path) -> None:
+    store = tmp_path / "s"
+    with StoreWriter.open(store, clock=FakeClock()) as w:
+        w.record_visit(visit("https://a.test/1", b"one"))
+        for name in os.listdir(store):
+            if name.startswith("index.sqlite"):
+                os.unlink(store / name)
+        with StoreReader(store) as r:
+            assert r._private_dir is not None  # the shared index is not the writer's: a private one answers
+            for i in range(2, 40):
+                w.record_visit(visit(f"https://a.test/{i}", html(i)))
+            assert counting_part(r.stats()) == naive_stats(store)
+            assert r.body("https://a.test/39") == html(39)
