@@ -146,6 +146,7 @@ class Deputy:
             return self._refuse(RefusalKind.URL_OUTSIDE_PARSE, sk, "url_outside_parse", word=first.source)
         if sk.extra:
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=" ".join(sk.extra[:6]))
+
         if not matches:
             acting = [c for c in self.vocab.capabilities if not c.observes and sk.predicate in c.predicates]
             questions = (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
@@ -241,6 +242,14 @@ class Deputy:
             return self._refuse(
                 RefusalKind.TOO_MANY_URLS, sk, "too_many_urls", count=len(values), max=spec.max,
                 addresses=_addresses(len(values)), capability=capability.name,
+            )
+        roles = {t.role for t in tokens if t.role != "list"}
+        if len(roles) > 1 and "scope" not in self._disabled:
+            # "Fetch A from B", "Fetch A for B": addresses in different roles are not one list.
+            return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "mixed_roles", word=_join([t.source for t in tokens]))
+        if spec.takes == "address" and any(count != len(values) for count in sk.counts):
+            return self._refuse(
+                RefusalKind.NOT_UNDERSTOOD, sk, "count_mismatch", count=sk.counts[0], addresses=_addresses(len(values))
             )
         if not values:
             return None

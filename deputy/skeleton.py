@@ -61,6 +61,7 @@ class SlotToken:
     source: str
     link_text: str | None
     in_scope: bool
+    role: str = ""  # how it hangs from the action ("dobj", "pobj:from"); "list" after a colon
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +83,7 @@ class Skeleton:
     words: tuple[str, ...]  # lemmas and forms of the action's sentence
     unexpected: tuple[str, ...]  # modifiers of the action the reader does not know ("tomorrow")
     forbidden: tuple[str, ...]  # forbidden verbs anywhere, whatever their tag ("bypass")
+    counts: tuple[int, ...]  # numbers the prompt gives for its objects ("these two pages")
     extra: tuple[str, ...]  # content words of other sentences ("It is urgent.")
     slots: tuple[SlotToken, ...]
     tokens: tuple[TokenRow, ...]
@@ -103,9 +105,11 @@ class Skeleton:
             "others": list(self.others),
             "unexpected": list(self.unexpected),
             "forbidden": list(self.forbidden),
+            "counts": list(self.counts),
             "extra": list(self.extra),
             "slots": [
-                {"kind": s.kind, "text": s.text, "token": s.index + 1, "in_scope": s.in_scope} for s in self.slots
+                {"kind": s.kind, "text": s.text, "token": s.index + 1, "in_scope": s.in_scope, "role": s.role}
+                for s in self.slots
             ],
         }
 
@@ -233,7 +237,12 @@ def _scope(top: Any, parsed: Parsed) -> set[int]:
     for tok in top.subtree:
         node, ok = tok, True
         while node.i != top.i:
-            detached = node.dep_ in _DETACHING or (node.dep_ == "dep" and node.i < top.i)
+            detached = (
+                node.dep_ in _DETACHING
+                or (node.dep_ == "dep" and node.i < top.i)
+                # "fetch A and what did you get from B?": a conjoined clause with its own subject.
+                or (node.dep_ == "conj" and node.pos_ in _VERBAL and _own_clause(node))
+            )
             if detached and node.i not in parsed.synthetic:
                 ok = False
                 break
@@ -249,6 +258,43 @@ def _ordinary_word(text: str) -> bool:
         bool(text) and (text[0].isalnum() or text[0] in "'’")
         and all(ch.isalnum() or ch in "'’-." for ch in text) and any(ch.isalnum() for ch in text)
     )
+
+
+# Steps that keep a slot in the same role as its neighbour: "A, B and C", "these pages: A, B".
+_SAME_ROLE = frozenset({"conj", "appos", "punct", "cc", "compound", "nmod", "amod", "nummod"})
+
+
+def _role(tok: Any, top: Any, parsed: Parsed) -> str:
+    """How a slot hangs from the action: "dobj", "pobj:from>prep>ROOT"; lists collapse into one role."""
+    steps: list[str] = []
+    node = tok
+    guard = 0
+    while node.i != top.i and node.head.i != node.i and guard < 64:
+        guard += 1
+        if node.dep_ not in _SAME_ROLE or (node.dep_ == "compound" and node.head.i not in parsed.items):
+            if node.dep_ == "pobj":
+                steps.append(f"pobj:{_lower(node.head)}")
+            elif node.dep_ != "prep":
+                steps.append(node.dep_)
+        node = node.head
+    return ">".join(steps) or "self"
+
+
+_NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen".split()
+)}
+
+
+def _number(text: str) -> int | None:
+    word = text.lower()
+    if word.isdigit():
+        return int(word)
+    return _NUMBER_WORDS.get(word)
+
+
+def _own_clause(tok: Any) -> bool:
+    """Whether a verb has its own subject or auxiliary (a clause of its own, not a shared predicate)."""
+    return any(c.dep_ in _SUBJECTS or c.dep_ in ("aux", "auxpass") for c in tok.children)
 
 
 def _children(tok: Any, deps: Iterable[str]) -> list[Any]:
@@ -447,8 +493,12 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
         if tok.dep_ in ("amod", "compound") and not list(tok.children):
             continue  # a participle used as an adjective: "the following URLs", "the stored pages"
         lemma = verb_lemma(tok, verbs)
-        if tok.dep_ == "conj" and tok.head.i in chain_ids:
+        # "download and save A" shares the action's subject and mood; "fetch A and what did you get
+        # from B?" does not: a conjoined verb with its own subject or auxiliary is another clause.
+        if tok.dep_ == "conj" and tok.head.i in chain_ids and not _own_clause(tok):
             conjoined.append(lemma)
+        elif tok.dep_ == "pcomp" and tok.head.head.i in chain_ids and not _own_clause(tok):
+            conjoined.append(lemma)  # "queue A for fetching"
         else:
             others.append(lemma)
 
@@ -470,6 +520,7 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
             ):
                 unexpected.append(_lower(child))
 
+    counts: list[int] = []
     for tok in doc:
         if tok.i in parsed.items or tok.i in parsed.synthetic:
             continue
@@ -478,6 +529,12 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
         elif not tok.is_punct and not tok.is_alpha and not tok.like_num and _lower(tok) not in words.list_words \
                 and not _ordinary_word(tok.text):
             unexpected.append(tok.text)  # shell or markup: "&&", "-rf", "<script>"
+        elif tok.like_num and tok.i in scope:
+            value = _number(tok.text)
+            if tok.dep_ == "nummod" and _lower(tok.head) in words.object_nouns and value is not None:
+                counts.append(value)  # "these two pages: A and B" must name two
+            else:
+                unexpected.append(tok.text)  # "fetch 300 pages from A" asks for more than A
         elif tok.dep_ == "conj" and tok.head.i in parsed.items and tok.pos_ not in ("NOUN", "PROPN", "X") \
                 and _lower(tok) not in words.object_nouns:
             unexpected.append(_lower(tok))
@@ -505,7 +562,7 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
     slots = tuple(
         SlotToken(
             index=i, kind=str(item.kind), text=item.text, source=item.source, link_text=item.link_text,
-            in_scope=i in scope,
+            in_scope=i in scope, role=_role(doc[i], scope_top, parsed) if i not in tail_ids else "list",
         )
         for i, item in sorted(parsed.items.items())
     )
@@ -525,6 +582,7 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
         words=tuple(sorted(sentence_words)),
         unexpected=tuple(dict.fromkeys(unexpected)),
         forbidden=tuple(dict.fromkeys(forbidden)),
+        counts=tuple(counts),
         extra=tuple(extra),
         slots=slots,
         tokens=rows,
@@ -537,5 +595,5 @@ def _empty_skeleton(
     return Skeleton(
         predicate=None, mood=Mood.FRAGMENT, modality=Modality.NONE, aspects=(), subject=None, wh=None,
         polite=False, negation=negation, conditions=conditions, governors=(), conjoined=(), others=(),
-        words=(), unexpected=(), forbidden=(), extra=(), slots=(), tokens=rows,
+        words=(), unexpected=(), forbidden=(), counts=(), extra=(), slots=(), tokens=rows,
     )

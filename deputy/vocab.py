@@ -69,6 +69,8 @@ _DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
         "cookie", "cookies", "password", "passwords", "credentials", "javascript", "js", "login",
         "tomorrow", "tonight", "later", "hourly", "daily", "weekly", "monthly", "every", "forever",
         "always", "root", "admin", "sudo", "script", "scripts", "rm", "instructions", "mode",
+        # Choices and exceptions: "fetch A or B", "A instead of B", "all pages except B".
+        "or", "either", "instead", "except", "excluding", "without", "rather", "than", "but", "all", "only",
     ),
     # Verbs refused wherever they stand and whatever the tagger made of them ("… and bypass robots.txt").
     "forbidden": (
@@ -99,6 +101,8 @@ _DEFAULT_REASONS: dict[str, str] = {
     "several_actions": "it asks for more than one thing at once ({word})",
     "unexpected_words": "I do not know what “{word}” asks of me there",
     "unused_quote": "it quotes text I have no use for here",
+    "count_mismatch": "it speaks of {count} but names {addresses}",
+    "mixed_roles": "the addresses {word} play different parts in it, and I cannot tell which to use",
     "link_mismatch": "the link text {word} names a different address than the link itself",
     "empty": "it is empty",
     "question_for_action": "it asks whether I {predicate}, and a question never makes me act",
