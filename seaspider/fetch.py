@@ -239,6 +239,8 @@ class Fetcher:
         self._gate = _Gate(self.politeness, self.clock)
         self._robots = RobotsCache(ttl_s=config.robots.ttl_secs, unreachable_retry_s=config.robots.unreachable_retry_secs)
         self._robots_inflight: dict[str, asyncio.Future[RobotsEntry]] = {}
+        self._store_asked: set[str] = set()
+        self._learned: dict[str, RobotsEntry] = {}  # origin -> the entry whose crawl-delay politeness knows
         self._transport = transport or PinnedTransport(connect_timeout_s=config.fetch.connect_timeout_ms / 1000)
         self._timeout_s = config.fetch.timeout_ms / 1000
         self._token = config.robot.token
@@ -254,17 +256,21 @@ class Fetcher:
     def _entry_from_memory(self, origin: str) -> RobotsEntry | None:
         now = self.clock.time()
         entry = self._robots.get(origin, now)
-        if entry is None and self._state is not None:
+        if entry is None and self._state is not None and origin not in self._store_asked:
+            # The store is asked once per origin: after that, every robots.txt of this origin is
+            # one we fetched ourselves (and the store journaled it through on_robots).
+            self._store_asked.add(origin)
             stored = self._state.load_robots(origin)
             if stored is not None:
                 candidate = self._robots.put(stored, from_store=True)
                 if candidate.expires_unix > now:
                     entry = candidate
-        if entry is not None:
+        if entry is not None and self._learned.get(origin) is not entry:
             self._learn_delay(entry)
         return entry
 
     def _learn_delay(self, entry: RobotsEntry) -> None:
+        self._learned[entry.fetch.origin] = entry
         host = parse_url(entry.fetch.origin).host
         self.politeness.set_crawl_delay(host, entry.crawl_delay_s(self._token))
 
