@@ -443,12 +443,15 @@ class _IpState:
         self._path = path
         self._lock = threading.Lock()
         self._dirty: dict[str, float] = {}
+        created = not path.exists()
         try:
             self._db = self._connect()
         except sqlite3.DatabaseError:
             # Unreadable politeness state cannot be repaired; start afresh rather than refuse to run.
             remove_index_files(path)
             self._db = self._connect()
+        if created:
+            fsync_dir(path.parent)  # unlike the index, this state cannot be rebuilt: keep its name
         self._ends: dict[str, float] = dict(self._db.execute("SELECT ip, end_unix FROM ip_end").fetchall())
 
     def _connect(self) -> sqlite3.Connection:
