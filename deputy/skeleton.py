@@ -116,6 +116,7 @@ class Skeleton:
 
 _WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
 _SERIAL = frozenset({"go", "come"})
+_COORDINATORS = frozenset({"and", "then", ",", ";", "also", "&", "+", "plus", "afterwards", "next"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"})
 _COMPLEMENTS = frozenset({"xcomp", "ccomp", "csubj", "csubjpass", "advcl", "conj"})
 _VERBAL = frozenset({"VERB", "AUX"})
@@ -542,6 +543,13 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
         _lower(t) for t in doc
         if t.i not in parsed.items and (_lower(t) in words.forbidden or str(t.lemma_).lower() in words.forbidden)
     ]
+    # An unsupported verb right after "and"/"then" is a verb even when the tagger made it a noun or an
+    # adjective ("fetch A and book B", "then forward it").
+    for tok in doc:
+        if tok.i == 0 or tok.i in parsed.items or tok.pos_ == "VERB":
+            continue
+        if _lower(tok) in words.unsupported and _lower(doc[tok.i - 1]) in _COORDINATORS:
+            forbidden.append(_lower(tok))
 
     extra: list[str] = []
     for sent in sentences:
