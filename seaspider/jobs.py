@@ -164,21 +164,40 @@ def interrupted_jobs(lines: list[dict[str, Any]]) -> list[str]:
 
 
 def last_finished(lines: list[dict[str, Any]]) -> Finished | None:
-    """The last `finished` line of a journal as a `Finished`, if any. Pure."""
+    """The last fetch job that finished, or that a restart found interrupted after it started. Pure."""
     totals: dict[str, int] = {}
+    kinds: dict[str, str] = {}
+    started: set[str] = set()
+    good: dict[str, int] = {}
+    bad: dict[str, int] = {}
     for line in lines:
-        if line.get("event") == "queued" and isinstance(line.get("job"), str):
-            totals[line["job"]] = len(line.get("urls") or [])
+        job = line.get("job")
+        if not isinstance(job, str):
+            continue
+        event = line.get("event")
+        if event == "queued":
+            totals[job] = len(line.get("urls") or [])
+            kinds[job] = str(line.get("kind", "fetch"))
+        elif event == "started":
+            started.add(job)
+        elif event == "url":
+            target = good if line.get("outcome") in ("fetched", "not_modified") else bad
+            target[job] = target.get(job, 0) + 1
     for line in reversed(lines):
-        if line.get("event") == "finished" and line.get("kind", "fetch") == "fetch":
+        job = line.get("job")
+        if not isinstance(job, str) or kinds.get(job, "fetch") != "fetch":
+            continue
+        if line.get("event") == "finished":
             return Finished(
-                job=line["job"],
-                urls_total=totals.get(line["job"], int(line.get("fetched", 0)) + int(line.get("failed", 0))),
+                job=job,
+                urls_total=totals.get(job, int(line.get("fetched", 0)) + int(line.get("failed", 0))),
                 fetched=int(line.get("fetched", 0)),
                 failed=int(line.get("failed", 0)),
                 finished_unix=float(line.get("unix", 0.0)),
                 interrupted=bool(line.get("interrupted", False)),
             )
+        if line.get("event") == "interrupted" and job in started:
+            return Finished(job, totals.get(job, 0), good.get(job, 0), bad.get(job, 0), float(line.get("unix", 0.0)), True)
     return None
 
 
@@ -206,6 +225,7 @@ class Worker:
         self.interrupted_at_start = tuple(interrupted_jobs(lines))
         for job_id in self.interrupted_at_start:
             self._log("interrupted", job_id, reason="the server stopped before this job finished")
+            lines.append({"event": "interrupted", "job": job_id, "unix": self._clock.time()})
         self._last = last_finished(lines)
         self._seq = max((int(line.get("seq", 0)) for line in lines if line.get("event") == "queued"), default=0)
         self._queue = JobQueue(limit=limit)
