@@ -149,3 +149,20 @@ def test_stop_request_finishes_in_flight_and_leaves_the_rest_not_started(tmp_pat
     with StoreWriter.open(config.store) as writer:
         assert tuple(writer.uncertain_urls) == ()
     assert {line["url"] for line in pages(config.store)} == set(urls) - set(summary.not_started)
+
+
+def test_store_failure_stops_the_run_and_is_raised(tmp_path: Path) -> None:
+    from seaspider.errors import StoreError
+
+    with LocalWeb(hosts=2, pages=3, ip_base="127.68") as web:
+        config = make_config(tmp_path, web)
+        urls = [web.url(h, f"/p/{n}") for h in web.hosts for n in (1, 2, 3)]
+        writer = StoreWriter.open(config.store)
+        try:
+            with pytest.raises(StoreError, match="closed"):
+                # The store goes away under the crawl (a disk failure, say): the next write fails.
+                Crawl(config, writer).run(urls, on_visit=lambda v: writer.close())
+        finally:
+            writer.close()
+        # It stopped dispatching instead of fetching the whole queue without a journal.
+        assert len(web.requests(path="/p/3")) == 0
