@@ -127,12 +127,12 @@ class Deputy:
                     continue  # markup or shell text: refused below as unexpected words
                 if chosen is not None and (lemma in chosen.predicates or self._form_predicate(chosen, lemma)):
                     continue
+                if lemma in words.unsupported:
+                    return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=lemma)
                 if lemma in words.neutral_predicates or lemma in words.request_governors or lemma in ("be", "have"):
                     continue
                 if lemma in words.courtesy or lemma in words.permission_words:
                     continue
-                if lemma in words.unsupported:
-                    return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=lemma)
                 if any(lemma in c.predicates or self._form_predicate(c, lemma) for c in self.vocab.capabilities):
                     return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=lemma)
                 return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=lemma)

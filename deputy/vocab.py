@@ -24,7 +24,7 @@ class VocabError(ValueError):
 
 # The reader's English words; a vocabulary adds to these unless it says "extends_default": false.
 _DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
-    "request_modals": ("could", "would", "will", "shall", "should", "must"),
+    "request_modals": ("could", "would", "will"),
     "permission_modals": ("can", "may", "might"),
     "permission_words": ("allow", "permit", "able", "ok", "okay", "alright", "fine", "possible", "permissible", "legal"),
     "request_governors": ("want", "like", "need", "mind", "love", "wish"),
