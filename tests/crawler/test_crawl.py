@@ -166,3 +166,23 @@ def test_store_failure_stops_the_run_and_is_raised(tmp_path: Path) -> None:
             writer.close()
         # It stopped dispatching instead of fetching the whole queue without a journal.
         assert len(web.requests(path="/p/3")) == 0
+
+
+@pytest.mark.parametrize(
+    ("faults", "spacing_broken", "robots_broken"),
+    [({"drop_ip_booking": True}, True, False), ({"ignore_disallow": True}, False, True)],
+    ids=["no-ip-booking", "ignore-disallow"],
+)
+def test_server_log_checks_turn_red_when_politeness_is_broken(tmp_path: Path, faults: dict, spacing_broken: bool, robots_broken: bool) -> None:  # type: ignore[type-arg]
+    """Negative control for the crawl tests' server-side checks (spacing and robots compliance)."""
+    from seaspider.fetch import Faults, Fetcher
+
+    # Three hosts share one IP: only the per-IP booking keeps them 2 s apart.
+    with LocalWeb(hosts=3, pages=1, hosts_per_ip=3, ip_base="127.69") as web:
+        config = make_config(tmp_path, web)
+        urls = [web.url(0, "/private/x")] if robots_broken else [web.url(h, "/p/1") for h in web.hosts]
+        with StoreWriter.open(config.store) as writer:
+            fetcher = Fetcher(config, state=writer, faults=Faults(**faults))
+            Crawl(config, writer, fetcher).run(urls)
+        assert bool(web.spacing_violations()) is spacing_broken
+        assert bool(web.requests(path="/private/x")) is robots_broken
