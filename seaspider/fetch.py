@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import brotli
+import h11
 import httpx
 
 from seaspider.clock import Clock, SystemClock
 from seaspider.config import Config
 from seaspider.errors import FetchError, InvalidURL
-from seaspider.net import PINNED_IP, PinnedTransport, Resolver, TransportError
+from seaspider.net import PINNED_IP, PinnedTransport, Resolver
 from seaspider.politeness import Politeness, Slot, restore_from_unix
 from seaspider.robotsfetch import (
     Exchange,
@@ -347,7 +348,7 @@ class Fetcher:
                 body, truncated, _decoded = await read_bounded(response, max_bytes)
         except TimeoutError:
             return Exchange(text, slot.ip, status, response_headers, b"", False, error=f"no complete answer came within {self._timeout_s:g} s (fetch.timeout_ms)")
-        except (TransportError, httpx.HTTPError, OSError) as exc:
+        except (FetchError, httpx.HTTPError, h11.ProtocolError, OSError) as exc:
             return Exchange(text, slot.ip, status, response_headers, b"", False, error=str(exc).rstrip("."))
         finally:
             self._gate.release(slot)

@@ -174,6 +174,21 @@ def test_network_failures_become_error_visits(web: LocalWeb, pool: HostPool, tmp
         assert v.outcome is Outcome.ERROR and v.reason and v.status is None, v
 
 
+def test_undecodable_body_is_an_error_visit(web: LocalWeb, pool: HostPool, tmp_path: Path) -> None:
+    host = pool.take()
+    web.set_route(host, "/broken", Response(200, [("content-encoding", "gzip")], b"this is not gzip at all"))
+    v = run(fetcher(web, tmp_path, [host]).visit(web.url(host, "/broken")))
+    assert v.outcome is Outcome.ERROR and "could not be decoded" in (v.reason or "") and v.status == 200
+
+
+def test_unrequested_encoding_is_kept_as_sent(web: LocalWeb, pool: HostPool, tmp_path: Path) -> None:
+    host = pool.take()
+    web.set_route(host, "/zstd", Response(200, [("content-encoding", "zstd")], b"\x28\xb5\x2f\xfd-bytes"))
+    v = run(fetcher(web, tmp_path, [host], fetch={"max_body_bytes": 8}).visit(web.url(host, "/zstd")))
+    assert v.outcome is Outcome.FETCHED and v.headers["content-encoding"] == "zstd"
+    assert v.body == b"\x28\xb5\x2f\xfd-byt" and v.truncated  # still cut at the bound
+
+
 def test_conditional_request_gets_not_modified(web: LocalWeb, pool: HostPool, tmp_path: Path) -> None:
     host = pool.take()
     v = run(fetcher(web, tmp_path, [host]).visit(web.url(host, "/p/1"), conditional={"If-None-Match": f'"{host}-p1"'}))
