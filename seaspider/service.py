@@ -376,6 +376,8 @@ class Service:
             return refusal("queue_full", why)
         if idle:
             result = self._worker.await_result(job_id, ROBOTS_WAIT_S)
+            if result is not None and result.error is not None:
+                return refusal("failed", f"the robots.txt check failed: {result.error}")
             if result is not None and isinstance(result.verdict, RobotsVerdict):
                 fetch = self._store().load_robots(origin_of(target))
                 return robots_report(target, agent, result.verdict, fetch, retry_secs=retry)
