@@ -14,11 +14,14 @@ from seaspider.errors import FetchError
 from seaspider.fetch import Fetcher
 from seaspider.frontier import Frontier, Task
 from seaspider.urls import parse_url
+from seaspider.visit import Visit
 
 MAX_LOOKUPS_IN_FLIGHT = 32  # name lookups run in threads; more at once only queues them there
 
 
 class _Crawl:
+    """One run of the dispatcher: what is in flight, which hosts and IPs it holds, when to wake."""
+
     def __init__(
         self,
         fetcher: Fetcher,
@@ -26,7 +29,7 @@ class _Crawl:
         *,
         concurrency: int,
         on_intent: Callable[[Task], Awaitable[None]],
-        on_visit: Callable[[object], Awaitable[None]],
+        on_visit: Callable[[Visit], Awaitable[None]],
         should_stop: Callable[[], bool],
     ) -> None:
         if concurrency < 1:
@@ -193,7 +196,7 @@ async def run_crawl(
     *,
     concurrency: int,
     on_intent: Callable[[Task], Awaitable[None]],
-    on_visit: Callable[..., Awaitable[None]],
+    on_visit: Callable[[Visit], Awaitable[None]],
     should_stop: Callable[[], bool] = lambda: False,
 ) -> None:
     """Visit everything in `frontier` (which `on_visit` may grow) politely; `should_stop` ends dispatching."""
