@@ -125,7 +125,9 @@ class Deputy:
             for lemma in list(sk.conjoined) + list(sk.others):
                 if not _plain_word(lemma):
                     continue  # markup or shell text: refused below as unexpected words
-                if chosen is not None and (lemma in chosen.predicates or self._form_predicate(chosen, lemma)):
+                # Only the capability's own predicates may recur ("download and save A"); a form's extra
+                # predicates ("add … to the queue") stand for the action only where the form says.
+                if chosen is not None and lemma in chosen.predicates:
                     continue
                 if lemma in words.unsupported:
                     return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=lemma)

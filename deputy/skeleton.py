@@ -115,7 +115,6 @@ class Skeleton:
 
 
 _WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
-_SERIAL = frozenset({"go", "come"})
 _COORDINATORS = frozenset({"and", "then", ",", ";", "also", "&", "+", "plus", "afterwards", "next"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"})
 _COMPLEMENTS = frozenset({"xcomp", "ccomp", "csubj", "csubjpass", "advcl", "conj"})
@@ -189,6 +188,8 @@ def _find_conditions(parsed: Parsed, words: ReaderWords) -> tuple[str, ...]:
         word = plain[tok.i]
         if word not in words.conditions or " " in word:
             continue
+        if word in ("if", "whether") and tok.dep_ == "mark" and _asks(tok.head, words):
+            continue  # "check if A is allowed" asks a question; it sets no condition
         if word in _CLAUSE_ONLY:
             opens_clause = tok.dep_ == "mark" or (tok.dep_ == "advmod" and tok.head.dep_ in ("advcl", "ccomp"))
             if not opens_clause:
@@ -293,6 +294,26 @@ def _number(text: str) -> int | None:
     return _NUMBER_WORDS.get(word)
 
 
+def _asks(clause: Any, words: ReaderWords) -> bool:
+    """Whether an if/whether clause is the question of an embedding verb ("check if …"), not a condition."""
+    head = clause.head
+    if str(head.lemma_).lower() not in words.embedders or head.i == clause.i:
+        return False
+    if clause.dep_ == "ccomp":
+        return True
+    return clause.dep_ == "advcl" and not _children(head, ("dobj",))
+
+
+def _embedded(clause: Any) -> bool:
+    """A clause introduced by "if"/"whether" or by a question word: an indirect question."""
+    for tok in clause.subtree:
+        if tok.i >= clause.i:
+            break
+        if _lower(tok) in ("if", "whether") or tok.tag_ in _WH_TAGS:
+            return True
+    return False
+
+
 def _own_clause(tok: Any) -> bool:
     """Whether a verb has its own subject or auxiliary (a clause of its own, not a shared predicate)."""
     return any(c.dep_ in _SUBJECTS or c.dep_ in ("aux", "auxpass") for c in tok.children)
@@ -327,6 +348,8 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
     governors: list[str] = []
     scope_top = root
     passive_by_copula = False
+    embedded = False
+    inner_from = 0  # where the embedded question starts in the chain
     action = root
     predicate: str | None = None
     if root.pos_ in _VERBAL or noun_as_verb:
@@ -349,14 +372,32 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
                     None,
                 )
                 if adjectival is not None:
+                    scope_top = action  # "Is A fetched?": A is the copula's subject
                     action = adjectival
                     chain.append(action)
                     passive_by_copula = True
                 break
-            if lemma in _SERIAL:
-                # "Go fetch A" / "Go and fetch A": the second verb is the action.
-                inner = [c for c in action.children if c.dep_ in ("advcl", "xcomp", "conj") and c.pos_ == "VERB"]
-                if inner and not _children(action, _SUBJECTS) and action.tag_ == "VB":
+            if lemma in words.embedders:
+                # "Check whether we may fetch A": the embedded clause is the question asked.
+                has_object = bool(_children(action, ("dobj",)))
+                inner = [
+                    c for c in action.children
+                    if (c.dep_ == "ccomp" or (c.dep_ == "advcl" and not has_object))
+                    and (c.pos_ in _VERBAL or (c.tag_ in ("VBN", "JJ") and verb_lemma(c, verbs) in verbs))
+                    and _embedded(c)
+                ]
+                if inner:
+                    governors.append(lemma)
+                    action = inner[0]
+                    chain.append(action)
+                    embedded = True
+                    inner_from = len(chain) - 1
+                    continue
+            if lemma in words.serial_verbs:
+                # "Go fetch A" / "Go and fetch A" / "Help me fetch A": the second verb is the action.
+                inner = [c for c in action.children if c.dep_ in ("advcl", "xcomp", "conj", "ccomp") and c.pos_ == "VERB"]
+                asker = [str(c.lemma_).lower() for c in _children(action, _SUBJECTS)]
+                if inner and asker in ([], ["you"]) and action.tag_ == "VB":
                     governors.append(lemma)
                     action = inner[0]
                     chain.append(action)
@@ -379,15 +420,19 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
     chain_ids = {t.i for t in chain}
 
     # Subject, modals and auxiliaries along the chain from the root down to the action.
+    # An indirect question keeps its own subject and modals: "could you tell me whether you fetched A"
+    # asks whether I fetched A; the "could you" belongs to the asking.
+    own = chain[inner_from:]
     subject_tok = None
-    for tok in chain:
+    for tok in own:
         found = _children(tok, _SUBJECTS)
         if found:
-            subject_tok = found[0]
+            subject_tok = found[0]  # the outermost subject: "could YOU help me fetch …"
+            break
     subject = None
     if subject_tok is not None:
         subject = "address" if subject_tok.i in parsed.items else str(subject_tok.lemma_).lower()
-    auxes = [c for tok in chain for c in tok.children if c.dep_ in ("aux", "auxpass")]
+    auxes = [c for tok in own for c in tok.children if c.dep_ in ("aux", "auxpass")]
     modals = [str(a.lemma_).lower() for a in auxes if a.tag_ == "MD"]
     permission_near = [c for c in action.children if str(c.lemma_).lower() in words.permission_words
                        and c.dep_ in ("advcl", "acomp", "conj", "ccomp")]
@@ -461,17 +506,24 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
     elif modality is Modality.REQUEST:
         mood = Mood.REQUEST
     elif (
-        subject_tok is None
+        not _children(chain[0], _SUBJECTS)
+        and (subject_tok is None or bool(governors) and set(governors) <= words.serial_verbs)
         # "Do fetch A" / "Do not fetch A": an imperative with do-support (the negation is judged apart).
         and all(str(a.lemma_).lower() == "do" and a.tag_ in ("VB", "VBP") for a in auxes)
         and (action.tag_ == "VB" or noun_as_verb)
-        and set(governors) <= _SERIAL
+        and set(governors) <= words.serial_verbs
     ):
         mood = Mood.REQUEST if polite else Mood.IMPERATIVE
     elif question or inverted:
         mood = Mood.YES_NO_QUESTION
     else:
         mood = Mood.STATEMENT
+
+    if embedded:
+        # An indirect question is a question, whoever is asked to look it up.
+        inner_wh = next((t for t in action.subtree if t.tag_ in _WH_TAGS and t.i < action.i), None)
+        wh = _lower(inner_wh) if inner_wh is not None else None
+        mood = Mood.WH_QUESTION if wh else Mood.YES_NO_QUESTION
 
     # The action's own parse: its subtree, plus a list after a colon that holds nothing but addresses.
     scope = _scope(scope_top, parsed) if predicate is not None else {t.i for t in action_sent}
@@ -540,7 +592,7 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
                 and _lower(tok) not in words.object_nouns:
             unexpected.append(_lower(tok))
     forbidden = [
-        _lower(t) for t in doc
+        str(t.lemma_).lower() if str(t.lemma_).lower() in words.forbidden else _lower(t) for t in doc
         if t.i not in parsed.items and (_lower(t) in words.forbidden or str(t.lemma_).lower() in words.forbidden)
     ]
     # An unsupported verb right after "and"/"then" is a verb even when the tagger made it a noun or an

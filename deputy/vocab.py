@@ -28,6 +28,10 @@ _DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
     "permission_modals": ("can", "may", "might"),
     "permission_words": ("allow", "permit", "able", "ok", "okay", "alright", "fine", "possible", "permissible", "legal"),
     "request_governors": ("want", "like", "need", "mind", "love", "wish"),
+    # Verbs that embed a question: "check whether we may fetch A", "tell me if the queue is empty".
+    "embedders": ("check", "see", "verify", "confirm", "tell", "determine", "find", "know", "wonder"),
+    # Verbs that only lead into the action: "go fetch A", "help me download A".
+    "serial_verbs": ("go", "come", "help"),
     "politeness": ("please", "kindly", "pls", "plz"),
     "courtesy": (
         "hi", "hello", "hey", "thanks", "thank", "cheers", "ok", "okay", "great", "good", "morning", "afternoon",
@@ -62,7 +66,7 @@ _DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
         "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
         "actually", "perhaps", "maybe", "still", "ever", "really",
     ),
-    "prepositions": ("from", "at", "for", "of", "on", "in", "about"),
+    "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into"),
     # Words that ask for more than the reader can promise (a whole site, a login, a schedule): refused.
     "blockers": (
         "everything", "anything", "entire", "whole", "recursively", "recursive", "subpages", "sitemap",
@@ -121,6 +125,8 @@ class ReaderWords:
     permission_modals: frozenset[str]
     permission_words: frozenset[str]
     request_governors: frozenset[str]
+    embedders: frozenset[str]
+    serial_verbs: frozenset[str]
     politeness: frozenset[str]
     courtesy: frozenset[str]
     negations: frozenset[str]
@@ -210,6 +216,7 @@ class Vocab:
     def known_predicates(self) -> frozenset[str]:
         """Every verb lemma the vocabulary mentions, supported or not (used to spot imperatives)."""
         found: set[str] = set(self.words.unsupported) | set(self.words.request_governors)
+        found |= set(self.words.serial_verbs) | set(self.words.embedders)
         found |= {"check"}
         for capability in self.capabilities:
             found |= capability.predicates
@@ -300,6 +307,8 @@ def _build(raw: Mapping[str, Any], source: str) -> Vocab:
         permission_modals=frozenset(merged["permission_modals"]),
         permission_words=frozenset(merged["permission_words"]),
         request_governors=frozenset(merged["request_governors"]),
+        embedders=frozenset(merged["embedders"]),
+        serial_verbs=frozenset(merged["serial_verbs"]),
         politeness=frozenset(merged["politeness"]),
         courtesy=frozenset(merged["courtesy"]),
         negations=frozenset(merged["negations"]),
