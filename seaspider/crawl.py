@@ -85,6 +85,16 @@ class CrawlSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class ResumePlan:
+    """What the resume rule leaves to fetch, and the conditional headers of due refetches."""
+
+    todo: tuple[str, ...]  # in dispatch-insertion order: uncertain URLs not in the queue, then the queue
+    conditional: Mapping[str, Mapping[str, str]]  # If-None-Match / If-Modified-Since per URL due again
+    skipped: int  # queue URLs whose stored record is good and fresh
+    uncertain: int  # URLs left uncertain by a crash that are fetched again
+
+
+@dataclass(frozen=True, slots=True)
 class _Journaled:
     """What the journal thread did with one visit: the visit as recorded and the links to add."""
 
@@ -236,32 +246,32 @@ class Crawl:
 
     # -- the run ------------------------------------------------------------------------------
 
-    def plan(self, urls: Iterable[str]) -> tuple[list[str], dict[str, dict[str, str]], int, int]:
-        """Apply the resume rule: (URLs to fetch, conditional headers per URL, skipped, uncertain)."""
+    def plan(self, urls: Iterable[str]) -> ResumePlan:
+        """Apply the resume rule to `urls` (queue order); uncertain URLs from a crash come first."""
         now = self._clock.time()
         refetch = self.config.resume.refetch_after_secs
         queue = list(dict.fromkeys(urls))
         in_queue = set(queue)
+        uncertain_all = tuple(self.writer.uncertain_urls)
         # A URL in flight at a crash is fetched again, first, even when this queue lacks it.
-        uncertain = [u for u in getattr(self.writer, "uncertain_urls", ()) if u not in in_queue]
+        first = [u for u in uncertain_all if u not in in_queue]
         todo: list[str] = []
         conditional: dict[str, dict[str, str]] = {}
         skipped = 0
-        fetched_uncertain = 0
-        uncertain_set = set(getattr(self.writer, "uncertain_urls", ()))
-        for url in uncertain + queue:
+        for url in first + queue:
             if not self.writer.should_fetch(url, now_unix=now, refetch_after_secs=refetch):
                 skipped += url in in_queue
                 continue
             todo.append(url)
-            fetched_uncertain += url in uncertain_set
             if refetch is not None:
                 latest = self.writer.latest(url)
                 if latest is not None and latest.get("outcome") in (Outcome.FETCHED, Outcome.NOT_MODIFIED):
                     headers = self.writer.conditional_headers(url)
                     if headers:
                         conditional[url] = dict(headers)
-        return todo, conditional, skipped, fetched_uncertain
+        uncertain_set = set(uncertain_all)
+        uncertain = sum(1 for u in todo if u in uncertain_set)
+        return ResumePlan(tuple(todo), conditional, skipped, uncertain)
 
     def run(
         self,
@@ -289,7 +299,8 @@ class Crawl:
         started = self._clock.monotonic()
         self._failure = None
         urls = list(urls)
-        todo, conditional, skipped_resume, uncertain = self.plan(urls)
+        resume = self.plan(urls)
+        todo, conditional, skipped_resume, uncertain = resume.todo, resume.conditional, resume.skipped, resume.uncertain
         frontier = Frontier(sort_query=self.config.fetch.sort_query)
         policy = FollowPolicy(self.config.follow) if self.config.follow.enabled else None
         for url in urls:

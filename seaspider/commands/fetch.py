@@ -57,11 +57,13 @@ class _StopRequest:
         self._previous: dict[int, object] = {}
 
     def _handle(self, signum: int, _frame: FrameType | None) -> None:
-        first = not self.event.is_set()
-        self.event.set()
-        if first:
-            name = signal.Signals(signum).name
+        name = signal.Signals(signum).name
+        if not self.event.is_set():
+            self.event.set()
             self._say(f"{name}: finishing the requests in flight, then stopping; the rest is not started.")  # type: ignore[operator]
+        else:
+            # Killing now is safe too: a request cut off is journaled as uncertain and fetched next time.
+            self._say(f"{name}: still finishing the requests in flight (at most fetch.timeout_ms); SIGKILL would abandon them.")  # type: ignore[operator]
 
     def __enter__(self) -> _StopRequest:
         for sig in (signal.SIGINT, signal.SIGTERM):

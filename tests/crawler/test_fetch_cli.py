@@ -120,3 +120,31 @@ def test_signal_finishes_in_flight_prints_summary_and_exits_1(tmp_path: Path, si
     assert {line["url"] for line in journal(store) if line["kind"] == "intent"} == {line["url"] for line in pages(store)}
     with StoreWriter.open(store) as writer:
         assert tuple(writer.uncertain_urls) == ()
+
+
+def test_live_progress_line_on_a_terminal_and_json_alone_on_stdout(tmp_path: Path) -> None:
+    import os
+    import pty
+
+    with LocalWeb(hosts=3, pages=1, ip_base="127.78") as web:
+        config = write_config(tmp_path, web)
+        queue = write_queue(tmp_path, [web.url(h, "/p/1") for h in web.hosts])
+        master, slave = pty.openpty()
+        child = subprocess.Popen([*CLI, "fetch", str(config), str(queue)], stdout=subprocess.PIPE, stderr=slave, text=True)
+        os.close(slave)
+        out, _ = child.communicate(timeout=60)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+        os.close(master)
+    assert child.returncode == 0
+    text = seen.decode()
+    assert "\r" in text and "/3 pages" in text and "ETA" in text and " host" in text
+    assert text.endswith("\r")  # the line is blanked before the shell prompt comes back
+    assert _summary(out)["outcomes"]["fetched"] == 3
