@@ -95,7 +95,7 @@ class Deputy:
         if not text:
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, None, "empty")
         if len(text) > MAX_PROMPT_CHARS:
-            return self._refuse(RefusalKind.NOT_UNDERSTOOD, None, "not_understood")
+            return self._refuse(RefusalKind.NOT_UNDERSTOOD, None, "too_long", count=len(text), max=MAX_PROMPT_CHARS)
         parsed = parse(protect(text), verbs=self._openers, courtesy=self.vocab.words.courtesy)
         skeleton = build_skeleton(parsed, self.vocab.words, self._verbs)
         return self.decide(skeleton)

@@ -109,6 +109,7 @@ _DEFAULT_REASONS: dict[str, str] = {
     "mixed_roles": "the addresses {word} play different parts in it, and I cannot tell which to use",
     "link_mismatch": "the link text {word} names a different address than the link itself",
     "empty": "it is empty",
+    "too_long": "it is {count} characters long, and I read prompts of at most {max}",
     "question_for_action": "it asks whether I {predicate}, and a question never makes me act",
 }
 

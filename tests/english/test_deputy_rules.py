@@ -184,3 +184,9 @@ def test_corpus_never_raises_on_odd_text(deputy: Deputy) -> None:
     for prompt in odd:
         result = deputy.read(prompt)
         assert isinstance(result, Plan | Refusal)
+
+
+def test_overlong_prompt_is_refused_before_parsing(deputy: Deputy) -> None:
+    result = deputy.read("Fetch https://a.example/ " + "please " * 700)
+    assert isinstance(result, Refusal) and result.kind is RefusalKind.NOT_UNDERSTOOD
+    assert result.skeleton is None and "at most 4000" in result.reason
