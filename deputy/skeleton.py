@@ -321,7 +321,12 @@ def _own_clause(tok: Any) -> bool:
 
 def _children(tok: Any, deps: Iterable[str]) -> list[Any]:
     wanted = frozenset(deps)
-    return [c for c in tok.children if c.dep_ in wanted]
+    found = [c for c in tok.children if c.dep_ in wanted]
+    if wanted & _SUBJECTS and tok.pos_ == "VERB":
+        # A "subject" after its full verb is the small model's misreading of an object list
+        # ("fetch these pages: A, B"); English subjects come first, or after an auxiliary only.
+        found = [c for c in found if c.i < tok.i or c.dep_ not in _SUBJECTS]
+    return found
 
 
 def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> Skeleton:
@@ -533,6 +538,7 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
         tail = [t for t in doc if t.i > colon.i]
         if tail and all(
             t.i in parsed.items or _lower(t) in words.list_words or t.is_punct or t.i in parsed.synthetic
+            or t.like_num  # "1. A 2. B"
             for t in tail
         ):
             tail_ids = {t.i for t in tail}
@@ -559,7 +565,7 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
     unexpected = []
     for tok in chain if predicate is not None else []:
         for child in tok.children:
-            if child.i in parsed.items or child.dep_ not in _OUT_OF_SCOPE_DEPS:
+            if child.i in parsed.items or child.i in tail_ids or child.dep_ not in _OUT_OF_SCOPE_DEPS:
                 continue
             word = str(child.lemma_).lower()
             if child.dep_ == "prep" or child.dep_ == "agent":
@@ -582,7 +588,7 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
         elif not tok.is_punct and not tok.is_alpha and not tok.like_num and _lower(tok) not in words.list_words \
                 and not _ordinary_word(tok.text):
             unexpected.append(tok.text)  # shell or markup: "&&", "-rf", "<script>"
-        elif tok.like_num and tok.i in scope:
+        elif tok.like_num and tok.i in scope and tok.i not in tail_ids:
             value = _number(tok.text)
             if tok.dep_ == "nummod" and _lower(tok.head) in words.object_nouns and value is not None:
                 counts.append(value)  # "these two pages: A and B" must name two
