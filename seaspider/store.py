@@ -12,6 +12,7 @@ import fcntl
 import hashlib
 import json
 import os
+import shutil
 import sqlite3
 import tempfile
 import threading
@@ -275,7 +276,12 @@ class StoreReader(_StoreView):
             raise StoreError(f"{self.path} is not a Sea Spider store (it has no {JOURNAL}); `seaspider fetch` creates one.")
         self._private_dir: str | None = None
         self._index = self._usable_index()
-        self._setup_view()
+        try:
+            self._setup_view()
+        except OSError as exc:
+            self._index.close()
+            self._drop_private()
+            raise StoreError(f"cannot read the store {self.path} ({exc.strerror or exc}).") from exc
         self._tail_end = -1
         self._tail_pages: dict[str, int] = {}
         self._tail_bodies: dict[str, tuple[Location, int]] = {}
@@ -291,9 +297,14 @@ class StoreReader(_StoreView):
         if index is not None:
             self._index_ino = _ino(self.path / INDEX)
             return index
-        self._private_dir = tempfile.mkdtemp(prefix="seaspider-index-")
-        private = Index(Path(self._private_dir) / INDEX, journal=self.path / JOURNAL, links=self.path / LINKS)
-        private.catch_up()
+        private_dir = tempfile.mkdtemp(prefix="seaspider-index-")
+        try:
+            private = Index(Path(private_dir) / INDEX, journal=self.path / JOURNAL, links=self.path / LINKS)
+            private.catch_up()
+        except BaseException:
+            shutil.rmtree(private_dir, ignore_errors=True)
+            raise
+        self._private_dir = private_dir
         self._index_ino = None
         return private
 
@@ -400,12 +411,15 @@ class StoreReader(_StoreView):
         self._refresh_tail()
         return super().stats(host)
 
+    def _drop_private(self) -> None:
+        if self._private_dir is not None:
+            shutil.rmtree(self._private_dir, ignore_errors=True)
+            self._private_dir = None
+
     def close(self) -> None:
         self._close_view()
         self._index.close()
-        if self._private_dir is not None:
-            remove_index_files(Path(self._private_dir) / INDEX)
-            os.rmdir(self._private_dir)
+        self._drop_private()
 
     def __enter__(self) -> StoreReader:
         return self

@@ -49,6 +49,52 @@ CREATE TABLE IF NOT EXISTS pending (url TEXT PRIMARY KEY, off INTEGER NOT NULL) 
 _TABLES = ("meta", "urls", "bodies", "host_bodies", "counts", "robots", "pending")
 
 
+OUTCOMES = ("fetched", "disallowed", "deferred", "error", "not_modified")
+Body = tuple[str, int, int, int, int]  # sha256, segment, offset, frame length, decoded length
+# kind, URL (the origin for robots), host, outcome, fetched_unix, body
+Record = tuple[str, str, str, str | None, float | None, Body | None]
+
+
+def _body_of(line: dict[str, Any]) -> Body | None:
+    sha, seg = line.get("sha256"), line.get("seg")
+    if not sha or seg is None:
+        return None
+    if not isinstance(sha, str):
+        raise TypeError(sha)
+    return sha, int(seg), int(line["off"]), int(line["len"]), int(line["body_bytes"])
+
+
+def journal_record(raw: bytes, parsed: dict[str, Any] | None = None) -> Record | None:
+    """What the index keeps of one journal line; None when the line is damaged or unknown."""
+    try:
+        line = json.loads(raw) if parsed is None else parsed
+        kind = line["kind"]
+        if kind == "page":
+            url, outcome = line["url"], line["outcome"]
+            if not isinstance(url, str) or outcome not in OUTCOMES:
+                return None
+            fetched = line.get("fetched_unix")
+            return kind, url, host_of(url), outcome, None if fetched is None else float(fetched), _body_of(line)
+        if kind in ("intent", "uncertain"):
+            url = line["url"]
+            return (kind, url, host_of(url), None, None, None) if isinstance(url, str) else None
+        if kind == "robots":
+            origin = line["origin"]
+            return (kind, origin, host_of(origin), None, None, _body_of(line)) if isinstance(origin, str) else None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return None
+
+
+def links_record(raw: bytes) -> str | None:
+    """The URL of one links.jsonl line; None when the line is damaged."""
+    try:
+        url = json.loads(raw)["url"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    return url if isinstance(url, str) else None
+
+
 class IndexCorrupt(Exception):
     """The index file cannot be used; the caller deletes and rebuilds it."""
 
@@ -236,14 +282,11 @@ class Index:
         if known is None:
             self._delta[(ALL, "hosts")] += 1
 
-    def _note_body(self, host: str, line: dict[str, Any]) -> None:
-        sha, seg = line.get("sha256"), line.get("seg")
-        if not sha or seg is None:
+    def _note_body(self, host: str, body: Body | None) -> None:
+        if body is None:
             return
-        raw, length = int(line["body_bytes"]), int(line["len"])
-        cur = self._db.execute(
-            "INSERT OR IGNORE INTO bodies VALUES (?, ?, ?, ?, ?)", (sha, int(seg), int(line["off"]), length, raw)
-        )
+        sha, seg, off, length, raw = body
+        cur = self._db.execute("INSERT OR IGNORE INTO bodies VALUES (?, ?, ?, ?, ?)", (sha, seg, off, length, raw))
         if cur.rowcount == 1:
             for key, n in (("bodies", 1), ("raw_bytes", raw), ("compressed_bytes", length)):
                 self._delta[(ALL, key)] += n
@@ -280,41 +323,39 @@ class Index:
         A writer passes the line it has just encoded as `parsed`, saving the decode.
         """
         self._begin()
-        try:
-            line = json.loads(raw) if parsed is None else parsed
-            kind = line["kind"]
-        except (ValueError, KeyError, TypeError):
-            line, kind = None, None
-        if not isinstance(line, dict) or kind not in ("page", "intent", "uncertain", "robots"):
+        rec = journal_record(raw, parsed)
+        if rec is None:
             # Bad input loses nothing: a damaged line in the middle is skipped and counted.
             self._delta[(ALL, "corrupt_lines")] += 1
             self._advance("journal", self._journal, off, raw)
             return
-        url = line.get("url") if kind != "robots" else line.get("origin")
-        host = host_of(str(url or ""))
+        kind, key, host, outcome, fetched_unix, body = rec
         self._see_host(host)
         self._count(host, f"line:{kind}")
         pending = self.pending_intents()
         if kind == "page":
-            self._apply_page(off, line, host)
-            if line["url"] in pending:
-                del pending[line["url"]]
-                self._db.execute("DELETE FROM pending WHERE url = ?", (line["url"],))
+            self._apply_page(off, key, host, outcome, fetched_unix, body)
+            if key in pending:
+                del pending[key]
+                self._db.execute("DELETE FROM pending WHERE url = ?", (key,))
         elif kind == "intent":
-            pending[line["url"]] = off
-            self._db.execute("INSERT OR REPLACE INTO pending VALUES (?, ?)", (line["url"], off))
+            pending[key] = off
+            self._db.execute("INSERT OR REPLACE INTO pending VALUES (?, ?)", (key, off))
         elif kind == "uncertain":
-            if line["url"] in pending:
-                del pending[line["url"]]
-                self._db.execute("DELETE FROM pending WHERE url = ?", (line["url"],))
-            self._db.execute("UPDATE urls SET uncertain = 1 WHERE url = ?", (line["url"],))
+            if key in pending:
+                del pending[key]
+                self._db.execute("DELETE FROM pending WHERE url = ?", (key,))
+            # Upsert: whether a links line came first is not known after a rebuild (another file).
+            self._db.execute(
+                "INSERT INTO urls (url, host, uncertain) VALUES (?, ?, 1) ON CONFLICT (url) DO UPDATE SET uncertain = 1",
+                (key, host),
+            )
         else:
-            self._note_body(host, line)
-            self._db.execute("INSERT OR REPLACE INTO robots VALUES (?, ?)", (line["origin"], off))
+            self._note_body(host, body)
+            self._db.execute("INSERT OR REPLACE INTO robots VALUES (?, ?)", (key, off))
         self._advance("journal", self._journal, off, raw)
 
-    def _apply_page(self, off: int, line: dict[str, Any], host: str) -> None:
-        url, outcome = line["url"], line["outcome"]
+    def _apply_page(self, off: int, url: str, host: str, outcome: str | None, fetched_unix: float | None, body: Body | None) -> None:
         self._count(host, f"page:{outcome}")
         row = self._db.execute("SELECT outcome, body_sha, fetched_off, links_off FROM urls WHERE url = ?", (url,)).fetchone()
         if row is None or row[0] is None:
@@ -324,8 +365,7 @@ class Index:
             self._count(host, f"outcome:{row[0]}", -1)
             old_body, old_fetched, links_off = row[1:]
         self._count(host, f"outcome:{outcome}")
-        self._note_body(host, line)
-        stored = line.get("sha256") if line.get("seg") is not None else None
+        self._note_body(host, body)
         self._db.execute(
             "INSERT OR REPLACE INTO urls VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
             (
@@ -333,8 +373,8 @@ class Index:
                 host,
                 off,
                 outcome,
-                line.get("fetched_unix"),
-                stored or old_body,
+                fetched_unix,
+                body[0] if body is not None else old_body,
                 off if outcome == "fetched" else old_fetched,
                 links_off,
             ),
@@ -343,11 +383,8 @@ class Index:
     def apply_links(self, off: int, raw: bytes) -> None:
         """Take one complete `links.jsonl` line into the index."""
         self._begin()
-        try:
-            url = json.loads(raw)["url"]
-            if not isinstance(url, str):
-                raise TypeError(url)
-        except (ValueError, KeyError, TypeError):
+        url = links_record(raw)
+        if url is None:
             self._delta[(ALL, "corrupt_links_lines")] += 1
             self._advance("links", self._links, off, raw)
             return
