@@ -392,3 +392,22 @@ def test_an_index_failure_stops_the_writer_and_the_next_open_catches_up(tmp_path
     w.close()
     with StoreReader(store) as r:  # the journal line was durable: nothing is lost
         assert r.body("https://a.test/1") == b"one"
+
+
+def test_damaged_lines_in_the_middle_are_counted_and_skipped(tmp_path: Path) -> None:
+    store = tmp_path / "s"
+    with open_writer(store) as w:
+        w.record_visit(visit("https://a.test/1", b"one"))
+    with open(store / "pages.jsonl", "ab") as f:
+        # the last one parses as a JSON object, so the opening repair keeps it (and the index skips it)
+        f.write(b'\xff\xfe\n{"kind":"page"}\n[1,2]\n{"kind":"page","url":"https://a.test/x","outcome":"eaten"}\n')
+    with open(store / "links.jsonl", "ab") as f:
+        f.write(b'{"links":[]}\n')
+    os.unlink(store / "index.sqlite")
+    with open_writer(store) as w:
+        w.record_visit(visit("https://a.test/2", b"two"))
+        stats = w.stats()
+    assert stats["corrupt_lines"] == 5 and stats["lines"]["page"] == 2
+    with StoreReader(store) as r:
+        assert r.body("https://a.test/1") == b"one" and r.body("https://a.test/2") == b"two"
+        assert r.latest("https://a.test/x") is None
