@@ -127,7 +127,7 @@ class Deputy:
                     continue  # markup or shell text: refused below as unexpected words
                 # Only the capability's own predicates may recur ("download and save A"); a form's extra
                 # predicates ("add … to the queue") stand for the action only where the form says.
-                if chosen is not None and lemma in chosen.predicates:
+                if chosen is not None and lemma in chosen.predicates and sk.predicate in chosen.predicates:
                     continue
                 if lemma in words.unsupported:
                     return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=lemma)
