@@ -2,7 +2,8 @@
 
 Used by `seaspider fetch` and by the service's worker thread alike:
 `Crawl(config, writer).run(urls, should_stop=..., on_progress=...) -> CrawlSummary`.
-Store calls fsync, so they run in one journal thread, in order, never on the event loop.
+Store calls fsync, so they run in one journal thread (intents first, otherwise in order), never on
+the event loop.
 Knows nothing about the CLI, signals or terminals.
 """
 
@@ -166,13 +167,15 @@ class Crawl:
     """One crawl over a store writer: call `run` (blocking) or `run_async` (inside a loop).
 
     Without a fetcher it builds one per run (inside that run's event loop) that reads and saves
-    politeness and robots state through the writer and journals robots fetches in order.
+    politeness and robots state through the writer and journals robots fetches in order. A caller
+    that keeps its own fetcher across runs (the service) sets `crawl.fetcher` to one built with
+    `state=writer, on_robots=crawl.on_robots`, so robots lines go through the journal thread too.
     """
 
     def __init__(self, config: Config, writer: StoreWriter, fetcher: Fetcher | None = None, *, clock: Clock | None = None):
         self.config = config
         self.writer = writer
-        self._fetcher = fetcher
+        self.fetcher = fetcher
         self._clock = clock or SystemClock()
         self._journal_thread: _JournalThread | None = None
         self._failure: BaseException | None = None
@@ -318,8 +321,8 @@ class Crawl:
         state = {"bytes": 0, "errors": 0, "followed": 0, "links": 0, "skipped": skipped_resume}
 
         journal = self._journal_thread = _JournalThread()
-        own_fetcher = self._fetcher is None
-        fetcher = self._fetcher or Fetcher(self.config, clock=self._clock, state=self.writer, on_robots=self.on_robots)
+        own_fetcher = self.fetcher is None
+        fetcher = self.fetcher or Fetcher(self.config, clock=self._clock, state=self.writer, on_robots=self.on_robots)
         visiting = _ConditionalFetcher(fetcher, conditional) if conditional else fetcher
         pending: set[asyncio.Future[_Journaled]] = set()
         # Page lines are written behind the crawl, up to this many at once; then visits wait.
