@@ -283,9 +283,16 @@ class Crawl:
         should_stop: Callable[[], bool] = lambda: False,
         on_progress: Callable[[Progress], None] | None = None,
         on_visit: Callable[[Visit], None] | None = None,
+        on_start: Callable[[str], None] | None = None,
     ) -> CrawlSummary:
-        """Crawl `urls` (canonical, in queue order) to the end or until `should_stop()`; blocking."""
-        return asyncio.run(self.run_async(urls, should_stop=should_stop, on_progress=on_progress, on_visit=on_visit))
+        """Crawl `urls` (canonical, in queue order) to the end or until `should_stop()`; blocking.
+
+        `on_start(url)` is called when a URL's first request is about to go out (its intent is
+        durable), `on_visit(visit)` when its page line is, and `on_progress` after each visit.
+        """
+        return asyncio.run(
+            self.run_async(urls, should_stop=should_stop, on_progress=on_progress, on_visit=on_visit, on_start=on_start)
+        )
 
     async def run_async(
         self,
@@ -294,6 +301,7 @@ class Crawl:
         should_stop: Callable[[], bool] = lambda: False,
         on_progress: Callable[[Progress], None] | None = None,
         on_visit: Callable[[Visit], None] | None = None,
+        on_start: Callable[[str], None] | None = None,
     ) -> CrawlSummary:
         """`run` inside a running event loop."""
         from seaspider.fetch import Fetcher
@@ -336,6 +344,8 @@ class Crawl:
             await self._journal(
                 _Priority.INTENT, lambda: self.writer.record_intent(task.url, depth=task.depth, parent=task.parent)
             )
+            if on_start is not None:
+                on_start(task.url)
 
         def account(done: _Journaled) -> None:
             v = done.visit

@@ -140,7 +140,11 @@ def test_stop_request_finishes_in_flight_and_leaves_the_rest_not_started(tmp_pat
         config = make_config(tmp_path, web)
         urls = [web.url(h, f"/p/{n}") for h in web.hosts for n in (1, 2, 3)]
         seen: list[str] = []
-        summary = _crawl(config, urls, should_stop=lambda: len(seen) >= 2, on_visit=lambda v: seen.append(v.url))
+        started: list[str] = []
+        summary = _crawl(
+            config, urls, should_stop=lambda: len(seen) >= 2, on_visit=lambda v: seen.append(v.url), on_start=started.append
+        )
+    assert sorted(started) == sorted(seen)  # every URL announced as started got its outcome
     assert summary.interrupted
     assert summary.visited >= 2
     assert summary.visited + len(summary.not_started) == 6
