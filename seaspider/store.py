@@ -554,26 +554,41 @@ class StoreWriter(_StoreView):
         self._lock = threading.Lock()
         self._closed = False
         self._failed: str | None = None
-        for name in (JOURNAL, LINKS):
-            if cut_torn_tail(path / name):
-                self._point("torn-tail-cut")
-        self._seg_writer = SegmentWriter(path / SEG_DIR, max_bytes=segment_max_bytes, level=zstd_level,
-                                         split_writes=split_writes, hook=hook)
-        self._journal = JournalAppender(path / JOURNAL, name="journal", split_writes=split_writes, hook=hook)
-        self._links = JournalAppender(path / LINKS, name="links", split_writes=split_writes, hook=hook)
+        opened: list[Callable[[], None]] = []  # closed again if opening fails half-way
         try:
-            self._index = _open_index(path)
+            for name in (JOURNAL, LINKS):
+                if cut_torn_tail(path / name):
+                    self._point("torn-tail-cut")
+            self._seg_writer = SegmentWriter(path / SEG_DIR, max_bytes=segment_max_bytes, level=zstd_level,
+                                             split_writes=split_writes, hook=hook)
+            opened.append(self._seg_writer.close)
+            self._journal = JournalAppender(path / JOURNAL, name="journal", split_writes=split_writes, hook=hook)
+            opened.append(self._journal.close)
+            self._links = JournalAppender(path / LINKS, name="links", split_writes=split_writes, hook=hook)
+            opened.append(self._links.close)
             try:
-                _bring_up_to_date(self._index)
-            except IndexCorrupt:
                 self._index = _open_index(path)
-                _bring_up_to_date(self._index)
-        except (sqlite3.Error, IndexCorrupt) as exc:
-            raise StoreError(f"{path / INDEX}: cannot bring the store index up to date ({exc}).") from exc
-        self._point("index-ready")
-        self._setup_view()
-        self._ip_state = _IpState(path / STATE)
-        self.uncertain_urls = self._settle_intents()
+                try:
+                    _bring_up_to_date(self._index)
+                except IndexCorrupt:
+                    self._index = _open_index(path)
+                    _bring_up_to_date(self._index)
+            except (sqlite3.Error, IndexCorrupt) as exc:
+                raise StoreError(f"{path / INDEX}: cannot bring the store index up to date ({exc}).") from exc
+            opened.append(self._index.close)
+            self._point("index-ready")
+            self._setup_view()
+            opened.append(self._close_view)
+            try:
+                self._ip_state = _IpState(path / STATE)
+            except sqlite3.Error as exc:
+                raise StoreError(f"{path / STATE}: cannot open the politeness state ({exc}).") from exc
+            opened.append(self._ip_state.close)
+            self.uncertain_urls = self._settle_intents()
+        except BaseException:
+            for close in reversed(opened):
+                close()
+            raise
 
     @classmethod
     def open(

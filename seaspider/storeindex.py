@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from seaspider.errors import StoreError
-from seaspider.journal import FileId, file_id, iter_lines, line_digest, read_line_at
+from seaspider.journal import file_id, iter_lines, line_digest, read_line_at
 from seaspider.segments import Location
 
 INDEX_VERSION = "1"
