@@ -248,7 +248,8 @@ class PinnedTransport(httpx.AsyncBaseTransport):
                     ip,
                     port,
                     ssl=self._ssl_context if https else None,
-                    server_hostname=url.host if https else None,  # SNI and certificate check for the name
+                    # SNI and the certificate check are for the name (ASCII/IDNA form), never the IP.
+                    server_hostname=url.raw_host.decode("ascii") if https else None,
                     limit=READ_CHUNK_BYTES,
                 )
         except TimeoutError as exc:
