@@ -12,7 +12,8 @@ import hashlib
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -68,6 +69,7 @@ class ReviewLike(Protocol):
 
 
 RobotsLookup = Callable[[str], "tuple[RobotsVerdict, RobotsFetch | None] | None"]
+StoreBorrow = Callable[[], AbstractContextManager[StoreView]]  # `with borrow() as store:` lends a reader
 
 
 def _checker(name: str) -> Callable[[dict[str, Any]], None]:
@@ -197,7 +199,7 @@ class Service:
         deputy: DeputyLike,
         socket_dir: Path,
         worker: Worker,
-        store: Callable[[], StoreView],
+        store: StoreBorrow,
         robots_lookup: RobotsLookup,
         review: ReviewLike | None = None,
         clock: Clock | None = None,
@@ -343,7 +345,8 @@ class Service:
                 followups = [f"Can you read {args['target']}?"]
         elif operation == "stats":
             host = args.get("host")
-            report = stats_report(self._store().stats(host), host)
+            with self._store() as store:
+                report = stats_report(store.stats(host), host)
         elif operation == "page":
             report = self._page(args["url"])
             if self._faults.questions_fetch:  # negative control only: a question that acts
@@ -379,19 +382,20 @@ class Service:
             if result is not None and result.error is not None:
                 return refusal("failed", f"the robots.txt check failed: {result.error}")
             if result is not None and isinstance(result.verdict, RobotsVerdict):
-                fetch = self._store().load_robots(origin_of(target))
+                with self._store() as store:
+                    fetch = store.load_robots(origin_of(target))
                 return robots_report(target, agent, result.verdict, fetch, retry_secs=retry)
         return robots_queued_report(target, agent)
 
     def _page(self, url: str) -> dict[str, Any]:
-        store = self._store()
-        line = store.latest(url)
-        title: str | None = None
-        links: int | None = None
-        if line is not None and line.get("outcome") in ("fetched", "not_modified"):
-            title, found = self._scan(store, url, line)
-            listed = store.links_of(url)
-            links = len(listed) if listed is not None else found
+        with self._store() as store:
+            line = store.latest(url)
+            title: str | None = None
+            links: int | None = None
+            if line is not None and line.get("outcome") in ("fetched", "not_modified"):
+                title, found = self._scan(store, url, line)
+                listed = store.links_of(url)
+                links = len(listed) if listed is not None else found
         return page_report(url, line, title=title, links=links)
 
     def _scan(self, store: StoreView, url: str, line: Mapping[str, Any]) -> tuple[str | None, int | None]:
@@ -409,7 +413,7 @@ class Service:
         return found.title, len(found.links)
 
 
-def store_robots_lookup(config: Config, store: Callable[[], StoreView], clock: Clock) -> RobotsLookup:
+def store_robots_lookup(config: Config, store: StoreBorrow, clock: Clock) -> RobotsLookup:
     """Answers robots questions from the latest stored robots.txt of the origin while it is fresh.
 
     Fresh means within robots.ttl_secs (an unreachable origin: within robots.unreachable_retry_secs),
@@ -431,7 +435,8 @@ def store_robots_lookup(config: Config, store: Callable[[], StoreView], clock: C
         with guard:  # the cache parses each stored robots.txt once
             entry = cache.get(url.origin, now)
             if entry is None:
-                stored = store().load_robots(url.origin)
+                with store() as view:
+                    stored = view.load_robots(url.origin)
                 if stored is None:
                     return None
                 entry = cache.put(stored, from_store=True)
@@ -464,25 +469,58 @@ class _EmptyStore:
 _EMPTY_STORE = _EmptyStore()
 
 
-def thread_local_store(path: Path) -> Callable[[], StoreView]:
-    """One StoreReader per connection thread (readers hold their own index handles)."""
-    from seaspider.store import StoreReader
+class ReaderPool:
+    """Store readers shared by the connection threads: each answer borrows one and gives it back.
 
-    local = threading.local()
+    A reader holds open files and an index connection, so they are kept and reused (at most `size`),
+    not made per connection. Before the store exists, answers come from an empty view.
+    """
 
-    def get() -> StoreView:
-        reader = getattr(local, "reader", None)
-        if reader is None:
+    def __init__(self, path: Path, *, size: int = 8) -> None:
+        self.path = path
+        self._idle: list[StoreView] = []
+        self._all: list[Any] = []
+        self._slots = threading.BoundedSemaphore(size)
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def __call__(self) -> Iterator[StoreView]:
+        from seaspider.store import StoreReader
+
+        with self._slots:
+            with self._lock:
+                reader = self._idle.pop() if self._idle else None
+            if reader is None:
+                try:
+                    reader = StoreReader(self.path)
+                except StoreError:
+                    if (self.path / "pages.jsonl").exists():
+                        raise
+                    yield _EMPTY_STORE  # nothing written yet; the real store is opened once it exists
+                    return
+                with self._lock:
+                    self._all.append(reader)
             try:
-                reader = StoreReader(path)
-            except StoreError:
-                if (path / "pages.jsonl").exists():
-                    raise
-                return _EMPTY_STORE  # nothing written yet; not cached, so the real store is seen later
-            local.reader = reader
-        return reader  # type: ignore[no-any-return]
+                yield reader
+            finally:
+                with self._lock:
+                    self._idle.append(reader)
 
-    return get
+    def close(self) -> None:
+        with self._lock:
+            readers, self._all, self._idle = self._all, [], []
+        for reader in readers:
+            reader.close()
+
+
+def fixed_store(view: StoreView) -> StoreBorrow:
+    """A borrow function that always lends `view` (tests, or a store that needs no pooling)."""
+
+    @contextmanager
+    def borrow() -> Iterator[StoreView]:
+        yield view
+
+    return borrow
 
 
 class Server:
@@ -500,7 +538,7 @@ class Server:
         socket_path: Path,
         runner_factory: Callable[[], Any],
         review: ReviewLike | None = None,
-        store: Callable[[], StoreView] | None = None,
+        store: StoreBorrow | None = None,
         robots_lookup: RobotsLookup | None = None,
         clock: Clock | None = None,
         faults: Faults = Faults(),
@@ -527,7 +565,9 @@ class Server:
         self.worker = Worker(self.socket_dir / JOBS_FILE, runner_factory, clock=clock, limit=job_limit or MAX_WAITING, check=_checker("jobs-line"))
         self.worker.start()  # opens the store writer: fails here, before the socket exists
         try:
-            store = store or thread_local_store(config.store)
+            self._pool = ReaderPool(config.store) if store is None else None
+            store = store or self._pool  # type: ignore[assignment]
+            assert store is not None
             lookup = robots_lookup or store_robots_lookup(config, store, clock)
             self.service = Service(
                 config, deputy=deputy, socket_dir=self.socket_dir, worker=self.worker, store=store,
@@ -576,3 +616,5 @@ class Server:
             self.worker.stop()
             self.service.close()
             self.worker.close()
+            if self._pool is not None:
+                self._pool.close()
