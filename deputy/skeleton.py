@@ -229,7 +229,7 @@ def _verb_like(tok: Any, parsed: Parsed, verbs: frozenset[str]) -> bool:
 _DETACHING = frozenset({"intj", "advcl", "relcl", "acl", "ccomp", "parataxis", "csubj", "mark", "discourse", "vocative"})
 
 
-def _scope(top: Any, parsed: Parsed) -> set[int]:
+def _scope(top: Any, parsed: Parsed, through: frozenset[int] = frozenset()) -> set[int]:
     """The token ids of `top`'s subtree that hang from it through argument relations only.
 
     An unlabelled attachment (`dep`) counts only after the predicate: "About A: fetch B" does not
@@ -245,7 +245,7 @@ def _scope(top: Any, parsed: Parsed) -> set[int]:
                 # "fetch A and what did you get from B?": a conjoined clause with its own subject.
                 or (node.dep_ == "conj" and node.pos_ in _VERBAL and _own_clause(node))
             )
-            if detached and node.i not in parsed.synthetic:
+            if detached and node.i not in parsed.synthetic and node.i not in through:
                 ok = False
                 break
             node = node.head
@@ -312,6 +312,15 @@ def _embedded(clause: Any) -> bool:
         if _lower(tok) in ("if", "whether") or tok.tag_ in _WH_TAGS:
             return True
     return False
+
+
+def _wh_phrase(tok: Any, doc: Any) -> str:
+    """The question word, with "how many"/"how much" kept together."""
+    word = _lower(tok)
+    nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    if word == "how" and nxt is not None and _lower(nxt) in ("many", "much"):
+        return f"how {_lower(nxt)}"
+    return word
 
 
 def _own_clause(tok: Any) -> bool:
@@ -492,10 +501,7 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
     first_content = content_toks[0] if content_toks else None
     for tok in content_toks[:3]:
         if tok.tag_ in _WH_TAGS:
-            wh = _lower(tok)
-            nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
-            if wh == "how" and nxt is not None and _lower(nxt) in ("many", "much"):
-                wh = f"how {_lower(nxt)}"
+            wh = _wh_phrase(tok, doc)
             break
     last = [t for t in doc if not t.is_space]
     question = any(t.text == "?" for t in action_sent) or (bool(last) and last[-1].text == "?")
@@ -527,11 +533,12 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
     if embedded:
         # An indirect question is a question, whoever is asked to look it up.
         inner_wh = next((t for t in action.subtree if t.tag_ in _WH_TAGS and t.i < action.i), None)
-        wh = _lower(inner_wh) if inner_wh is not None else None
+        wh = _wh_phrase(inner_wh, doc) if inner_wh is not None else None
         mood = Mood.WH_QUESTION if wh else Mood.YES_NO_QUESTION
 
     # The action's own parse: its subtree, plus a list after a colon that holds nothing but addresses.
-    scope = _scope(scope_top, parsed) if predicate is not None else {t.i for t in action_sent}
+    # The chain itself (allow → fetch, check → whether …) is the action's own structure, never a detour.
+    scope = _scope(scope_top, parsed, frozenset(chain_ids)) if predicate is not None else {t.i for t in action_sent}
     colon = next((t for t in doc if t.text == ":" and t.i > action.i and t.i not in parsed.items), None)
     tail_ids: set[int] = set()
     if colon is not None:

@@ -26,10 +26,12 @@ class VocabError(ValueError):
 _DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
     "request_modals": ("could", "would", "will"),
     "permission_modals": ("can", "may", "might"),
-    "permission_words": ("allow", "permit", "able", "ok", "okay", "alright", "fine", "possible", "permissible", "legal"),
+    "permission_words": (
+        "allow", "permit", "let", "able", "ok", "okay", "alright", "fine", "possible", "permissible", "legal",
+    ),
     "request_governors": ("want", "like", "need", "mind", "love", "wish"),
     # Verbs that embed a question: "check whether we may fetch A", "tell me if the queue is empty".
-    "embedders": ("check", "see", "verify", "confirm", "tell", "determine", "find", "know", "wonder"),
+    "embedders": ("check", "see", "verify", "confirm", "tell", "show", "determine", "find", "know", "wonder"),
     # Verbs that only lead into the action: "go fetch A", "help me download A".
     "serial_verbs": ("go", "come", "help"),
     "politeness": ("please", "kindly", "pls", "plz"),
@@ -66,7 +68,7 @@ _DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
         "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
         "actually", "perhaps", "maybe", "still", "ever", "really",
     ),
-    "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into"),
+    "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into", "by"),
     # Words that ask for more than the reader can promise (a whole site, a login, a schedule): refused.
     "blockers": (
         "everything", "anything", "entire", "whole", "recursively", "recursive", "subpages", "sitemap",
