@@ -20,6 +20,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+__all__ = [
+    "MAX_FRAME_BYTES",
+    "BadFrame",
+    "NoAnswer",
+    "Peer",
+    "SocketMissing",
+    "SocketRefused",
+    "TransportError",
+    "UnixServer",
+    "UnsafeSocketDir",
+    "bind_private_socket",
+    "decode_frame",
+    "encode_frame",
+    "ensure_private_dir",
+    "executable_of",
+    "peer_of",
+    "peer_refusal",
+    "private_dir_problem",
+    "read_frame",
+    "request",
+]
+
 MAX_FRAME_BYTES = 64 * 1024  # a request line longer than this is refused: prompts are short English
 MAX_REPLY_BYTES = 8 * 1024 * 1024  # the client's bound on one reply line
 MAX_SOCKET_PATH_BYTES = 107  # sockaddr_un.sun_path is 108 bytes with the final NUL

@@ -98,3 +98,29 @@ def test_serve_help_explains_stop_and_the_journals() -> None:
     assert out.returncode == 0
     for words in ("STOP", "jobs.jsonl", "requests.jsonl", "ledger.jsonl", "--angel", "0700"):
         assert words in out.stdout
+
+
+@pytest.mark.slow
+def test_serve_answers_ask_and_stops_cleanly_on_sigterm() -> None:
+    import signal
+
+    base = short_dir()
+    try:
+        config = base / "config.json"
+        config.write_text(json.dumps({
+            "store": str(base / "store"), "robot": {"contact_url": "https://example.invalid/movabot"},
+            "service": {"lock": str(base / "seaspider.lock")},
+        }))
+        sock = base / "run" / "s.sock"
+        vocab = Path(__file__).resolve().parents[2] / "vocab" / "deputy.example.json"
+        proc = subprocess.Popen([sys.executable, "-m", "seaspider.cli", "serve", str(config), str(vocab), str(sock)],
+                                stderr=subprocess.PIPE, text=True)
+        assert proc.stderr is not None
+        assert proc.stderr.readline().startswith(f"Sea Spider is listening on {sock}")
+        out = cli("ask", str(sock), "1", stdin="How many pages have you stored?")
+        assert out.returncode == 0 and out.stdout.splitlines()[0] == "I have not stored any pages yet."
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0 and "Sea Spider stopped." in proc.stderr.read()
+        assert not sock.exists() and os.stat(sock.parent).st_mode & 0o777 == 0o700
+    finally:
+        subprocess.run(["rm", "-rf", str(base)], check=False)
