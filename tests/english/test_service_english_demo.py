@@ -1,0 +1,31 @@
+"""The demo conversation (seaspider/conversation.py): every exchange answered, everything stopped."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from service_support import check
+
+from seaspider.conversation import run_conversation
+
+
+@pytest.mark.slow
+def test_the_demo_conversation_answers_each_prompt_and_stops() -> None:
+    emitted: list[Any] = []
+    told: list[str] = []
+    exchanges = run_conversation(emit=emitted.append, tell=told.append, ip_base="127.42")
+    assert emitted == exchanges and len(exchanges) == 8
+    answers = [e["answer"] for e in exchanges]
+    assert answers[0].startswith("I have queued 2 pages for fetching (octopus-1-0)")
+    assert answers[1].startswith("I am ")
+    assert re.match(r"(Yes, .* allows MovaBot|I have queued a robots.txt check)", answers[2])
+    assert re.match(r"(No, .* disallows .* \(rule Disallow: /private/\)|I have queued a robots.txt check)", answers[3])
+    assert answers[4] == "I am idle and the queue is empty. The last job, octopus-1-0, fetched 2 pages."
+    assert answers[5] == "I have stored 2 pages."
+    assert answers[6].startswith("I fetched ") and "Its title is “h1.test page 1”" in answers[6]
+    assert answers[7].startswith("I did not act on this request because I cannot delete")
+    for e in exchanges:
+        check("reply", {"answer": e["answer"], "report": e["report"]})
+    assert told[-1].startswith("Sea Spider and the local web have stopped")
