@@ -391,6 +391,15 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
                     chain.append(action)
                     passive_by_copula = True
                 break
+            if lemma == "have":
+                # "Do we have permission to fetch A?": the permission noun governs the action.
+                nouns = [c for c in _children(action, ("dobj",)) if str(c.lemma_).lower() in words.permission_words]
+                inner = [c for n in nouns for c in n.children if c.dep_ in ("acl", "relcl", "xcomp") and c.pos_ == "VERB"]
+                if inner:
+                    governors.append(str(nouns[0].lemma_).lower())
+                    action = inner[0]
+                    chain.append(action)
+                    continue
             if lemma in words.embedders:
                 # "Check whether we may fetch A": the embedded clause is the question asked.
                 has_object = bool(_children(action, ("dobj",)))
@@ -558,6 +567,8 @@ def build_skeleton(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) ->
             continue
         if tok.dep_ in ("amod", "compound") and not list(tok.children):
             continue  # a participle used as an adjective: "the following URLs", "the stored pages"
+        if tok.dep_ == "prep" and tok.tag_ in ("VBG", "VBN"):
+            continue  # a participle used as a preposition: "according to robots.txt"
         lemma = verb_lemma(tok, verbs)
         # "download and save A" shares the action's subject and mood; "fetch A and what did you get
         # from B?" does not: a conjoined verb with its own subject or auxiliary is another clause.

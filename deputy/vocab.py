@@ -28,6 +28,7 @@ _DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
     "permission_modals": ("can", "may", "might"),
     "permission_words": (
         "allow", "permit", "let", "able", "ok", "okay", "alright", "fine", "possible", "permissible", "legal",
+        "permission", "right", "clearance",
     ),
     "request_governors": ("want", "like", "need", "mind", "love", "wish"),
     # Verbs that embed a question: "check whether we may fetch A", "tell me if the queue is empty".
@@ -66,9 +67,10 @@ _DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
         "please", "kindly", "now", "right", "away", "just", "also", "too", "then", "quickly", "soon",
         "immediately", "here", "below", "above", "already", "yet", "currently", "so", "far", "there", "for",
         "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
-        "actually", "perhaps", "maybe", "still", "ever", "really",
+        "actually", "perhaps", "maybe", "still", "ever", "really", "ahead", "successfully", "correctly", "properly",
+        "fully", "completely",
     ),
-    "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into", "by"),
+    "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into", "by", "with", "according"),
     # Words that ask for more than the reader can promise (a whole site, a login, a schedule): refused.
     "blockers": (
         "everything", "anything", "entire", "whole", "recursively", "recursive", "subpages", "sitemap",

@@ -36,6 +36,12 @@ def _parse(text: str, *, allow_private: bool) -> URL:
         raise SlotRejected(
             RefusalKind.NON_PUBLIC_ADDRESS, f"{why}, and I do not fetch non-public addresses"
         )
+    if not allow_private and "." not in url.host and ":" not in url.host:
+        # A one-label name ("intranet", or "https://exa" from "https://exa mple.com/") is never a public
+        # web host: refusing it here keeps a URL broken by a space from becoming two fetches.
+        raise SlotRejected(
+            RefusalKind.INVALID_URL, f"{text} is not an address I can fetch ({url.host} is not a public host name)"
+        )
     return url
 
 
