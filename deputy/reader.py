@@ -259,9 +259,7 @@ class Deputy:
 
     def _check_link_text(self, checker: SlotChecker, token: SlotToken, value: Any) -> None:
         """A markdown link whose text is itself an address must name the same address as its target."""
-        from deputy.protect import protect as _protect
-
-        inner = _protect(token.link_text or "")
+        inner = protect(token.link_text or "")
         if len(inner.items) != 1 or any(p.strip() for p in inner.pieces):
             return
         try:
