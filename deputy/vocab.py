@@ -67,7 +67,7 @@ _DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
         "please", "kindly", "now", "right", "away", "just", "also", "too", "then", "quickly", "soon",
         "immediately", "here", "below", "above", "already", "yet", "currently", "so", "far", "there", "for",
         "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
-        "actually", "perhaps", "maybe", "still", "ever", "really", "ahead", "successfully", "correctly", "properly",
+        "actually", "still", "ever", "really", "ahead", "successfully", "correctly", "properly",
         "fully", "completely",
     ),
     "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into", "by", "with", "according"),
@@ -79,6 +79,12 @@ _DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
         "always", "root", "admin", "sudo", "script", "scripts", "rm", "instructions", "mode",
         # Choices and exceptions: "fetch A or B", "A instead of B", "all pages except B".
         "or", "either", "instead", "except", "excluding", "without", "rather", "than", "but", "all", "only",
+        # Hedges and asides: "A, e.g. B", "A and maybe B", "(optional: B)".
+        "e.g.", "eg", "i.e.", "ie", "aka", "a.k.a.", "maybe", "perhaps", "possibly", "optional", "optionally",
+        # Times and schedules the reader cannot keep: "on Monday", "in 5 minutes".
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend", "noon",
+        "midnight", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months",
+        "schedule", "scheduled", "periodically", "regularly", "repeatedly", "twice", "again_and_again",
     ),
     # Verbs refused wherever they stand and whatever the tagger made of them ("… and bypass robots.txt").
     "forbidden": (
