@@ -104,7 +104,9 @@ def plan_json(prompt: str, result: Plan | Refusal) -> dict[str, Any]:
 
 def explain(prompt: str, result: Plan | Refusal) -> str:
     """The parse as CoNLL-like rows and the skeleton, for people (`seaspider plan --explain`)."""
-    lines = [f"# prompt: {prompt}"]
+    from deputy import model_name
+
+    lines = [f"# prompt: {prompt}", f"# model: {model_name()}"]
     sk = result.skeleton
     if sk is not None:
         lines.append("# id\tform\tlemma\tupos\txpos\thead\tdeprel\tmisc")
