@@ -286,7 +286,15 @@ def _meaning_problems(raw: Mapping[str, Any]) -> list[str]:
     """Checks the schema cannot express: unique names, min <= max, one address slot per capability."""
     out = []
     seen: set[str] = set()
+    # Verbs are matched as single tokens: "crawl-site" or "log in" would never match and silently pass.
+    for key in ("unsupported", "forbidden", "request_governors", "embedders", "serial_verbs", "neutral_predicates"):
+        for word in raw.get("words", {}).get(key, []):
+            if not str(word).isalpha():
+                out.append(f"words.{key}: {word!r} is not a single word (letters only)")
     for i, cap in enumerate(raw["capabilities"]):
+        for word in list(cap["predicates"]) + [w for form in cap["forms"] for w in form.get("predicates", [])]:
+            if not str(word).isalpha():
+                out.append(f"capabilities[{i}].predicates: {word!r} is not a single word (letters only)")
         where = f"capabilities[{i}]"
         if cap["name"] in seen:
             out.append(f"{where}.name: {cap['name']!r} is declared twice")

@@ -94,8 +94,11 @@ def test_synonym_is_a_data_change() -> None:
         (lambda v: v["capabilities"][0]["forms"][0].update(moods=["shouting"]), "shouting"),
         (lambda v: v["capabilities"][0]["slots"][0].update(min=5, max=2), "min 5 is more than max 2"),
         (lambda v: v["capabilities"].append(dict(v["capabilities"][0])), "declared twice"),
+        (lambda v: v["words"]["unsupported"].append("crawl-site"), "'crawl-site' is not a single word"),
+        (lambda v: v["capabilities"][0]["predicates"].append("log in"), "'log in' is not a single word"),
     ],
-    ids=["missing-handler", "unknown-field", "bad-type", "bad-mood", "min-over-max", "duplicate-name"],
+    ids=["missing-handler", "unknown-field", "bad-type", "bad-mood", "min-over-max", "duplicate-name",
+         "hyphenated-verb", "two-word-predicate"],
 )
 def test_bad_vocabulary_is_refused_with_an_english_message(mutate: Any, message: str) -> None:
     raw = json.loads(default_vocab_text())
