@@ -219,9 +219,14 @@ def _verb_like(tok: Any, parsed: Parsed, verbs: frozenset[str]) -> bool:
         return True
     if tok.pos_ not in ("NOUN", "PROPN") or _lower(tok) not in verbs:
         return False
-    opens = tok.i == tok.sent.start or (tok.i - 1) in parsed.synthetic
     has_modal = any(c.tag_ == "MD" for c in tok.children)
-    return opens or has_modal
+    if has_modal:
+        return True
+    opens = tok.i == tok.sent.start or (tok.i - 1) in parsed.synthetic
+    # "Archive of A?" is a noun phrase asked about, not an order: no "of", no question mark.
+    noun_phrase = any(c.dep_ in ("prep", "det") and _lower(c) in ("of", "the", "a", "an") for c in tok.children)
+    asked = any(t.text == "?" for t in tok.sent)
+    return opens and not noun_phrase and not asked
 
 
 # A slot is part of the action only through argument relations: not through a greeting ("Hi A, …"),
