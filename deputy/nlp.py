@@ -79,13 +79,11 @@ def _normalise(
     out: list[str] = []
     items: dict[int, ProtectedItem] = {}
     synthetic: set[int] = set()
-    for position, (word, item) in enumerate(words):
+    prev: str | None = None
+    greeting_only = True  # every word so far is a greeting or a comma ("Hi, fetch …")
+    for word, item in words:
         if item is None and word.isalpha() and word.lower() in verbs:
-            before = [w for w, _ in words[:position]]
-            prev = before[-1] if before else None
-            opens = prev is None or prev in _SENTENCE_ENDS or (
-                prev == "," and all(w.lower() in courtesy or w == "," for w in before)
-            )
+            opens = prev is None or prev in _SENTENCE_ENDS or (prev == "," and greeting_only)
             polite = prev is not None and prev.lower() in ("please", "kindly")
             if opens or polite:
                 word = word.lower()
@@ -95,6 +93,8 @@ def _normalise(
         if item is not None:
             items[len(out)] = item
         out.append(word)
+        greeting_only = greeting_only and item is None and (word.lower() in courtesy or word == ",")
+        prev = word
     return out, items, synthetic
 
 
