@@ -8,6 +8,7 @@ Knows no socket details: `handle(request, peer)` takes a parsed envelope and ret
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import sys
 import threading
@@ -40,6 +41,20 @@ JOBS_FILE = "jobs.jsonl"
 REQUESTS_FILE = "requests.jsonl"
 LEDGER_FILE = "ledger.jsonl"
 REVIEW_FILE = "review.jsonl"
+
+
+class ServiceRefusal(enum.StrEnum):
+    """Why the service itself (not the deputy) did not act on a request."""
+
+    UNKNOWN_CALLER = "unknown_caller"  # `from` names a caller not in service.callers
+    PEER_REFUSED = "peer_refused"  # the connecting process belongs to another uid
+    BAD_REQUEST = "bad_request"  # the envelope does not match schemas/request.schema.json
+    FRAME_TOO_LONG = "frame_too_long"  # the request line is longer than 64 KiB
+    MALFORMED_FRAME = "malformed_frame"  # the request line is not one JSON value
+    ID_REUSED = "id_reused"  # the request id was already used for another prompt
+    QUEUE_FULL = "queue_full"  # a robots check could not be queued
+    NOT_UNDERSTOOD = "not_understood"  # a plan for an operation the service has no handler for
+    FAILED = "failed"  # answering failed (the store could not be read, a check failed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +100,7 @@ def _checker(name: str) -> Callable[[dict[str, Any]], None]:
 
 def refusal(kind: str, reason: str) -> dict[str, Any]:
     """A refusal report (reports.md): nothing was done, `reason` completes «… because …»."""
-    return {"operation": None, "refused": True, "kind": kind, "reason": reason}
+    return {"operation": None, "refused": True, "kind": str(kind), "reason": reason}
 
 
 def make_reply(*, request_id: str | None, caller: str | None, plan: dict[str, Any] | None, result: dict[str, Any], followups: list[str] | None = None) -> dict[str, Any]:
@@ -233,7 +248,7 @@ class Service:
     def peer_refused(self, peer: Peer, reason: str) -> dict[str, Any]:
         """Log a connection from another uid and give it a refusal to read."""
         self._log_request(None, None, False, peer, None, None, admitted=False, refused_because=reason)
-        return make_reply(request_id=None, caller=None, plan=None, result=refusal("peer_refused", reason))
+        return make_reply(request_id=None, caller=None, plan=None, result=refusal(ServiceRefusal.PEER_REFUSED, reason))
 
     # -- one request ---------------------------------------------------------------------------
 
@@ -242,7 +257,7 @@ class Service:
         problem = self._envelope_problem(request)
         if problem is not None:
             self._log_request(None, None, False, peer, None, None, admitted=False, refused_because=problem)
-            return make_reply(request_id=None, caller=None, plan=None, result=refusal("bad_request", problem))
+            return make_reply(request_id=None, caller=None, plan=None, result=refusal(ServiceRefusal.BAD_REQUEST, problem))
         request_id: str = request["id"]
         prompt: str = request["prompt"]
         declared = "from" in request
@@ -257,12 +272,12 @@ class Service:
             if recorded is not None:
                 if recorded.prompt_sha256 != sha:
                     reason = f"the id {request_id} was already used for a different prompt; send a new id"
-                    return make_reply(request_id=request_id, caller=caller, plan=None, result=refusal("id_reused", reason))
+                    return make_reply(request_id=request_id, caller=caller, plan=None, result=refusal(ServiceRefusal.ID_REUSED, reason))
                 replay = dict(recorded.reply)
                 replay["report"] = {**replay["report"], "replayed": True}
                 return replay
             if why_not is not None:
-                reply = make_reply(request_id=request_id, caller=caller, plan=None, result=refusal("unknown_caller", why_not))
+                reply = make_reply(request_id=request_id, caller=caller, plan=None, result=refusal(ServiceRefusal.UNKNOWN_CALLER, why_not))
             else:
                 try:
                     reply = self._answer(request_id, caller, priority, prompt)
@@ -270,7 +285,7 @@ class Service:
                     # Not recorded in the ledger: the failure may pass, and the same id may be retried.
                     sys.stderr.write(f"seaspider: request {caller}/{request_id} failed: {exc.__class__.__name__}: {exc}\n")
                     why = str(exc).rstrip(".") if isinstance(exc, SeaSpiderError) else f"an internal error occurred ({exc.__class__.__name__})"
-                    return make_reply(request_id=request_id, caller=caller, plan=None, result=refusal("failed", why))
+                    return make_reply(request_id=request_id, caller=caller, plan=None, result=refusal(ServiceRefusal.FAILED, why))
             self._ledger.record(caller, request_id, sha, reply)
         return reply
 
@@ -354,7 +369,7 @@ class Service:
         elif operation == "status":
             report = {"operation": "status", **self._worker.status()}
         else:
-            report = refusal("not_understood", f"I have no handler for the operation {operation}")
+            report = refusal(ServiceRefusal.NOT_UNDERSTOOD, f"I have no handler for the operation {operation}")
         return make_reply(request_id=request_id, caller=caller, plan=plan, result=report, followups=followups)
 
     def _fetch(self, job_id: str, urls: tuple[str, ...], caller: str, priority: Priority) -> dict[str, Any]:
@@ -376,11 +391,11 @@ class Service:
         submitted = self._worker.submit(job_id, JobKind.ROBOTS, (target,), asked_by=caller, priority=priority)
         if not submitted.queued:
             why = "I am stopping" if self._worker.stopping else f"the queue is full ({submitted.limit} jobs are waiting)"
-            return refusal("queue_full", why)
+            return refusal(ServiceRefusal.QUEUE_FULL, why)
         if idle:
             result = self._worker.await_result(job_id, ROBOTS_WAIT_S)
             if result is not None and result.error is not None:
-                return refusal("failed", f"the robots.txt check failed: {result.error}")
+                return refusal(ServiceRefusal.FAILED, f"the robots.txt check failed: {result.error}")
             if result is not None and isinstance(result.verdict, RobotsVerdict):
                 with self._store() as store:
                     fetch = store.load_robots(origin_of(target))
