@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from service_support import GatedRunner, RunningServer, check, make_config, short_dir
 
-from deputy.transport import MAX_FRAME_BYTES, request
+from deputy.transport import MAX_FRAME_BYTES, TransportError, request
 from seaspider.errors import ServiceError
 from seaspider.jobrunner import CrawlJobRunner
 from seaspider.jobs import MAX_WAITING
@@ -269,3 +269,21 @@ def test_answers_reuse_store_readers_and_leak_no_descriptors() -> None:
         assert open_fds() - before < 10  # each connection borrows a pooled reader; none is left open
     finally:
         srv.close()
+
+
+def test_stop_lets_the_answer_in_progress_finish(gated: tuple[RunningServer, GatedRunner]) -> None:
+    srv, runner = gated
+    replies: list[dict[str, Any]] = []
+    # The worker is idle, so this robots question waits for its check (the gated runner holds it).
+    asker = threading.Thread(target=lambda: replies.append(srv.ask("Can you read https://b.example/x?", "1")))
+    asker.start()
+    runner.started.wait(5)
+    (srv.dir / "STOP").touch()
+    wait_until(lambda: not srv.socket.exists() or srv.server._stop.is_set())
+    with pytest.raises(TransportError):
+        request(srv.socket, {"id": "2", "prompt": "Is the queue empty?"}, timeout_s=2)  # no new requests
+    runner.step(1)  # the check ends; the answer in progress is sent
+    asker.join(20)
+    srv.thread.join(20)
+    assert len(replies) == 1 and "robots.txt" in replies[0]["answer"]
+    assert not srv.thread.is_alive()
