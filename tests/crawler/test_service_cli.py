@@ -124,3 +124,20 @@ def test_serve_answers_ask_and_stops_cleanly_on_sigterm() -> None:
         assert not sock.exists() and os.stat(sock.parent).st_mode & 0o777 == 0o700
     finally:
         subprocess.run(["rm", "-rf", str(base)], check=False)
+
+
+def test_serve_refuses_a_bad_vocabulary_with_status_2() -> None:
+    base = short_dir()
+    try:
+        config = base / "config.json"
+        config.write_text(json.dumps({
+            "store": str(base / "store"), "robot": {"contact_url": "https://example.invalid/movabot"},
+            "service": {"lock": str(base / "seaspider.lock")},
+        }))
+        vocab = base / "vocab.json"
+        vocab.write_text('{"name": "x", "handler": "x", "capabilities": [], "surprise": 1}')
+        out = cli("serve", str(config), str(vocab), str(base / "run" / "s.sock"))
+        assert out.returncode == 2 and str(vocab) in out.stderr and "Traceback" not in out.stderr
+        assert not (base / "run" / "s.sock").exists()
+    finally:
+        subprocess.run(["rm", "-rf", str(base)], check=False)
