@@ -70,6 +70,10 @@ def run_conversation(*, hosts: int = 3, ip_base: str = "127.41", emit: Callable[
             a, b = web.url(0, "/p/1"), web.url(1, "/p/2")
             try:
                 ask(f"Please fetch these pages: {a}, {b}")
+                # Give the worker a moment to pick the job up, so the status shows the URL in flight.
+                deadline = time.monotonic() + 3.0
+                while time.monotonic() < deadline and not (server.worker.status()["current"] or {}).get("now"):
+                    time.sleep(0.02)
                 ask("Is the queue empty?")
                 ask(f"Can you read {web.url(0, '/p/2')}?")
                 ask(f"May we fetch {web.url(0, '/private/secret')}?")

@@ -19,7 +19,7 @@ _FAILED = (str(Outcome.DISALLOWED), str(Outcome.DEFERRED), str(Outcome.ERROR))
 
 
 class _Watched:
-    """The fetcher, telling the worker which URL is in flight before each visit."""
+    """The fetcher, telling the worker which URL it works on: from its robots.txt check through its visit."""
 
     def __init__(self, fetcher: Any, on_now: Callable[[str], None]) -> None:
         self._fetcher = fetcher
@@ -32,6 +32,10 @@ class _Watched:
         self._on_now(url)
         result: Visit = await self._fetcher.visit(url, depth=depth, parent=parent, conditional=conditional)
         return result
+
+    async def check_robots(self, url: str) -> Any:
+        self._on_now(url)
+        return await self._fetcher.check_robots(url)
 
 
 class CrawlJobRunner:
