@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -40,8 +41,10 @@ def describe(error: jsonschema.ValidationError) -> str:
         hint = f" (known fields: {', '.join(allowed)})" if allowed else ""
         return f"{where}: unknown field {names}{hint}"
     if kind == "required":
-        missing = [name for name in bound if isinstance(value, Mapping) and name not in value]
-        return f"{where}: the required field {', '.join(missing) or bound} is missing"
+        # jsonschema reports each missing field as its own error; name the one this error is about.
+        missing = re.match(r"'([^']*)' is a required property", error.message)
+        name = missing.group(1) if missing else ", ".join(n for n in bound if isinstance(value, Mapping) and n not in value)
+        return f"{where}: the required field {name} is missing"
     if kind == "pattern":
         return f"{where}: {_show(value)} does not match the pattern {bound}"
     if kind in ("minLength", "minItems"):

@@ -182,3 +182,9 @@ def test_example_config_validates_and_lists_every_default() -> None:
         shown = {k: v for k, v in example[section].items() if k != "contact_url"}
         assert shown == values, section
     assert example["robot"]["contact_url"] == "https://example.invalid/movabot"
+
+
+def test_each_missing_required_field_is_named_once(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError) as info:
+        build_config({}, base_dir=tmp_path, source="c.json")
+    assert str(info.value) == "c.json: 2 problems: (top level): the required field robot is missing; (top level): the required field store is missing."
