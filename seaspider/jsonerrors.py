@@ -65,5 +65,6 @@ def describe(error: jsonschema.ValidationError) -> str:
 def collect(validator: jsonschema.protocols.Validator, instance: Any) -> list[str]:
     """Every violation, in document order, as English phrases."""
     errors: Iterable[jsonschema.ValidationError] = validator.iter_errors(instance)
-    ordered = sorted(errors, key=lambda e: [str(p) for p in e.absolute_path])
+    # Sorted by field, then by phrase, so the message is the same whatever order jsonschema uses.
+    ordered = sorted(errors, key=lambda e: ([str(p) for p in e.absolute_path], describe(e)))
     return [describe(e) for e in ordered]
