@@ -29,3 +29,18 @@ def test_the_demo_conversation_answers_each_prompt_and_stops() -> None:
     for e in exchanges:
         check("reply", {"answer": e["answer"], "report": e["report"]})
     assert told[-1].startswith("Sea Spider and the local web have stopped")
+
+
+@pytest.mark.slow
+def test_seaspider_demo_prints_one_json_line_per_exchange() -> None:
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "seaspider.cli", "demo"], capture_output=True, text=True, timeout=180)
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(lines) == 8 and all(set(line) == {"prompt", "answer", "report"} for line in lines)
+    assert "octopus> Is the queue empty?" in out.stderr and "have stopped" in out.stderr
+    bad = subprocess.run([sys.executable, "-m", "seaspider.cli", "demo", "--hosts", "1"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--hosts 1 must be between 2 and 100" in bad.stderr
