@@ -359,10 +359,17 @@ class Worker:
             with self._cond:
                 self._now = url
 
+        finished: set[str] = set()
+
         def on_url(done: UrlDone) -> None:
             self._log("url", job.id, url=done.url, outcome=done.outcome, status=done.status)
             with self._cond:
                 self._done += 1
+                finished.add(done.url)
+                if self._now == done.url:
+                    # The next URL may wait seconds for its politeness slot before its visit starts:
+                    # name it from now on rather than the one just finished.
+                    self._now = next((url for url in job.urls if url not in finished), None)
 
         try:
             result = runner.run(job, should_stop=lambda: self._stopping, on_now=on_now, on_url=on_url)

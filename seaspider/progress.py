@@ -72,6 +72,9 @@ def format_visit(visit: Visit) -> str:
         line += f" {len(visit.body)} bytes"
         if visit.truncated:
             line += " (truncated)"
+    elif visit.outcome == Outcome.DISALLOWED and visit.robots is not None and visit.robots.rule:
+        # The URL is already on the line: the deciding rule is what the reader needs.
+        line += f" (robots.txt rule {visit.robots.rule})"
     elif visit.reason:
         line += f" ({visit.reason.rstrip('.')})"
     return line + f" {visit.ms} ms"

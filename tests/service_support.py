@@ -60,12 +60,14 @@ class GatedRunner:
         self.gate = threading.Semaphore(0)
         self.started = threading.Event()
         self.closed = False
+        self.thread: str | None = None
 
     def step(self, n: int = 1) -> None:
         for _ in range(n):
             self.gate.release()
 
     def run(self, job: Job, *, should_stop: Callable[[], bool], on_now: Callable[[str], None], on_url: Callable[[UrlDone], None]) -> JobResult:
+        self.thread = threading.current_thread().name
         self.order.append(job.id)
         self.started.set()
         fetched = 0

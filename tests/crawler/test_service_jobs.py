@@ -10,6 +10,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from service_support import GatedRunner
 
 from seaspider.clock import FakeClock
 from seaspider.jobs import (
@@ -68,38 +69,6 @@ def test_interrupted_jobs_are_the_open_ones() -> None:
 
 
 # -- the worker with an injected runner ----------------------------------------------------------
-
-
-class GatedRunner:
-    """Processes one URL per `step()` from the test; honours should_stop between URLs."""
-
-    def __init__(self) -> None:
-        self.order: list[str] = []
-        self.gate = threading.Semaphore(0)
-        self.started = threading.Event()
-        self.closed = False
-        self.thread: str | None = None
-
-    def step(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.gate.release()
-
-    def run(self, job: Job, *, should_stop: Callable[[], bool], on_now: Callable[[str], None], on_url: Callable[[UrlDone], None]) -> JobResult:
-        self.thread = threading.current_thread().name
-        self.order.append(job.id)
-        self.started.set()
-        fetched = 0
-        for i, url in enumerate(job.urls):
-            if should_stop():
-                return JobResult(fetched=fetched, not_started=job.urls[i:], interrupted=True)
-            on_now(url)
-            self.gate.acquire()
-            on_url(UrlDone(url, "fetched", 200))
-            fetched += 1
-        return JobResult(fetched=fetched)
-
-    def close(self) -> None:
-        self.closed = True
 
 
 def check_jobs_lines(path: Path) -> list[dict[str, Any]]:
@@ -174,6 +143,35 @@ def test_status_shows_the_current_job_and_the_last(worker: Worker, runner: Gated
     wait_for(lambda: worker.is_idle())
     last = worker.status()["last"]
     assert last["job"] == "octopus-7-0" and last["fetched"] == 2 and last["failed"] == 0 and not last["interrupted"]
+
+
+class QuietRunner(GatedRunner):
+    """Names only the first URL, like a crawl whose next visit waits for its politeness slot."""
+
+    def run(self, job: Job, *, should_stop: Callable[[], bool], on_now: Callable[[str], None], on_url: Callable[[UrlDone], None]) -> JobResult:
+        self.started.set()
+        on_now(job.urls[0])
+        for url in job.urls:
+            self.gate.acquire()
+            on_url(UrlDone(url, "fetched", 200))
+        return JobResult(fetched=len(job.urls))
+
+
+def test_status_names_the_next_url_once_the_current_one_is_done(tmp_path: Path) -> None:
+    runner = QuietRunner()
+    w = Worker(tmp_path / "jobs.jsonl", lambda: runner, clock=FakeClock())
+    w.start()
+    try:
+        submit(w, 8, urls=3)
+        runner.started.wait(5)
+        wait_for(lambda: (w.status()["current"] or {}).get("now") == "https://a.test/8/0")
+        runner.step(1)
+        wait_for(lambda: w.status()["current"]["urls_done"] == 1)
+        assert w.status()["current"]["now"] == "https://a.test/8/1"  # not the finished /8/0
+    finally:
+        runner.step(10)
+        w.stop(timeout_s=5)
+        w.close()
 
 
 def test_stop_finishes_the_url_in_flight_and_records_the_rest(tmp_path: Path, runner: GatedRunner) -> None:

@@ -39,8 +39,13 @@ def test_seaspider_demo_prints_one_json_line_per_exchange() -> None:
 
     out = subprocess.run([sys.executable, "-m", "seaspider.cli", "demo"], capture_output=True, text=True, timeout=180)
     assert out.returncode == 0, out.stderr
-    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    summary, *lines = [json.loads(line) for line in out.stdout.splitlines()]
+    # First the polite fetch of the local web: 3 sites x (/, /p/3, /private/secret), robots.txt honoured.
+    assert summary["outcomes"]["fetched"] == 6 and summary["outcomes"]["disallowed"] == 3, summary
     assert len(lines) == 8 and all(set(line) == {"prompt", "answer", "report"} for line in lines)
+    answers = [line["answer"] for line in lines]
+    assert answers[5] == "I have stored 8 pages. I could not fetch 3 more pages: robots.txt disallowed 3.", answers[5]
+    assert answers[7].startswith("I did not act on this request because")
     assert "octopus> Is the queue empty?" in out.stderr and "have stopped" in out.stderr
     bad = subprocess.run([sys.executable, "-m", "seaspider.cli", "demo", "--hosts", "1"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--hosts 1 must be between 2 and 100" in bad.stderr
