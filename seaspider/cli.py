@@ -18,7 +18,8 @@ EXIT_CODES = """exit status:
   0  done as asked (a refused English prompt printed as JSON counts as done)
   1  it ran and failed (network, store, service)
   2  bad usage, configuration or input
-  5  another Sea Spider holds the singleton lock (service.lock)"""
+  5  another Sea Spider holds the singleton lock (service.lock)
+  3, 4, 6  (ask only) no socket, connection refused, no answer in time"""
 
 DESCRIPTION = """Sea Spider downloads queues of URLs politely as the robot MovaBot: it honours
 robots.txt (RFC 9309), keeps at most one request per IP address every 2 seconds,
