@@ -3,7 +3,7 @@
 Used by `seaspider fetch` and by the service's worker thread alike:
 `Crawl(config, writer).run(urls, should_stop=..., on_progress=...) -> CrawlSummary`.
 Store calls fsync, so they run in one journal thread (intents first, otherwise in order), never on
-the event loop.
+the event loop; what queues up while it syncs is written as one group commit.
 Knows nothing about the CLI, signals or terminals.
 """
 
@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from seaspider.clock import Clock, SystemClock
 from seaspider.config import Config
@@ -32,9 +32,7 @@ from seaspider.visit import Outcome, RobotsFetch, Visit
 
 if TYPE_CHECKING:
     from seaspider.fetch import Fetcher
-    from seaspider.store import StoreWriter
-
-T = TypeVar("T")
+    from seaspider.store import Intent, StoreWriter
 
 OUTCOME_KEYS = tuple(str(o) for o in Outcome) + ("not_started",)
 
@@ -112,36 +110,73 @@ class _Priority:
     CLOSE = 3
 
 
-class _JournalThread:
-    """The one thread that makes store calls, one at a time, intents first, otherwise in order.
+# A group commit holds at most this many records of one kind, so the first of them is not kept
+# waiting behind an unbounded write.
+MAX_BATCH = 256
 
-    Store calls fsync; on the event loop they would stall every request. Intents jump the queue
-    because each one holds back a request whose politeness slot is already open; the page line
-    of an earlier visit can wait a few milliseconds without harm (its intent is durable).
+Batch = Callable[[list[Any]], list[Any]]  # payloads -> one result per payload, in order
+
+
+class _JournalThread:
+    """The one thread that makes store calls, intents first, otherwise in order, in group commits.
+
+    Store calls fsync; on the event loop they would stall every request. Whatever queued up while
+    the previous write synced is taken at once and handed, kind by kind, to that kind's batch
+    function (one fsync for all of them); each future is resolved only after its batch returned,
+    i.e. after its fsync. Intents go first because each one holds back a request whose politeness
+    slot is already open; the page line of an earlier visit can wait a few milliseconds without
+    harm (its intent is durable).
     """
 
-    def __init__(self) -> None:
-        self._queue: queue.PriorityQueue[tuple[int, int, Callable[[], Any] | None, Future[Any] | None]] = queue.PriorityQueue()
+    def __init__(self, batches: Mapping[int, Batch]) -> None:
+        self._batches = batches
+        self._queue: queue.PriorityQueue[tuple[int, int, Any, Future[Any] | None]] = queue.PriorityQueue()
         self._seq = itertools.count()
+        self.commits: Counter[int] = Counter()  # group commits per priority, for tests and benchmarks
         self._thread = threading.Thread(target=self._work, name="seaspider-journal", daemon=True)
         self._thread.start()
 
-    def submit(self, priority: int, fn: Callable[[], T]) -> Future[T]:
-        future: Future[T] = Future()
-        self._queue.put((priority, next(self._seq), fn, future))
+    def submit(self, priority: int, payload: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self._queue.put((priority, next(self._seq), payload, future))
         return future
+
+    def _take(self) -> tuple[dict[int, list[tuple[Any, Future[Any]]]], bool]:
+        """Wait for one job, then take every job already queued: (jobs by priority, closing)."""
+        jobs: dict[int, list[tuple[Any, Future[Any]]]] = {}
+        closing = False
+        item = self._queue.get()
+        while True:
+            priority, _seq, payload, future = item
+            if future is None:
+                closing = True
+            elif future.set_running_or_notify_cancel():
+                jobs.setdefault(priority, []).append((payload, future))
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return jobs, closing
 
     def _work(self) -> None:
         while True:
-            _priority, _seq, fn, future = self._queue.get()
-            if fn is None or future is None:
+            jobs, closing = self._take()
+            for priority in sorted(jobs):
+                todo = jobs[priority]
+                for start in range(0, len(todo), MAX_BATCH):
+                    self._run(priority, todo[start : start + MAX_BATCH])
+            if closing:
                 return
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(fn())
-            except BaseException as exc:  # noqa: BLE001 - handed to whoever awaits the future
+
+    def _run(self, priority: int, chunk: list[tuple[Any, Future[Any]]]) -> None:
+        self.commits[priority] += 1
+        try:
+            results = self._batches[priority]([payload for payload, _future in chunk])
+        except BaseException as exc:  # noqa: BLE001 - handed to whoever awaits the futures
+            for _payload, future in chunk:
                 future.set_exception(exc)
+            return
+        for (_payload, future), result in zip(chunk, results, strict=True):
+            future.set_result(result)
 
     def close(self) -> None:
         """Run everything submitted so far, then stop the thread."""
@@ -188,49 +223,69 @@ class Crawl:
             if self._failure is None:
                 self._failure = exc
 
-    async def _journal(self, priority: int, fn: Callable[[], T]) -> T:
-        """Run one store call in the journal thread and wait for it without blocking the loop."""
-        assert self._journal_thread is not None
-        return await asyncio.wrap_future(self._journal_thread.submit(priority, fn))
+    def _journal_batches(self) -> dict[int, Batch]:
+        """What the journal thread does with each kind of job, given all of that kind queued."""
+        return {
+            _Priority.INTENT: self._record_intents,
+            _Priority.ROBOTS: lambda fetches: [self.writer.record_robots(f) for f in fetches],
+            _Priority.RECORD: self._record_batch,
+        }
+
+    def _record_intents(self, intents: list[Intent]) -> list[None]:
+        """In the journal thread: every queued intent with one fsync."""
+        self.writer.record_intents(intents)
+        return [None] * len(intents)
 
     def on_robots(self, fetch: RobotsFetch) -> None:
         """Journal a robots.txt fetch (called by the fetcher on the event loop; does not block)."""
         if self._journal_thread is None:
             self.writer.record_robots(fetch)
             return
-        future = self._journal_thread.submit(_Priority.ROBOTS, lambda: self.writer.record_robots(fetch))
+        future = self._journal_thread.submit(_Priority.ROBOTS, fetch)
         future.add_done_callback(lambda f: self._fail(f.exception()) if f.exception() else None)  # type: ignore[arg-type]
 
-    def _record(self, visit: Visit, sent_conditional: bool, policy: FollowPolicy | None) -> _Journaled:
-        """In the journal thread: page line, links line, follow decisions (with the resume rule)."""
-        if visit.outcome is Outcome.NOT_MODIFIED or (sent_conditional and visit.status == 304):
-            visit = self._not_modified(visit)
-        self.writer.record_visit(visit)
-        followed: tuple[Followed, ...] = ()
-        skipped = 0
-        links_line = False
-        if visit.outcome is Outcome.FETCHED and visit.body:
-            page = extract_links(
-                visit.body,
-                url=visit.final_url,
-                content_type=visit.content_type,
-                headers=visit.headers,
-                robot_token=self.config.robot.token,
-            )
-            if page.scanned:
-                self.writer.record_links(visit.url, page.to_json())
-                links_line = True
-                if policy is not None:
-                    chosen = policy.select(page_url=visit.url, depth=visit.depth, links=page.links).followed
-                    now = self._clock.time()
-                    keep = []
-                    for f in chosen:
-                        if self.writer.should_fetch(f.url, now_unix=now, refetch_after_secs=self.config.resume.refetch_after_secs):
-                            keep.append(f)
-                        else:
-                            skipped += 1
-                    followed = tuple(keep)
-        return _Journaled(visit, followed, skipped, links_line)
+    def _record_batch(self, jobs: list[tuple[Visit, bool, FollowPolicy | None]]) -> list[_Journaled]:
+        """In the journal thread: page lines and links lines as one group commit, then follow decisions."""
+        visits: list[Visit] = []
+        pages: list[Any] = []
+        for visit, sent_conditional, _policy in jobs:
+            if visit.outcome is Outcome.NOT_MODIFIED or (sent_conditional and visit.status == 304):
+                visit = self._not_modified(visit)
+            page = None
+            if visit.outcome is Outcome.FETCHED and visit.body:
+                page = extract_links(
+                    visit.body,
+                    url=visit.final_url,
+                    content_type=visit.content_type,
+                    headers=visit.headers,
+                    robot_token=self.config.robot.token,
+                )
+                if not page.scanned:
+                    page = None
+            visits.append(visit)
+            pages.append(page)
+        self.writer.record_visits([(v, p.to_json() if p is not None else None) for v, p in zip(visits, pages, strict=True)])
+        # The resume rule for a followed link must see the store as the visits before it left it:
+        # a link to a page recorded later in this batch counts as not yet recorded (the frontier
+        # already holds that page, so it is not fetched twice).
+        later: Counter[str] = Counter(v.url for v in visits)
+        done = []
+        for visit, page, (_visit, _sent, policy) in zip(visits, pages, jobs, strict=True):
+            later[visit.url] -= 1
+            followed: tuple[Followed, ...] = ()
+            skipped = 0
+            if page is not None and policy is not None:
+                chosen = policy.select(page_url=visit.url, depth=visit.depth, links=page.links).followed
+                now = self._clock.time()
+                keep = []
+                for f in chosen:
+                    if later[f.url] > 0 or self.writer.should_fetch(f.url, now_unix=now, refetch_after_secs=self.config.resume.refetch_after_secs):
+                        keep.append(f)
+                    else:
+                        skipped += 1
+                followed = tuple(keep)
+            done.append(_Journaled(visit, followed, skipped, page is not None))
+        return done
 
     def _not_modified(self, visit: Visit) -> Visit:
         """A 304 answer as a `not_modified` page line pointing at the stored body."""
@@ -306,6 +361,7 @@ class Crawl:
         """`run` inside a running event loop."""
         from seaspider.fetch import Fetcher
         from seaspider.scheduler import run_crawl
+        from seaspider.store import Intent
 
         started = self._clock.monotonic()
         self._failure = None
@@ -328,7 +384,7 @@ class Crawl:
         visited: set[str] = set()
         state = {"bytes": 0, "errors": 0, "followed": 0, "links": 0, "skipped": skipped_resume}
 
-        journal = self._journal_thread = _JournalThread()
+        journal = self._journal_thread = _JournalThread(self._journal_batches())
         own_fetcher = self.fetcher is None
         fetcher = self.fetcher or Fetcher(self.config, clock=self._clock, state=self.writer, on_robots=self.on_robots)
         visiting = _ConditionalFetcher(fetcher, conditional) if conditional else fetcher
@@ -341,9 +397,7 @@ class Crawl:
 
         async def record_intent(task: Task) -> None:
             # Awaited before the URL's first request: a crash after this leaves it `uncertain`.
-            await self._journal(
-                _Priority.INTENT, lambda: self.writer.record_intent(task.url, depth=task.depth, parent=task.parent)
-            )
+            await asyncio.wrap_future(journal.submit(_Priority.INTENT, Intent(task.url, task.depth, task.parent)))
             if on_start is not None:
                 on_start(task.url)
 
@@ -377,7 +431,7 @@ class Crawl:
 
         async def visit_done(visit: Visit) -> None:
             sent = visit.url in conditional
-            future = asyncio.wrap_future(journal.submit(_Priority.RECORD, lambda: self._record(visit, sent, policy)))
+            future = asyncio.wrap_future(journal.submit(_Priority.RECORD, (visit, sent, policy)))
             pending.add(future)
             future.add_done_callback(settled)
             if policy is not None:

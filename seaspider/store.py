@@ -16,8 +16,9 @@ import shutil
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -42,6 +43,15 @@ WRITER_LOCK = ".writer.lock"
 _MAX_TAIL_BYTES = 256 * 1024
 
 Hook = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """A page's first request about to go out: what `record_intents` journals."""
+
+    url: str
+    depth: int = 0
+    parent: str | None = None
 
 
 # ----- small file helpers ---------------------------------------------------------------------------
@@ -657,13 +667,34 @@ class StoreWriter(_StoreView):
 
     def _append(self, line: dict[str, Any]) -> int:
         """Journal one line (fsynced), index it, persist the politeness state; returns its offset."""
-        raw = encode_line(line)
-        off = self._journal.append(raw)
-        self._index.apply_journal(off, raw, line)
+        off = self._journal_lines([line])[0]
+        self._commit()
+        return off
+
+    def _journal_lines(self, lines: Sequence[dict[str, Any]]) -> list[int]:
+        """Journal lines in one write and ONE fsync, then take them into the index (not committed)."""
+        raws = [encode_line(line) for line in lines]
+        offs = self._journal.append_many(raws)
+        for off, raw, line in zip(offs, raws, lines, strict=True):
+            self._index.apply_journal(off, raw, line)
+        return offs
+
+    def _links_lines(self, items: Sequence[tuple[str, list[dict[str, Any]]]]) -> None:
+        """Append `links.jsonl` lines in one write and ONE fsync, then index them (not committed)."""
+        now = self._clock.time()
+        raws = [
+            encode_line({"url": url, "links": [{"url": str(link["url"]), "nofollow": bool(link["nofollow"])} for link in links],
+                         "recorded_unix": now})
+            for url, links in items
+        ]
+        for off, raw in zip(self._links.append_many(raws), raws, strict=True):
+            self._index.apply_links(off, raw)
+
+    def _commit(self) -> None:
+        """Commit the index for every line taken in, and persist the politeness state."""
         self._index.commit()
         self._point("index-committed")
         self._ip_state.flush()
-        return off
 
     def _store_body(self, body: bytes, sha: str) -> tuple[Location, int]:
         """Put `body` in a segment (once per sha256) and make it durable; returns where and its size."""
@@ -681,36 +712,97 @@ class StoreWriter(_StoreView):
 
     def record_intent(self, url: str, *, depth: int = 0, parent: str | None = None) -> None:
         """Announce a page's first request (fsynced), so a crash during it is noticed next time."""
-        with self._writing(f"the intent to fetch {url}"):
-            self._append({"kind": "intent", "url": url, "depth": depth, "parent": parent, "recorded_unix": self._clock.time()})
+        self.record_intents([Intent(url, depth, parent)])
+
+    def record_intents(self, intents: Sequence[Intent]) -> None:
+        """Announce several first requests with ONE fsync; all are durable when this returns."""
+        if not intents:
+            return
+        what = f"the intent to fetch {intents[0].url}" + (f" and {len(intents) - 1} more" if len(intents) > 1 else "")
+        with self._writing(what):
+            now = self._clock.time()
+            self._journal_lines([{"kind": "intent", "url": i.url, "depth": i.depth, "parent": i.parent, "recorded_unix": now}
+                                 for i in intents])
+            self._commit()
 
     def record_visit(self, visit: Visit) -> dict[str, Any]:
         """Store the body (deduplicated by sha256), then journal the page line; returns the line."""
-        if not isinstance(visit, Visit):
-            raise TypeError(f"record_visit takes a Visit, not {type(visit).__name__}")
-        body = visit.body
-        with self._writing(f"the visit of {visit.url}"):
+        return self.record_visits([(visit, None)])[0]
+
+    def record_visits(self, items: Sequence[tuple[Visit, list[dict[str, Any]] | None]]) -> list[dict[str, Any]]:
+        """Record visits and their links (None: no links line) as one group commit; returns the page lines.
+
+        Every new body frame is appended and the segment fsynced ONCE, then every page line is
+        written and the journal fsynced ONCE, then the links lines likewise, then one index commit.
+        Nothing is durable before the fsyncs, so the caller may report none of it until this returns.
+        """
+        for visit, _links in items:
+            if not isinstance(visit, Visit):
+                raise TypeError(f"record_visits takes Visits, not {type(visit).__name__}")
+        if not items:
+            return []
+        # Bad input loses nothing: every body is checked before anything is written.
+        shas = [self._body_sha(visit) for visit, _links in items]
+        what = f"the visit of {items[0][0].url}" + (f" and {len(items) - 1} more" if len(items) > 1 else "")
+        with self._writing(what):
+            if self._journal_before_segment:
+                lines = [self._record_visit_unsafely(visit, sha) for (visit, _links), sha in zip(items, shas, strict=True)]
+            else:
+                lines = self._page_lines([visit for visit, _links in items], shas)
+                self._journal_lines(lines)
+            links = [(visit.url, found) for visit, found in items if found is not None]
+            if links:
+                self._links_lines(links)
+            self._commit()
+            return lines
+
+    @staticmethod
+    def _body_sha(visit: Visit) -> str | None:
+        """The sha256 of a visit's body when it has one to store; ValueError when it contradicts the visit."""
+        if not (visit.body or visit.outcome == Outcome.FETCHED):
+            return None
+        sha = hashlib.sha256(visit.body).hexdigest()
+        if visit.sha256 is not None and visit.sha256 != sha:
+            raise ValueError(f"visit of {visit.url}: sha256 {visit.sha256} does not match its body ({sha})")
+        return sha
+
+    def _page_lines(self, visits: Sequence[Visit], shas: Sequence[str | None]) -> list[dict[str, Any]]:
+        """Put the new bodies in segments with ONE fsync (once per sha256), then build the page lines."""
+        placed: dict[str, tuple[Location, int]] = {}  # bodies of this batch, before the index knows them
+        wrote = False
+        lines = []
+        for visit, sha in zip(visits, shas, strict=True):
             loc: Location | None = None
-            sha = visit.sha256
-            body_bytes = len(body)
-            if body or visit.outcome == Outcome.FETCHED:
-                sha = hashlib.sha256(body).hexdigest()
-                if visit.sha256 is not None and visit.sha256 != sha:
-                    raise ValueError(f"visit of {visit.url}: sha256 {visit.sha256} does not match its body ({sha})")
-                if self._journal_before_segment:
-                    return self._record_visit_unsafely(visit, body, sha)
-                loc, body_bytes = self._store_body(body, sha)
-            elif sha is not None:
+            body_bytes = len(visit.body)
+            if sha is not None:
+                found = placed.get(sha) or self._index.body(sha)
+                if found is None:
+                    frame = self._seg_writer.compress(visit.body)
+                    self._point("body-compressed")
+                    found = self._seg_writer.append(frame), len(visit.body)
+                    self._point("segment-written")
+                    placed[sha] = found
+                    wrote = True
+                loc, body_bytes = found
+            elif visit.sha256 is not None:
                 # A 304 (not_modified) names the body it confirmed: point at where that body lies.
-                found = self._index.body(sha)
+                found = placed.get(visit.sha256) or self._index.body(visit.sha256)
                 if found is not None:
                     loc, body_bytes = found
-            line = page_line(visit, loc=loc, sha256=sha, body_bytes=body_bytes)
+            lines.append(page_line(visit, loc=loc, sha256=sha if sha is not None else visit.sha256, body_bytes=body_bytes))
+        if wrote:
+            self._seg_writer.fsync()
+            # Crash safety: from here every frame is durable, and only now may a line point at one.
+            self._point("segment-fsynced")
+        return lines
+
+    def _record_visit_unsafely(self, visit: Visit, sha: str | None) -> dict[str, Any]:
+        """Negative control only: journal the line BEFORE writing its body (the crash test must fail)."""
+        if sha is None:
+            line = self._page_lines([visit], [None])[0]
             self._append(line)
             return line
-
-    def _record_visit_unsafely(self, visit: Visit, body: bytes, sha: str) -> dict[str, Any]:
-        """Negative control only: journal the line BEFORE writing its body (the crash test must fail)."""
+        body = visit.body
         found = self._index.body(sha)
         if found is not None:
             line = page_line(visit, loc=found[0], sha256=sha, body_bytes=found[1])
@@ -757,13 +849,9 @@ class StoreWriter(_StoreView):
 
     def record_links(self, url: str, links: list[dict[str, Any]]) -> None:
         """Append one `links.jsonl` line for `url` (fsynced): [{url, nofollow}] in page order."""
-        clean = [{"url": str(link["url"]), "nofollow": bool(link["nofollow"])} for link in links]
-        raw = encode_line({"url": url, "links": clean, "recorded_unix": self._clock.time()})
         with self._writing(f"the links of {url}"):
-            off = self._links.append(raw)
-            self._index.apply_links(off, raw)
-            self._index.commit()
-            self._point("index-committed")
+            self._links_lines([(url, links)])
+            self._commit()
 
     def should_fetch(self, url: str, *, now_unix: float, refetch_after_secs: int | None) -> bool:
         """The resume rule: fetch unless the latest page record is not an error (and not too old)."""
