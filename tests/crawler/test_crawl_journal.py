@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import Future, wait
+from pathlib import Path
 from typing import Any
 
 import pytest
+from storekit import visit
 
-from seaspider.crawl import MAX_BATCH, _JournalThread, _Priority
+from seaspider.clock import FakeClock
+from seaspider.config import build_config
+from seaspider.crawl import MAX_BATCH, Crawl, _JournalThread, _Priority
+from seaspider.follow import FollowPolicy
+from seaspider.store import StoreWriter
 
 
 class _Gate:
@@ -109,3 +115,31 @@ def test_a_long_queue_is_cut_into_batches_of_at_most_max_batch() -> None:
     assert all(f.done() for f in futures)
     assert [len(payloads) for _p, payloads in gate.calls] == [1, MAX_BATCH, 44]
     assert [p for _prio, payloads in gate.calls[1:] for p in payloads] == list(range(MAX_BATCH + 44))
+
+
+def _batch_outcomes(tmp_path: Path, name: str, groups: list[list[str]]) -> list[tuple[str, tuple[str, ...], int, bool]]:
+    """Record pages a, b, c (each linking to the others) in the given groups; what each batch decided."""
+    raw = {"store": str(tmp_path / name), "robot": {"contact_url": "https://example.invalid/movabot"},
+           "follow": {"enabled": True, "max_depth": 3}, "service": {"lock": str(tmp_path / f"{name}.lock")}}
+    config = build_config(raw, base_dir=tmp_path, source="config.json")
+    urls = {p: f"https://a.test/{p}" for p in "abc"}
+    out = []
+    with StoreWriter.open(tmp_path / name, clock=FakeClock()) as w:
+        crawl = Crawl(config, w, clock=FakeClock())
+        policy = FollowPolicy(config.follow)
+        for group in groups:
+            jobs = []
+            for p in group:
+                body = "".join(f'<a href="{u}">{q}</a>' for q, u in urls.items() if q != p).encode()
+                jobs.append((visit(urls[p], b"<html><body>" + body + b"</body></html>"), False, policy))
+            for done in crawl._record_batch(jobs):
+                out.append((done.visit.url, tuple(f.url for f in done.followed), done.skipped_resume, done.links_line))
+    return out
+
+
+def test_follow_decisions_in_one_batch_match_one_visit_at_a_time(tmp_path: Path) -> None:
+    one_by_one = _batch_outcomes(tmp_path, "single", [["a"], ["b"], ["c"]])
+    batched = _batch_outcomes(tmp_path, "batch", [["a", "b", "c"]])
+    assert batched == one_by_one
+    # a's links to b and c were chosen before b and c were recorded: kept (the frontier has them)
+    assert one_by_one[0] == ("https://a.test/a", ("https://a.test/b", "https://a.test/c"), 0, True)
