@@ -15,14 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from seaspider.errors import ServiceError
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+from seaspider.segments import fsync_dir
 
 
 def _cut_torn_tail(fd: int, path: Path) -> None:
@@ -65,7 +58,7 @@ class JsonlJournal:
             raise ServiceError(f"{path}: cannot open the journal ({exc.strerror}).") from exc
         _cut_torn_tail(self._fd, path)
         if created:
-            _fsync_dir(path.parent)
+            fsync_dir(path.parent)
         self._write_lock = threading.Lock()
         self._sync_lock = threading.Lock()
         self._written = 0
