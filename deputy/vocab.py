@@ -321,26 +321,8 @@ def _build(raw: Mapping[str, Any], source: str) -> Vocab:
         mine = [str(w).lower() for w in given.get(key, [])]
         base = list(default) if extend else []
         merged[key] = tuple(dict.fromkeys(base + mine))
-    words = ReaderWords(
-        request_modals=frozenset(merged["request_modals"]),
-        permission_modals=frozenset(merged["permission_modals"]),
-        permission_words=frozenset(merged["permission_words"]),
-        request_governors=frozenset(merged["request_governors"]),
-        embedders=frozenset(merged["embedders"]),
-        serial_verbs=frozenset(merged["serial_verbs"]),
-        politeness=frozenset(merged["politeness"]),
-        courtesy=frozenset(merged["courtesy"]),
-        negations=frozenset(merged["negations"]),
-        conditions=merged["conditions"],
-        unsupported=frozenset(merged["unsupported"]),
-        neutral_predicates=frozenset(merged["neutral_predicates"]),
-        adverbs=frozenset(merged["adverbs"]),
-        prepositions=frozenset(merged["prepositions"]),
-        list_words=frozenset(merged["list_words"]),
-        blockers=frozenset(merged["blockers"]),
-        forbidden=frozenset(merged["forbidden"]),
-        object_nouns=frozenset(merged["object_nouns"]),
-    )
+    # Every word list becomes a set for the reader, except conditions, which stay a tuple in order.
+    words = ReaderWords(**{key: values if key == "conditions" else frozenset(values) for key, values in merged.items()})
     reasons = dict(_DEFAULT_REASONS) if extend else {}
     reasons.update(raw.get("reasons", {}))
     missing = sorted(set(_DEFAULT_REASONS) - set(reasons))
