@@ -7,7 +7,8 @@ import json
 import os
 import shutil
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -132,3 +133,16 @@ def check(name: str, obj: Any) -> None:
     validator = jsonschema.Draft202012Validator(load_schema(name))
     errors = [e.message for e in validator.iter_errors(obj)]
     assert not errors, f"{name}: {errors} in {json.dumps(obj)[:500]}"
+
+
+@contextmanager
+def gated_server() -> Iterator[RunningServer]:
+    """A serving Sea Spider whose jobs wait on a GatedRunner; released and closed on exit."""
+    runner = GatedRunner()
+    base = short_dir()
+    srv = RunningServer(make_config(base), lambda: runner, base=base)
+    try:
+        yield srv
+    finally:
+        runner.step(100)
+        srv.close()

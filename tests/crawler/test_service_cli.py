@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from service_support import GatedRunner, RunningServer, check, make_config, short_dir
+from service_support import RunningServer, check, gated_server, short_dir
 
 from seaspider.lock import acquire
 
@@ -22,12 +22,8 @@ def cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.Complete
 
 @pytest.fixture
 def server() -> Iterator[RunningServer]:
-    runner = GatedRunner()
-    base = short_dir()
-    srv = RunningServer(make_config(base), lambda: runner, base=base)
-    yield srv
-    runner.step(100)
-    srv.close()
+    with gated_server() as srv:
+        yield srv
 
 
 def test_ask_prints_the_answer_then_the_json_reply(server: RunningServer) -> None:

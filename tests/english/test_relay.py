@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from service_support import GatedRunner, RunningServer, make_config, short_dir
+from service_support import RunningServer, gated_server
 
 from deputy.relay import Relay, RelayError, ask, load_relay
 
@@ -27,12 +27,8 @@ def relay_file(tmp_path: Path, **changes: Any) -> Path:
 
 @pytest.fixture
 def server() -> Iterator[RunningServer]:
-    runner = GatedRunner()
-    base = short_dir()
-    srv = RunningServer(make_config(base), lambda: runner, base=base)
-    yield srv
-    runner.step(100)
-    srv.close()
+    with gated_server() as srv:
+        yield srv
 
 
 def test_the_example_relay_configuration_loads() -> None:
