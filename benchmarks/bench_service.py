@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_store import fill_store  # noqa: E402  (the store benchmark's fast 100k-record store)
 
-from deputy.transport import request  # noqa: E402
+from wire.transport import request  # noqa: E402
 from seaspider.localweb import LocalWeb  # noqa: E402
 from seaspider.store import StoreReader  # noqa: E402
 
@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ECHO = """
 import sys
 from pathlib import Path
-from deputy.transport import UnixServer
+from wire.transport import UnixServer
 s = UnixServer(Path(sys.argv[1]), lambda req, peer: {"answer": "echo", "report": req},
                bad_frame_reply=lambda k, m: {"error": k}, on_peer_refused=lambda p, r: {"error": r})
 print("ready", flush=True)

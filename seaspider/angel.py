@@ -108,7 +108,7 @@ class Angel:
 
     def run(self) -> int:
         """Supervise until told to stop; returns the exit status for `seaspider serve --angel`."""
-        from deputy.transport import TransportError, ensure_private_dir
+        from wire.transport import TransportError, ensure_private_dir
 
         try:
             ensure_private_dir(self.socket_dir)

@@ -86,7 +86,7 @@ def _converse(
 ) -> list[dict[str, Any]]:
     """Serve Sea Spider on a socket under `base` and hold the demo's exchanges with it; stop it."""
     from deputy import ReviewQueue
-    from deputy.transport import request
+    from wire.transport import request
     from seaspider.english import build_deputy
     from seaspider.jobrunner import CrawlJobRunner
     from seaspider.service import REVIEW_FILE, STOP_FILE, Server

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import jsonschema
 
-from deputy.transport import Peer, executable_of
+from wire.transport import Peer, executable_of
 from seaspider.answers import answer
 from seaspider.clock import Clock, SystemClock
 from seaspider.config import Config
@@ -561,7 +561,7 @@ class Server:
         stop_poll_s: float = 0.2,
         job_limit: int | None = None,
     ) -> None:
-        from deputy.transport import TransportError, UnixServer, ensure_private_dir
+        from wire.transport import TransportError, UnixServer, ensure_private_dir
         from seaspider.errors import ServiceError
         from seaspider.jobs import MAX_WAITING
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import jsonschema
 
-from deputy.transport import request
+from wire.transport import request
 from seaspider.config import Config, build_config
 from seaspider.jobs import Job, JobResult, UrlDone
 from seaspider.ledger import read_jsonl

@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deputy.transport import NoAnswer, SocketMissing, SocketRefused, TransportError, request
+    from wire.transport import NoAnswer, SocketMissing, SocketRefused, TransportError, request
     from seaspider.output import emit_json
 
     prompt = sys.stdin.read().strip()
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if args.caller is not None:
         envelope["from"] = args.caller
     try:
-        reply = request(args.socket, envelope, timeout_s=args.timeout)
+        reply = request(args.socket, envelope, timeout_s=args.timeout, server_hint="seaspider serve")
     except SocketMissing as exc:
         raise SocketMissingError(str(exc)) from exc
     except SocketRefused as exc:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from service_support import make_config, short_dir
 
-from deputy.transport import TransportError, request
+from wire.transport import TransportError, request
 from seaspider.angel import Angel, Backoff, hold_angel_lock
 from seaspider.errors import LockHeld
 from seaspider.ledger import read_jsonl

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from service_support import GatedRunner, RunningServer, check, make_config, short_dir
 
-from deputy.transport import MAX_FRAME_BYTES, TransportError, request
+from wire.transport import MAX_FRAME_BYTES, TransportError, request
 from seaspider.errors import ServiceError
 from seaspider.jobrunner import CrawlJobRunner
 from seaspider.jobs import MAX_WAITING

@@ -282,7 +282,7 @@ class UnixServer:
                 except (BlockingIOError, InterruptedError):
                     continue
                 self._slots.acquire()
-                thread = threading.Thread(target=self._serve_connection, args=(conn,), daemon=True, name="seaspider-conn")
+                thread = threading.Thread(target=self._serve_connection, args=(conn,), daemon=True, name="wire-conn")
                 with self._lock:
                     self._threads.add(thread)
                 thread.start()
@@ -367,8 +367,11 @@ def _send(conn: socket.socket, obj: Any) -> None:
     conn.sendall(encode_frame(obj))
 
 
-def request(path: str | os.PathLike[str], obj: Any, *, timeout_s: float = 30.0) -> Any:
-    """Send one request object and return the parsed reply; `TransportError` kinds say what went wrong."""
+def request(path: str | os.PathLike[str], obj: Any, *, timeout_s: float = 30.0, server_hint: str | None = None) -> Any:
+    """Send one request object and return the parsed reply; `TransportError` kinds say what went wrong.
+
+    `server_hint` names the command that starts the server, for the message when no socket is there.
+    """
     where = os.fspath(path)
     deadline = time.monotonic() + timeout_s
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -377,7 +380,8 @@ def request(path: str | os.PathLike[str], obj: Any, *, timeout_s: float = 30.0) 
         try:
             sock.connect(where)
         except FileNotFoundError:
-            raise SocketMissing(f"{where}: no socket there; is the server running (seaspider serve)?") from None
+            hint = f" ({server_hint})" if server_hint else ""
+            raise SocketMissing(f"{where}: no socket there; is the server running{hint}?") from None
         except ConnectionRefusedError:
             raise SocketRefused(f"{where}: the connection was refused; no server is answering on this socket.") from None
         except PermissionError:

@@ -1,4 +1,4 @@
-"""deputy/relay.py: the shared client and the `animal_ask` capability (trusted socket, quoted English only)."""
+"""wire/relay.py: the shared client and the `animal_ask` capability (trusted socket, quoted English only)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from service_support import RunningServer, gated_server
 
-from deputy.relay import Relay, RelayError, ask, load_relay
+from wire.relay import Relay, RelayError, ask, load_relay
 
-CRAB = Path(__file__).resolve().parents[2] / "vocab" / "crab.example.json"
+CRAB = Path(__file__).resolve().parents[3] / "vocab" / "crab.example.json"
 
 
 def relay_file(tmp_path: Path, **changes: Any) -> Path:

@@ -1,4 +1,4 @@
-"""deputy/transport.py: the private directory, the 0600 socket, the peer check, bounded frames, many clients."""
+"""wire/transport.py: the private directory, the 0600 socket, the peer check, bounded frames, many clients."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from deputy.transport import (
+from wire.transport import (
     MAX_FRAME_BYTES,
     BadFrame,
     NoAnswer,

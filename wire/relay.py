@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deputy.transport import TransportError, request
+from wire.transport import TransportError, request
 
 __all__ = ["RELAY_HANDLER", "Relay", "RelayError", "RelayTarget", "ask", "load_relay"]
 
