@@ -1,4 +1,4 @@
-"""Time per English answer of seaspider.answers, against a bare f-string baseline measured in the same run.
+"""Time per English answer of seaspider.service.answers, against a bare f-string baseline measured in the same run.
 
 Run: .venv/bin/python benchmarks/bench_answers.py [--full]
 For each report shape it prints the median microseconds per answer and the ratio to a hand-written
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from realize import numbers, verbs  # noqa: E402
-from seaspider.answers import answer  # noqa: E402
+from seaspider.service.answers import answer  # noqa: E402
 
 A, B = "https://a.example/", "https://b.example/x"
 T = 1793778720.0

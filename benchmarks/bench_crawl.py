@@ -1,6 +1,6 @@
 """End-to-end crawl benchmark: `seaspider fetch` (store and links included) against Scrapy.
 
-Both crawl the same local web (`python -m seaspider.localweb` in a subprocess) in the same run:
+Both crawl the same local web (`python -m seaspider.demo.localweb` in a subprocess) in the same run:
 pages/s, the ratio to the politeness bound, CPU per page and peak memory of the crawler process
 (os.wait4 rusage of that child alone), and spacing violations (< 2 s end to start, or overlap,
 per IP) counted from the server's own request log.
@@ -31,7 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from seaspider.localweb import read_log, spacing_violations  # noqa: E402
+from seaspider.demo.localweb import read_log, spacing_violations  # noqa: E402
 
 GAP_S = 2.0  # politeness.ip_interval_ms minimum: the bound every crawler here is held to
 
@@ -140,7 +140,7 @@ class LocalWebProcess:
     def __init__(self, w: Workload, ip_base: str, log: Path):
         self.log = log
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "seaspider.localweb", "--hosts", str(w.hosts), "--pages", str(w.pages),
+            [sys.executable, "-m", "seaspider.demo.localweb", "--hosts", str(w.hosts), "--pages", str(w.pages),
              "--latency-ms", str(w.latency_ms), "--ip-base", ip_base, "--log", str(log)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
         )  # fmt: skip

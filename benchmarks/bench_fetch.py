@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from seaspider.config import build_config
-from seaspider.fetch import Fetcher
-from seaspider.frontier import Frontier, Task
-from seaspider.localweb import read_log, spacing_violations
-from seaspider.scheduler import run_crawl
-from seaspider.visit import Outcome, Visit
+from seaspider.net.fetch import Fetcher
+from seaspider.crawl.frontier import Frontier, Task
+from seaspider.demo.localweb import read_log, spacing_violations
+from seaspider.crawl.scheduler import run_crawl
+from seaspider.web.records import Outcome, Visit
 
 INTERVAL_S = 2.0
 
@@ -65,7 +65,7 @@ def crawl(name: str, *, hosts: int, pages: int, latency_ms: int, concurrency: in
     with tempfile.TemporaryDirectory(prefix="bench-fetch-") as tmp:
         log = Path(tmp) / "log.jsonl"
         server = subprocess.Popen(
-            [sys.executable, "-m", "seaspider.localweb", "--hosts", str(hosts), "--pages", str(pages),
+            [sys.executable, "-m", "seaspider.demo.localweb", "--hosts", str(hosts), "--pages", str(pages),
              "--latency-ms", str(latency_ms), "--ip-base", ip_base, "--log", str(log)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )

@@ -1,4 +1,4 @@
-"""Decisions per second of seaspider.robots against Protego and urllib.robotparser, measured in one run.
+"""Decisions per second of seaspider.web.robots against Protego and urllib.robotparser, measured in one run.
 
 Run: .venv/bin/python benchmarks/bench_robots.py [--full]
 Needs the bench extra (`pip install protego`); urllib.robotparser is in the standard library.
@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from seaspider.robots import Robots  # noqa: E402
+from seaspider.web.robots import Robots  # noqa: E402
 
 try:
     from protego import Protego

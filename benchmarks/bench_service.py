@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_store import fill_store  # noqa: E402  (the store benchmark's fast 100k-record store)
 
 from wire.transport import request  # noqa: E402
-from seaspider.localweb import LocalWeb  # noqa: E402
-from seaspider.store import StoreReader  # noqa: E402
+from seaspider.demo.localweb import LocalWeb  # noqa: E402
+from seaspider.store.writer import StoreReader  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ECHO = """

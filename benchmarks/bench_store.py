@@ -35,8 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from seaspider.store import Intent, StoreReader, StoreWriter  # noqa: E402
-from seaspider.visit import Hop, Outcome, RobotsSource, RobotsVerdict, Visit  # noqa: E402
+from seaspider.store.writer import Intent, StoreReader, StoreWriter  # noqa: E402
+from seaspider.web.records import Hop, Outcome, RobotsSource, RobotsVerdict, Visit  # noqa: E402
 
 WORDS = ("sea spider pycnogonida marine arthropod ocean robot polite crawl fetch store journal segment "
          "zstd frame checksum index latest record host outcome body bytes link follow depth parent "

@@ -1,4 +1,4 @@
-"""URLs per second of seaspider.urls against the standard library's urllib.parse, measured in one run.
+"""URLs per second of seaspider.web.urls against the standard library's urllib.parse, measured in one run.
 
 Run: .venv/bin/python benchmarks/bench_urls.py [--full]
 Baselines: `urlsplit` + `urlunsplit` (splits and re-joins, no normalisation at all) for
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from seaspider.errors import InvalidURL  # noqa: E402
-from seaspider.urls import canonicalize, resolve_link  # noqa: E402
+from seaspider.web.urls import canonicalize, resolve_link  # noqa: E402
 
 try:
     from w3lib.url import canonicalize_url

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from deputy import Deputy, Plan, Refusal, RefusalKind, SlotRejected, Vocab, VocabError
-from seaspider.addresses import refusal_reason
+from seaspider.web.addresses import refusal_reason
 from seaspider.errors import ConfigError, InvalidURL
 from seaspider.resources import default_vocab_text
-from seaspider.urls import URL, parse_target
+from seaspider.web.urls import URL, parse_target
 
 __all__ = [
     "build_deputy", "check_host", "check_url", "explain", "host_checker", "load_vocab", "plan_json", "url_checker",

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+# The crawler suite's kits (crawlkit, fetchkit, storekit) serve every wing's tests below it.
+sys.path.insert(0, str(Path(__file__).parent / "crawler"))
 import netguard  # noqa: E402
 
 _GUARD_DIR = Path(__file__).parent / "guard"

@@ -17,10 +17,10 @@ import jsonschema
 
 from wire.transport import request
 from seaspider.config import Config, build_config
-from seaspider.jobs import Job, JobResult, UrlDone
-from seaspider.ledger import read_jsonl
+from seaspider.service.jobs import Job, JobResult, UrlDone
+from seaspider.service.ledger import read_jsonl
 from seaspider.resources import load_schema
-from seaspider.service import Faults, Server
+from seaspider.service.server import Faults, Server
 
 _counter = itertools.count()
 

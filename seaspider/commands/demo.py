@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from seaspider.conversation import run_demo
+    from seaspider.demo.conversation import run_demo
 
     if not 2 <= args.hosts <= 100:
         raise UsageError(f"--hosts {args.hosts} must be between 2 and 100")

@@ -79,11 +79,11 @@ def run(args: argparse.Namespace) -> int:
     # The singleton lock comes first: before the queue is read or the store is opened.
     config, lock = config_and_lock(args.config, f"fetch {args.queue}")
     with lock:
-        from seaspider.crawl import Crawl
+        from seaspider.crawl.job import Crawl
         from seaspider.output import emit_json
-        from seaspider.progress import ProgressLine
-        from seaspider.queuefile import parse_queue
-        from seaspider.store import StoreWriter
+        from seaspider.crawl.progress import ProgressLine
+        from seaspider.crawl.queuefile import parse_queue
+        from seaspider.store.writer import StoreWriter
 
         try:
             data = Path(args.queue).read_bytes()

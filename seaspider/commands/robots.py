@@ -37,11 +37,11 @@ def run(args: argparse.Namespace) -> int:
         import asyncio
 
         from seaspider.errors import UsageError
-        from seaspider.fetch import Fetcher
+        from seaspider.net.fetch import Fetcher
         from seaspider.output import emit_json, say
-        from seaspider.robotsfetch import explain
-        from seaspider.store import StoreWriter
-        from seaspider.urls import parse_target
+        from seaspider.net.robots_cache import explain
+        from seaspider.store.writer import StoreWriter
+        from seaspider.web.urls import parse_target
 
         target = parse_target(args.url)
         url = str(target)

@@ -59,8 +59,8 @@ def run(args: argparse.Namespace) -> int:
     with lock:
         from deputy import ReviewQueue
         from seaspider.english import build_deputy
-        from seaspider.jobrunner import CrawlJobRunner
-        from seaspider.service import REVIEW_FILE, Server
+        from seaspider.service.runner import CrawlJobRunner
+        from seaspider.service.server import REVIEW_FILE, Server
 
         deputy = build_deputy(args.deputy_config, allow_private=config.network.allow_private_addresses)
         deputy.read("Is the queue empty?")  # load the model now, not on the first caller's time
@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_angel(args: argparse.Namespace, socket_path: Path) -> int:
-    from seaspider.angel import Angel
+    from seaspider.service.supervisor import Angel
     from seaspider.config import load_config
     from seaspider.output import say
 

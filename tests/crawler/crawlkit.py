@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from seaspider.config import Config, build_config
-from seaspider.localweb import LocalWeb
+from seaspider.demo.localweb import LocalWeb
 
 CLI = [sys.executable, "-c", "import sys; from seaspider.cli import main; sys.exit(main())"]
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from seaspider.config import Config, build_config
-from seaspider.localweb import LocalWeb, RequestRecord
-from seaspider.urls import parse_url
-from seaspider.visit import RobotsFetch, RobotsSource
+from seaspider.demo.localweb import LocalWeb, RequestRecord
+from seaspider.web.urls import parse_url
+from seaspider.web.records import RobotsFetch, RobotsSource
 
 
 def make_config(web: LocalWeb | None, tmp: Path, *, allow_private: bool = True, resolve: dict[str, Any] | None = None, **sections: dict[str, Any]) -> Config:

@@ -11,7 +11,7 @@ import jsonschema
 import zstandard
 
 from seaspider.resources import load_schema
-from seaspider.visit import Hop, Outcome, RobotsSource, RobotsVerdict, Visit
+from seaspider.web.records import Hop, Outcome, RobotsSource, RobotsVerdict, Visit
 
 SCHEMA_OF_KIND = {
     "page": "journal-page",

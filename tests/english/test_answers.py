@@ -1,4 +1,4 @@
-"""seaspider/answers.py: every report shape, state and count; the specification's sentences word for word."""
+"""seaspider/service/answers.py: every report shape, state and count; the specification's sentences word for word."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from seaspider.answers import (
+from seaspider.service.answers import (
     MAX_URLS_NAMED,
     answer,
     answer_fetch,

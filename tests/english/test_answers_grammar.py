@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seaspider.answers import answer
+from seaspider.service.answers import answer
 
 # Nouns the answers count, with their plurals.
 NOUNS = {"page": "pages", "job": "jobs", "byte": "bytes"}
@@ -112,7 +112,7 @@ reasons = st.sampled_from(
         "the name did not resolve.",
         "there were more than 5 redirects",
         "the TLS handshake failed",
-        # As seaspider/fetch.py and seaspider/net.py word them.
+        # As seaspider/net/fetch.py and seaspider/net/transport.py word them.
         "connecting to 127.0.0.1 port 80 failed (Connection refused).",
         "no complete answer came within 30 s (fetch.timeout_ms)",
         "the redirects loop back to https://a.example/",

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from service_support import RunningServer, check, make_config, short_dir
 
-from seaspider.jobrunner import CrawlJobRunner
-from seaspider.localweb import LocalWeb
-from seaspider.service import Faults
+from seaspider.service.runner import CrawlJobRunner
+from seaspider.demo.localweb import LocalWeb
+from seaspider.service.server import Faults
 
 
 def wait_until(cond: Callable[[], bool], timeout_s: float = 60.0) -> None:

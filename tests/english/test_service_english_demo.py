@@ -1,4 +1,4 @@
-"""The demo conversation (seaspider/conversation.py): every exchange answered, everything stopped."""
+"""The demo conversation (seaspider/demo/conversation.py): every exchange answered, everything stopped."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from service_support import check
 
-from seaspider.conversation import run_conversation
+from seaspider.demo.conversation import run_conversation
 
 
 @pytest.mark.slow

@@ -1,0 +1,203 @@
+"""Async dispatch across IPs: up to `concurrency` visits at once, each to a different IP, in frontier order.
+
+Never busy-waits: when nothing can start, it sleeps until the next free moment politeness
+computes, or until a visit, a robots.txt check or a lookup ends, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections.abc import Awaitable, Callable
+
+from seaspider.errors import FetchError
+from seaspider.net.fetch import Fetcher
+from seaspider.crawl.frontier import Frontier, Task
+from seaspider.web.urls import parse_url
+from seaspider.web.records import Visit
+
+MAX_LOOKUPS_IN_FLIGHT = 32  # name lookups run in threads; more at once only queues them there
+
+
+class _Crawl:
+    """One run of the dispatcher: what is in flight, which hosts and IPs it holds, when to wake."""
+
+    def __init__(
+        self,
+        fetcher: Fetcher,
+        frontier: Frontier,
+        *,
+        concurrency: int,
+        on_intent: Callable[[Task], Awaitable[None]],
+        on_visit: Callable[[Visit], Awaitable[None]],
+        should_stop: Callable[[], bool],
+    ) -> None:
+        if concurrency < 1:
+            raise ValueError("concurrency must be at least 1")
+        self.fetcher = fetcher
+        self.frontier = frontier
+        self.concurrency = concurrency
+        self.on_intent = on_intent
+        self.on_visit = on_visit
+        self.should_stop = should_stop
+        self.jobs: set[asyncio.Task[None]] = set()
+        self.lookups: dict[str, asyncio.Task[None]] = {}
+        self.held_hosts: set[str] = set()
+        self.held_ips: dict[str, int] = {}
+        self.robots_tried: set[str] = set()
+        # Earliest moment each host could start, as last computed: a lower bound (rests only grow),
+        # so skipping a host before it is exact and saves recomputing every host on every wake.
+        self.not_before: dict[str, float] = {}
+        self.wake: asyncio.Future[None] | None = None
+        self.failure: BaseException | None = None
+
+    # ----- waking ----------------------------------------------------------------------------
+
+    def _poke(self, _task: object = None) -> None:
+        if self.wake is not None and not self.wake.done():
+            self.wake.set_result(None)
+
+    async def _sleep(self, until_s: float) -> None:
+        loop = asyncio.get_running_loop()
+        self.wake = loop.create_future()
+        timer = None
+        if until_s < math.inf:
+            timer = loop.call_later(max(0.0, until_s - self.fetcher.clock.monotonic()), self._poke)
+        try:
+            await self.wake
+        finally:
+            if timer is not None:
+                timer.cancel()
+            self.wake = None
+
+    # ----- jobs ------------------------------------------------------------------------------
+
+    def _spawn(self, coro: Awaitable[None], host: str, ip: str | None) -> None:
+        self.held_hosts.add(host)
+        if ip is not None:
+            self.held_ips[ip] = self.held_ips.get(ip, 0) + 1
+
+        async def job() -> None:
+            try:
+                await coro
+            except BaseException as exc:  # re-raised by run() after the others finish
+                if self.failure is None and not isinstance(exc, asyncio.CancelledError):
+                    self.failure = exc
+                raise
+            finally:
+                self.held_hosts.discard(host)
+                if ip is not None:
+                    left = self.held_ips[ip] - 1
+                    if left:
+                        self.held_ips[ip] = left
+                    else:
+                        del self.held_ips[ip]
+
+        task = asyncio.ensure_future(job())
+        self.jobs.add(task)
+        task.add_done_callback(self._job_done)
+
+    def _job_done(self, task: asyncio.Task[None]) -> None:
+        self.jobs.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved; the failure is kept in self.failure
+        self._poke()
+
+    async def _visit(self, task: Task) -> None:
+        await self.on_intent(task)
+        visit = await self.fetcher.visit(task.url, depth=task.depth, parent=task.parent)
+        await self.on_visit(visit)
+
+    async def _check_robots(self, url: str) -> None:
+        await self.fetcher.check_robots(url)
+
+    def _look_up(self, host: str) -> None:
+        async def lookup() -> None:
+            try:
+                await self.fetcher.resolver.resolve(host)
+            except FetchError:
+                pass  # cached as an error; the visit reports it
+            finally:
+                del self.lookups[host]
+
+        task = asyncio.ensure_future(lookup())
+        self.lookups[host] = task
+        task.add_done_callback(self._poke)
+
+    # ----- dispatch --------------------------------------------------------------------------
+
+    def _dispatch(self) -> float:
+        """Start everything that may start now; return the next moment something else could."""
+        next_s = math.inf
+        politeness = self.fetcher.politeness
+        now = self.fetcher.clock.monotonic()
+        for head in list(self.frontier.heads()):
+            if len(self.jobs) >= self.concurrency:
+                break
+            host = head.host
+            if host in self.held_hosts:
+                continue
+            soonest = self.not_before.get(host)
+            if soonest is not None and soonest > now:
+                next_s = min(next_s, soonest)
+                continue
+            known = self.fetcher.resolver.peek(host)
+            if known is None:
+                if host not in self.lookups and len(self.lookups) < MAX_LOOKUPS_IN_FLIGHT:
+                    self._look_up(host)
+                continue
+            if isinstance(known, FetchError):
+                self._start_visit(host, None)  # no request: the visit records why
+                continue
+            free = [ip for ip in known if ip not in self.held_ips]
+            if not free:
+                continue
+            opening = politeness.opening(host, free)
+            if opening.ip is None or opening.at_s is None:
+                continue
+            if opening.at_s > now:
+                self.not_before[host] = opening.at_s
+                next_s = min(next_s, opening.at_s)
+                continue
+            origin = parse_url(head.url).origin
+            if origin not in self.robots_tried and self.fetcher.cached_verdict(head.url) is None:
+                # robots.txt as its own short job, so a visit never holds a place through the 2 s
+                # rest between robots.txt and its page.
+                self.robots_tried.add(origin)
+                self._spawn(self._check_robots(head.url), host, opening.ip)
+                continue
+            self._start_visit(host, opening.ip)
+        return next_s
+
+    def _start_visit(self, host: str, ip: str | None) -> None:
+        task = self.frontier.take(host)
+        self._spawn(self._visit(task), host, ip)
+
+    async def run(self) -> None:
+        try:
+            while self.failure is None:
+                stopping = self.should_stop()
+                next_s = math.inf if stopping else self._dispatch()
+                if not self.jobs and not self.lookups and (stopping or not len(self.frontier)):
+                    break
+                await self._sleep(next_s)
+        finally:
+            if self.failure is not None:
+                for task in self.jobs | set(self.lookups.values()):
+                    task.cancel()
+            await asyncio.gather(*self.jobs, *self.lookups.values(), return_exceptions=True)
+        if self.failure is not None:
+            raise self.failure
+
+
+async def run_crawl(
+    fetcher: Fetcher,
+    frontier: Frontier,
+    *,
+    concurrency: int,
+    on_intent: Callable[[Task], Awaitable[None]],
+    on_visit: Callable[[Visit], Awaitable[None]],
+    should_stop: Callable[[], bool] = lambda: False,
+) -> None:
+    """Visit everything in `frontier` (which `on_visit` may grow) politely; `should_stop` ends dispatching."""
+    await _Crawl(fetcher, frontier, concurrency=concurrency, on_intent=on_intent, on_visit=on_visit, should_stop=should_stop).run()

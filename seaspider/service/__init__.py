@@ -1,0 +1,15 @@
+"""The English service: the socket server, request handling, the job queue and its one worker,
+the service's journals, report builders, English answers and the supervisor that restarts it.
+
+The public names of this wing are its modules; each lists its own public names in `__all__`.
+"""
+
+__all__ = [
+    "answers",
+    "jobs",
+    "ledger",
+    "reports",
+    "runner",
+    "server",
+    "supervisor",
+]

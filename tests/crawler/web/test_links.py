@@ -1,0 +1,193 @@
+"""Link extraction: canonical http(s) links, <base href>, charsets, nofollow marks, titles."""
+
+from __future__ import annotations
+
+import pytest
+
+from seaspider.web.links import Link, detect_charset, extract_links, is_html
+
+PAGE = "https://a.test/dir/page.html"
+
+
+def _links(html: str | bytes, *, url: str = PAGE, content_type: str | None = "text/html", headers=None) -> list[Link]:
+    body = html.encode("utf-8") if isinstance(html, str) else html
+    return list(extract_links(body, url=url, content_type=content_type, headers=headers).links)
+
+
+@pytest.mark.parametrize(
+    ("href", "expected"),
+    [
+        ("other.html", "https://a.test/dir/other.html"),
+        ("/root", "https://a.test/root"),
+        ("../up", "https://a.test/up"),
+        ("//b.test/x", "https://b.test/x"),
+        ("HTTP://B.TEST:80/Y", "http://b.test/Y"),
+        ("x#frag", "https://a.test/dir/x"),
+        ("x?a=1&utm_source=news&b=2", "https://a.test/dir/x?a=1&b=2"),
+        ("  spaced.html\n", "https://a.test/dir/spaced.html"),
+        ("?q=1", "https://a.test/dir/page.html?q=1"),
+        ("photo.JPG?size=2", None),
+        ("movie.mp4", None),
+        ("dump.tar.gz", None),
+        ("song.mp3", None),
+        ("mailto:someone@a.test", None),
+        ("javascript:void(0)", None),
+        ("ftp://a.test/file", None),
+        ("data:text/html,hi", None),
+        ("#top", None),
+        ("", None),
+        ("http://[bad", None),
+    ],
+    ids=[
+        "relative", "absolute-path", "dot-dot", "scheme-relative", "case-and-default-port", "fragment-dropped",
+        "utm-dropped", "whitespace-trimmed", "query-only", "image", "video", "archive", "audio", "mailto",
+        "javascript", "ftp", "data", "fragment-only", "empty", "broken",
+    ],
+)  # fmt: skip
+def test_href_becomes_canonical_link_or_is_dropped(href: str, expected: str | None) -> None:
+    got = _links(f'<html><body><a href="{href}">x</a></body></html>')
+    assert [link.url for link in got] == ([expected] if expected else [])
+
+
+def test_document_order_and_each_url_once() -> None:
+    got = _links('<a href="/b">b</a><a href="/a">a</a><a href="/b#2">b again</a><area href="/c">')
+    assert [link.url for link in got] == ["https://a.test/b", "https://a.test/a", "https://a.test/c"]
+
+
+def test_base_href_is_honoured_and_only_the_first_counts() -> None:
+    html = '<head><base href="https://c.test/base/"><base href="https://d.test/"></head><a href="x">x</a>'
+    assert [link.url for link in _links(html)] == ["https://c.test/base/x"]
+
+
+def test_relative_base_href_resolves_against_the_page() -> None:
+    assert [link.url for link in _links('<base href="/sub/"><a href="x">x</a>')] == ["https://a.test/sub/x"]
+
+
+@pytest.mark.parametrize(
+    ("rel", "nofollow"),
+    [("nofollow", True), ("UGC", True), ("sponsored noopener", True), ("noopener", False), (None, False)],
+    ids=["nofollow", "ugc", "sponsored", "other-rel", "no-rel"],
+)
+def test_rel_marks_nofollow(rel: str | None, nofollow: bool) -> None:
+    attr = f' rel="{rel}"' if rel else ""
+    assert _links(f'<a href="/x"{attr}>x</a>') == [Link("https://a.test/x", nofollow)]
+
+
+@pytest.mark.parametrize(
+    "meta",
+    [
+        '<meta name="robots" content="noindex, nofollow">',
+        '<meta name="ROBOTS" content="none">',
+        '<meta name="movabot" content="nofollow">',
+    ],
+    ids=["robots-nofollow", "robots-none", "our-token"],
+)
+def test_meta_robots_nofollow_marks_every_link(meta: str) -> None:
+    got = extract_links(f"<head>{meta}</head><a href='/x'>x</a><a href='/y'>y</a>".encode(), url=PAGE, content_type="text/html")
+    assert got.page_nofollow
+    assert all(link.nofollow for link in got.links) and len(got.links) == 2
+
+
+@pytest.mark.parametrize(
+    "meta",
+    ['<meta name="robots" content="noindex">', '<meta name="googlebot" content="nofollow">', '<meta name="description" content="nofollow">'],
+    ids=["noindex-only", "other-robot", "not-robots"],
+)
+def test_meta_that_does_not_say_nofollow_for_us_is_ignored(meta: str) -> None:  # negative control
+    assert _links(f"<head>{meta}</head><a href='/x'>x</a>") == [Link("https://a.test/x", False)]
+
+
+@pytest.mark.parametrize(
+    ("header", "nofollow"),
+    [
+        ("nofollow", True),
+        ("noindex, NOFOLLOW", True),
+        ("none", True),
+        ("movabot: nofollow", True),
+        ("googlebot: nofollow", False),
+        ("googlebot: noindex, nofollow, movabot: noarchive", False),
+        ("noarchive", False),
+        ("unavailable_after: 25 Jun 2010 15:00:00 PST, nofollow", True),
+    ],
+    ids=["nofollow", "case", "none", "our-token", "other-robot", "other-robot-list", "other-directive", "dated"],
+)
+def test_x_robots_tag_header(header: str, nofollow: bool) -> None:
+    got = _links("<a href='/x'>x</a>", headers={"X-Robots-Tag": header})
+    assert got == [Link("https://a.test/x", nofollow)]
+
+
+def test_linked_both_ways_counts_as_followable() -> None:
+    assert _links('<a href="/x" rel="nofollow">1</a><a href="/x">2</a>') == [Link("https://a.test/x", False)]
+
+
+def test_title_is_extracted_and_whitespace_collapsed() -> None:
+    got = extract_links(b"<html><head><title>\n  Mova   page </title></head></html>", url=PAGE, content_type="text/html")
+    assert got.title == "Mova page"
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body", "scanned"),
+    [
+        ("text/html", b"<a href='/x'>", True),
+        ("application/xhtml+xml", b"<a href='/x'>", True),
+        ("text/plain", b"<a href='/x'>", False),
+        ("application/json", b'{"a": "<a href=/x>"}', False),
+        ("image/png", b"\x89PNG<a href='/x'>", False),
+        (None, b"<!DOCTYPE html><a href='/x'>", True),
+        (None, b"just text <a href='/x'>", False),
+    ],
+    ids=["html", "xhtml", "text", "json", "png", "sniffed-html", "sniffed-text"],
+)
+def test_only_html_is_scanned(content_type: str | None, body: bytes, scanned: bool) -> None:
+    got = extract_links(body, url=PAGE, content_type=content_type)
+    assert got.scanned is scanned
+    assert len(got.links) == (1 if scanned else 0)
+
+
+@pytest.mark.parametrize(
+    ("body", "header", "expected"),
+    [
+        (b"\xef\xbb\xbf<p>", "text/html; charset=iso-8859-5", "utf-8"),
+        (b"<p>", "text/html; charset=KOI8-R", "koi8-r"),
+        (b"<p>", 'text/html; charset="Shift_JIS"', "shift_jis"),
+        (b'<meta charset="windows-1251"><p>', "text/html", "cp1251"),
+        (b'<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-2">', None, "iso8859-2"),
+        (b"<p>caf\xc3\xa9", None, "utf-8"),
+        (b"<p>caf\xe9", None, "cp1252"),
+        (b"<p>", "text/html; charset=latin1", "cp1252"),
+        (b'<meta charset="utf-16">', None, "utf-8"),
+        (b'<meta charset="no-such-charset"><p>caf\xe9', None, "cp1252"),
+    ],
+    ids=["bom-wins", "header", "quoted-header", "meta-charset", "meta-http-equiv", "valid-utf8", "latin-bytes", "latin1-is-1252", "utf16-meta-lie", "unknown-label"],
+)  # fmt: skip
+def test_charset_detection(body: bytes, header: str | None, expected: str) -> None:
+    assert detect_charset(body, header) == expected
+
+
+def test_non_utf8_page_links_and_title_decode() -> None:
+    body = '<meta charset="windows-1251"><title>Привет</title><a href="/путь">x</a>'.encode("cp1251")
+    got = extract_links(body, url=PAGE, content_type="text/html")
+    assert got.title == "Привет"
+    assert [link.url for link in got.links] == ["https://a.test/%D0%BF%D1%83%D1%82%D1%8C"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"", b"   ", b"<", b"<a href=", b"\x00\x01\x02<a href='/x'", b"<html><body><a href='/x'><div></a></p></span>", b"\xff\xfe\x00"],
+    ids=["empty", "blank", "lone-lt", "cut-attr", "binary", "misnested", "utf16-bom-garbage"],
+)
+def test_broken_html_never_raises(body: bytes) -> None:
+    got = extract_links(body, url=PAGE, content_type="text/html")
+    assert got.scanned
+    assert all(link.url.startswith("https://a.test/") for link in got.links)
+
+
+def test_is_html_ignores_parameters_and_case() -> None:
+    assert is_html("TEXT/HTML; charset=utf-8", b"")
+    assert not is_html("text/htmlx", b"<html>")  # negative control
+
+
+def test_utf8_page_cut_inside_a_character_is_still_utf8() -> None:
+    body = "<p>café ünïcode €".encode("utf-8")[:-1]  # max_body_bytes cut the euro sign
+    assert detect_charset(body, None) == "utf-8"
+    assert detect_charset(b"<p>plain ascii \xe2\x82", None) == "cp1252"  # negative control: no earlier UTF-8
