@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from seaspider.errors import StoreError
-    from seaspider.store.writer import StoreReader
+    from seaspider.store.reader import StoreReader
 
     with StoreReader(Path(args.store)) as reader:
         body = reader.body(args.key)

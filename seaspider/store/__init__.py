@@ -5,8 +5,12 @@ The public names of this wing are its modules; each lists its own public names i
 """
 
 __all__ = [
+    "files",
     "index",
+    "ipstate",
     "journal",
+    "reader",
     "segments",
+    "view",
     "writer",
 ]

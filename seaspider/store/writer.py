@@ -1,20 +1,13 @@
-"""The store: bodies in zstd segments, the fsynced `pages.jsonl` journal, `links.jsonl`, indexes.
+"""`StoreWriter`: the one writer of a store, recording intents, visits, robots fetches and links.
 
-`StoreWriter` (one per store, under an exclusive lock) records intents, visits, robots fetches
-and links, in the crash-safe order: body frame written and fsynced, then the journal line
-written and fsynced, then the derived index. `StoreReader` answers from the index without
-blocking the writer. Knows nothing about HTTP, robots rules or politeness policy.
+Keeps the crash-safe order: body frame written and fsynced, then the journal line written and
+fsynced, then the derived index. Knows nothing about HTTP, robots rules or politeness policy.
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
-import json
-import os
-import shutil
 import sqlite3
-import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -25,22 +18,17 @@ from typing import Any
 
 from seaspider.clock import Clock, SystemClock
 from seaspider.errors import StoreError
-from seaspider.store.journal import JournalAppender, complete_end, cut_torn_tail, encode_line, iter_lines, read_line_at
-from seaspider.store.segments import Location, SegmentReader, SegmentWriter, fsync_dir, segment_numbers, segment_path
-from seaspider.store.index import ALL, Index, IndexCorrupt, host_of, raise_if_corrupt, remove_index_files
-from seaspider.web.records import KEPT_HEADERS, Hop, Outcome, RobotsFetch, RobotsSource, Visit
+from seaspider.lock import HeldLock, read_holder, try_lock
+from seaspider.store.files import INDEX, JOURNAL, LINKS, SEG_DIR, STATE, WRITER_LOCK, create_dir, create_file, is_store
+from seaspider.store.index import IndexCorrupt
+from seaspider.store.ipstate import IpState
+from seaspider.store.journal import JournalAppender, cut_torn_tail, encode_line
+from seaspider.store.segments import Location, SegmentWriter, fsync_dir
+from seaspider.store.view import StoreView, bring_up_to_date, open_index
+from seaspider.web.records import KEPT_HEADERS, Outcome, RobotsFetch, Visit
 
 DEFAULT_SEGMENT_MAX_BYTES = 256 * 1024 * 1024
 DEFAULT_ZSTD_LEVEL = 9
-JOURNAL = "pages.jsonl"
-LINKS = "links.jsonl"
-SEG_DIR = "seg"
-INDEX = "index.sqlite"
-STATE = "state.sqlite"
-WRITER_LOCK = ".writer.lock"
-# A reader that finds a live writer's index further behind than this builds its own instead of
-# reading the difference from the journal on every question.
-_MAX_TAIL_BYTES = 256 * 1024
 
 Hook = Callable[[str], None]
 
@@ -52,468 +40,6 @@ class Intent:
     url: str
     depth: int = 0
     parent: str | None = None
-
-
-# ----- small file helpers ---------------------------------------------------------------------------
-
-
-def _create_dir(path: Path) -> None:
-    if not path.is_dir():
-        path.mkdir(parents=True, exist_ok=True)
-        fsync_dir(path.parent)
-
-
-def _create_file(path: Path) -> None:
-    if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        os.fsync(fd)
-        os.close(fd)
-        fsync_dir(path.parent)
-
-
-def _lock_holder(fd: int) -> str:
-    try:
-        holder = json.loads(os.pread(fd, 4096, 0) or b"{}")
-        return f"pid {int(holder['pid'])}"
-    except (ValueError, KeyError, TypeError):
-        return "another process"
-
-
-def _try_lock(path: Path, role: str) -> int | None:
-    """Take the store's writer lock without waiting; the descriptor, or None when it is held."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        return None
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, (json.dumps({"pid": os.getpid(), "role": role}) + "\n").encode(), 0)
-    return fd
-
-
-def _is_store(path: Path) -> bool:
-    return (path / JOURNAL).is_file()
-
-
-def _open_index(store: Path) -> Index:
-    """The store's index, recreated empty when its file is unusable."""
-    path = store / INDEX
-    try:
-        return Index(path, journal=store / JOURNAL, links=store / LINKS)
-    except IndexCorrupt:
-        remove_index_files(path)
-        try:
-            return Index(path, journal=store / JOURNAL, links=store / LINKS)
-        except IndexCorrupt as exc:
-            raise StoreError(f"{path}: cannot create the store index ({exc}).") from exc
-
-
-def _bring_up_to_date(index: Index) -> None:
-    """Catch up on lines the index has not read, or rebuild it when it no longer fits the journal.
-
-    IndexCorrupt (after deleting the damaged file) when the caller should open a new one.
-    """
-    try:
-        if not index.fits():
-            index.reset()
-        index.catch_up()
-    except sqlite3.DatabaseError as exc:
-        try:
-            raise_if_corrupt(exc)
-        except IndexCorrupt:
-            path = index.path
-            index.close()
-            remove_index_files(path)
-            raise
-        raise
-
-
-# ----- reading -----------------------------------------------------------------------------------------
-
-
-class _StoreView:
-    """The questions both the reader and the writer answer from the index and the files."""
-
-    path: Path
-    _index: Index
-    _segments: SegmentReader
-
-    def _setup_view(self) -> None:
-        self._jfd = os.open(self.path / JOURNAL, os.O_RDONLY | os.O_CLOEXEC)
-        self._lfd: int | None = None
-        self._segments = SegmentReader(self.path / SEG_DIR)
-
-    def _close_view(self) -> None:
-        self._segments.close()
-        os.close(self._jfd)
-        if self._lfd is not None:
-            os.close(self._lfd)
-
-    def _journal_line(self, off: int) -> dict[str, Any]:
-        loaded: dict[str, Any] = json.loads(read_line_at(self._jfd, off))
-        return loaded
-
-    def _links_line(self, off: int) -> dict[str, Any]:
-        if self._lfd is None:
-            self._lfd = os.open(self.path / LINKS, os.O_RDONLY | os.O_CLOEXEC)
-        loaded: dict[str, Any] = json.loads(read_line_at(self._lfd, off))
-        return loaded
-
-    def _row(self, url: str) -> dict[str, Any] | None:
-        return self._index.url_row(url)
-
-    def _body_location(self, sha: str) -> tuple[Location, int] | None:
-        return self._index.body(sha)
-
-    def _robots_off(self, origin: str) -> int | None:
-        return self._index.robots_off(origin)
-
-    def latest(self, url: str) -> dict[str, Any] | None:
-        """The latest page line for `url`, or None when it has none."""
-        row = self._row(url)
-        if row is None or row["page_off"] is None:
-            return None
-        return self._journal_line(row["page_off"])
-
-    def _read_body(self, sha: str) -> bytes | None:
-        found = self._body_location(sha)
-        if found is None:
-            return None
-        loc, raw_bytes = found
-        body = self._segments.body(loc, raw_bytes=raw_bytes)
-        if hashlib.sha256(body).hexdigest() != sha:
-            raise StoreError(f"{segment_path(self.path / SEG_DIR, loc.seg)}: the body at byte {loc.off} does not match its sha256.")
-        return body
-
-    def body(self, key: str) -> bytes | None:
-        """The stored body for a URL (its latest stored one) or for "sha256:HEX"; None when unknown."""
-        if key.startswith("sha256:"):
-            return self._read_body(key[len("sha256:") :].lower())
-        row = self._row(key)
-        if row is None or row["body_sha"] is None:
-            return None
-        return self._read_body(row["body_sha"])
-
-    def links_of(self, url: str) -> list[dict[str, Any]] | None:
-        """The links of the latest links line of `url`, or None when it has none."""
-        row = self._row(url)
-        if row is None or row["links_off"] is None:
-            return None
-        links: list[dict[str, Any]] = self._links_line(row["links_off"])["links"]
-        return links
-
-    def load_robots(self, origin: str) -> RobotsFetch | None:
-        """The latest robots.txt fetch of `origin`, body included when it was stored."""
-        off = self._robots_off(origin)
-        if off is None:
-            return None
-        line = self._journal_line(off)
-        body = self._read_body(line["sha256"]) if line.get("seg") is not None and line.get("sha256") else None
-        return RobotsFetch(
-            url=line["url"],
-            origin=line["origin"],
-            status=line["status"],
-            state=RobotsSource(line["state"]),
-            body=body,
-            fetched_unix=line["fetched_unix"],
-            ip=line["ip"],
-            chain=tuple(Hop(url=h["url"], status=h["status"], ip=h["ip"]) for h in line["chain"]),
-            error=line["error"],
-        )
-
-    def conditional_headers(self, url: str) -> dict[str, str]:
-        """If-None-Match / If-Modified-Since from the latest fetched record whose body is stored."""
-        row = self._row(url)
-        if row is None or row["fetched_off"] is None:
-            return {}
-        line = self._journal_line(row["fetched_off"])
-        if line.get("seg") is None:
-            return {}  # a 304 would leave us with no body to point at
-        headers: dict[str, str] = {}
-        if "etag" in line["headers"]:
-            headers["If-None-Match"] = line["headers"]["etag"]
-        if "last-modified" in line["headers"]:
-            headers["If-Modified-Since"] = line["headers"]["last-modified"]
-        return headers
-
-    def stats(self, host: str | None = None) -> dict[str, Any]:
-        """Counts of the journal and segments, for the whole store or one host (the `stats` JSON)."""
-        key = ALL if host is None else host.strip().lower().rstrip(".")
-        counts = self._index.counts(key)
-        lines = {kind: counts.get(f"line:{kind}", 0) for kind in ("robots", "intent", "page", "uncertain")}
-        raw, compressed = counts.get("raw_bytes", 0), counts.get("compressed_bytes", 0)
-        numbers = segment_numbers(self.path / SEG_DIR)
-        seg_bytes = 0
-        for n in numbers:
-            try:
-                seg_bytes += os.stat(segment_path(self.path / SEG_DIR, n)).st_size
-            except FileNotFoundError:
-                pass
-        pending = self._index.pending_intents()
-        return {
-            "store": str(self.path),
-            "host": None if host is None else key,
-            "lines": lines,
-            "links_lines": counts.get("links_lines", 0),
-            "urls": counts.get("urls", 0),
-            "pages": {str(o): counts.get(f"outcome:{o}", 0) for o in Outcome},
-            "page_lines": {str(o): counts.get(f"page:{o}", 0) for o in Outcome},
-            "hosts": counts.get("hosts", 0) if host is None else int(bool(counts)),
-            "bodies": counts.get("bodies", 0),
-            "bytes_raw": raw,
-            "bytes_compressed": compressed,
-            "compression_ratio": round(raw / compressed, 3) if compressed else None,
-            "segments": len(numbers),
-            "segment_bytes": seg_bytes,
-            "uncertain": lines["uncertain"],
-            "pending_intents": len(pending) if host is None else sum(1 for u in pending if host_of(u) == key),
-            "corrupt_lines": counts.get("corrupt_lines", 0) + counts.get("corrupt_links_lines", 0),
-        }
-
-
-class StoreReader(_StoreView):
-    """Reads a store while a writer may be appending to it; never blocks the writer.
-
-    Answers come from the index as the writer last committed it, plus any complete journal
-    lines past that (a line in flight); a half-written line is never read. `stats` counts what
-    the index holds, so it may lag a live writer by the record in flight. One reader per thread.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
-        if not _is_store(self.path):
-            raise StoreError(f"{self.path} is not a Sea Spider store (it has no {JOURNAL}); `seaspider fetch` creates one.")
-        self._private_dir: str | None = None
-        self._index = self._usable_index()
-        try:
-            self._setup_view()
-        except OSError as exc:
-            self._index.close()
-            self._drop_private()
-            raise StoreError(f"cannot read the store {self.path} ({exc.strerror or exc}).") from exc
-        self._tail_end = -1
-        self._tail_pages: dict[str, int] = {}
-        self._tail_bodies: dict[str, tuple[Location, int]] = {}
-        self._tail_robots: dict[str, int] = {}
-        self._tail_links: dict[str, int] = {}
-        self._tail_links_end = -1
-
-    def _usable_index(self) -> Index:
-        try:
-            index = self._shared_index()
-        except (OSError, sqlite3.Error, IndexCorrupt, StoreError):
-            index = None  # e.g. a store we may read but not write: answer from a private index
-        if index is not None:
-            self._index_ino = _ino(self.path / INDEX)
-            return index
-        private_dir = tempfile.mkdtemp(prefix="seaspider-index-")
-        try:
-            private = Index(Path(private_dir) / INDEX, journal=self.path / JOURNAL, links=self.path / LINKS)
-            private.catch_up()
-        except BaseException:
-            shutil.rmtree(private_dir, ignore_errors=True)
-            raise
-        self._private_dir = private_dir
-        self._index_ino = None
-        return private
-
-    def _shared_index(self) -> Index | None:
-        """The store's own index brought up to date, or None when only a private one can be right."""
-        index = _open_index(self.path)
-        try:
-            if index.fits() and index.end("journal") == complete_end_of(self.path / JOURNAL) and index.end("links") == complete_end_of(self.path / LINKS):
-                return index
-        except IndexCorrupt:
-            index.close()
-            remove_index_files(self.path / INDEX)
-            index = _open_index(self.path)
-        # Behind or stale. With no writer alive we may fix the shared index in place; with one
-        # alive, its index is current (it commits after every record) but for a line in flight,
-        # which the tail covers; anything else gets a private index, leaving the writer's alone.
-        fd = _try_lock(self.path / WRITER_LOCK, "reader updating the index")
-        if fd is not None:
-            try:
-                try:
-                    _bring_up_to_date(index)
-                except IndexCorrupt:
-                    index = _open_index(self.path)
-                    _bring_up_to_date(index)
-                return index
-            finally:
-                os.close(fd)
-        journal_end = complete_end_of(self.path / JOURNAL)
-        behind = journal_end - index.end("journal")
-        fresh = index.end("journal") == 0 and journal_end > 0  # not the writer's index at all
-        if index.fits() and behind <= _MAX_TAIL_BYTES and not fresh:
-            return index
-        index.close()
-        return None
-
-    def _refresh_tail(self) -> None:
-        """Note complete lines the index has not taken in yet (the writer's line in flight)."""
-        if self._private_dir is None and _ino(self.path / INDEX) != self._index_ino:
-            # A writer rebuilt the index as a new file since we opened it: follow it.
-            self._index.close()
-            self._index = self._usable_index()
-            self._tail_end = self._tail_links_end = -1
-        if self._private_dir is not None:
-            self._index.catch_up()  # our own index: keep it current rather than re-read a growing tail
-        self._index.reload()
-        jend = complete_end_of(self.path / JOURNAL)
-        start = self._index.end("journal")
-        if jend != self._tail_end:
-            self._tail_pages.clear()
-            self._tail_bodies.clear()
-            self._tail_robots.clear()
-            if jend > start:
-                for off, raw in iter_lines(self.path / JOURNAL, start, jend):
-                    try:
-                        line = json.loads(raw)
-                    except ValueError:
-                        continue
-                    kind = line.get("kind")
-                    if kind == "page":
-                        self._tail_pages[line["url"]] = off
-                    elif kind == "robots":
-                        self._tail_robots[line["origin"]] = off
-                    if kind in ("page", "robots") and line.get("seg") is not None and line.get("sha256"):
-                        loc = Location(seg=line["seg"], off=line["off"], length=line["len"])
-                        self._tail_bodies[line["sha256"]] = (loc, line["body_bytes"])
-            self._tail_end = jend
-        lend = complete_end_of(self.path / LINKS)
-        if lend != self._tail_links_end:
-            self._tail_links.clear()
-            if lend > self._index.end("links"):
-                for off, raw in iter_lines(self.path / LINKS, self._index.end("links"), lend):
-                    try:
-                        self._tail_links[json.loads(raw)["url"]] = off
-                    except (ValueError, KeyError):
-                        continue
-            self._tail_links_end = lend
-
-    def _row(self, url: str) -> dict[str, Any] | None:
-        self._refresh_tail()
-        row = self._index.url_row(url)
-        off = self._tail_pages.get(url)
-        if off is not None:
-            line = self._journal_line(off)
-            row = dict(row or {"links_off": None, "uncertain": 0, "fetched_off": None, "body_sha": None})
-            row.update(page_off=off, outcome=line["outcome"], fetched_unix=line["fetched_unix"])
-            if line.get("seg") is not None:
-                row["body_sha"] = line["sha256"]
-            if line["outcome"] == "fetched":
-                row["fetched_off"] = off
-        if url in self._tail_links:
-            row = dict(row or {"page_off": None, "body_sha": None, "fetched_off": None, "uncertain": 0})
-            row["links_off"] = self._tail_links[url]
-        return row
-
-    def _body_location(self, sha: str) -> tuple[Location, int] | None:
-        self._refresh_tail()
-        return self._index.body(sha) or self._tail_bodies.get(sha)
-
-    def _robots_off(self, origin: str) -> int | None:
-        self._refresh_tail()
-        return self._tail_robots.get(origin, self._index.robots_off(origin))
-
-    def stats(self, host: str | None = None) -> dict[str, Any]:
-        self._refresh_tail()
-        return super().stats(host)
-
-    def _drop_private(self) -> None:
-        if self._private_dir is not None:
-            shutil.rmtree(self._private_dir, ignore_errors=True)
-            self._private_dir = None
-
-    def close(self) -> None:
-        self._close_view()
-        self._index.close()
-        self._drop_private()
-
-    def __enter__(self) -> StoreReader:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def _ino(path: Path) -> int | None:
-    try:
-        return os.stat(path).st_ino
-    except FileNotFoundError:
-        return None
-
-
-def complete_end_of(path: Path) -> int:
-    """The offset just past the last complete line of a JSONL file (0 when missing)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    except FileNotFoundError:
-        return 0
-    try:
-        return complete_end(fd, os.fstat(fd).st_size)
-    finally:
-        os.close(fd)
-
-
-# ----- politeness state ----------------------------------------------------------------------------
-
-
-class _IpState:
-    """Per-IP end time of the last request, in `state.sqlite` (not derivable from the journal)."""
-
-    def __init__(self, path: Path) -> None:
-        self._path = path
-        self._lock = threading.Lock()
-        self._dirty: dict[str, float] = {}
-        created = not path.exists()
-        try:
-            self._db = self._connect()
-        except sqlite3.DatabaseError:
-            # Unreadable politeness state cannot be repaired; start afresh rather than refuse to run.
-            remove_index_files(path)
-            self._db = self._connect()
-        if created:
-            fsync_dir(path.parent)  # unlike the index, this state cannot be rebuilt: keep its name
-        self._ends: dict[str, float] = dict(self._db.execute("SELECT ip, end_unix FROM ip_end").fetchall())
-
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        db.execute("CREATE TABLE IF NOT EXISTS ip_end (ip TEXT PRIMARY KEY, end_unix REAL NOT NULL) WITHOUT ROWID")
-        db.execute("SELECT count(*) FROM ip_end").fetchone()
-        return db
-
-    def load(self) -> dict[str, float]:
-        with self._lock:
-            return dict(self._ends)
-
-    def save(self, ip: str, end_unix: float) -> None:
-        with self._lock:
-            # Never move an end time back: a late report of an earlier request must not shorten a rest.
-            if end_unix > self._ends.get(ip, float("-inf")):
-                self._ends[ip] = end_unix
-                self._dirty[ip] = end_unix
-
-    def flush(self) -> None:
-        with self._lock:
-            dirty, self._dirty = self._dirty, {}
-        if dirty:
-            self._db.execute("BEGIN")
-            self._db.executemany(
-                "INSERT INTO ip_end VALUES (?, ?) ON CONFLICT (ip) DO UPDATE SET end_unix = max(end_unix, excluded.end_unix)",
-                list(dirty.items()),
-            )
-            self._db.execute("COMMIT")
-
-    def close(self) -> None:
-        self.flush()
-        self._db.close()
-
-
-# ----- writing -----------------------------------------------------------------------------------------
 
 
 def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_bytes: int) -> dict[str, Any]:
@@ -547,7 +73,7 @@ def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_by
     return line
 
 
-class StoreWriter(_StoreView):
+class StoreWriter(StoreView):
     """The one writer of a store (exclusive lock on `.writer.lock`).
 
     Every `record_*` call is durable when it returns. Calls are serialised by an internal lock,
@@ -555,12 +81,12 @@ class StoreWriter(_StoreView):
     """
 
     def __init__(self, path: Path, *, segment_max_bytes: int, zstd_level: int, clock: Clock, hook: Hook | None,
-                 split_writes: bool, journal_before_segment: bool, lock_fd: int) -> None:
+                 split_writes: bool, journal_before_segment: bool, lock: HeldLock) -> None:
         self.path = path
         self._clock = clock
         self._hook = hook
         self._journal_before_segment = journal_before_segment
-        self._lock_fd = lock_fd
+        self._writer_lock = lock
         self._lock = threading.Lock()
         self._closed = False
         self._failed: str | None = None
@@ -577,12 +103,12 @@ class StoreWriter(_StoreView):
             self._links = JournalAppender(path / LINKS, name="links", split_writes=split_writes, hook=hook)
             opened.append(self._links.close)
             try:
-                self._index = _open_index(path)
+                self._index = open_index(path)
                 try:
-                    _bring_up_to_date(self._index)
+                    bring_up_to_date(self._index)
                 except IndexCorrupt:
-                    self._index = _open_index(path)
-                    _bring_up_to_date(self._index)
+                    self._index = open_index(path)
+                    bring_up_to_date(self._index)
             except (sqlite3.Error, IndexCorrupt) as exc:
                 raise StoreError(f"{path / INDEX}: cannot bring the store index up to date ({exc}).") from exc
             opened.append(self._index.close)
@@ -590,7 +116,7 @@ class StoreWriter(_StoreView):
             self._setup_view()
             opened.append(self._close_view)
             try:
-                self._ip_state = _IpState(path / STATE)
+                self._ip_state = IpState(path / STATE)
             except sqlite3.Error as exc:
                 raise StoreError(f"{path / STATE}: cannot open the politeness state ({exc}).") from exc
             opened.append(self._ip_state.close)
@@ -621,26 +147,24 @@ class StoreWriter(_StoreView):
         try:
             if path.exists() and not path.is_dir():
                 raise StoreError(f"{path} is a file, not a store directory; choose another store path.")
-            if path.is_dir() and any(path.iterdir()) and not _is_store(path):
+            if path.is_dir() and any(path.iterdir()) and not is_store(path):
                 raise StoreError(f"{path} is not empty and is not a Sea Spider store (no {JOURNAL}); choose an empty or new directory.")
-            _create_dir(path)
-            lock_fd = _try_lock(path / WRITER_LOCK, "writer")
-            if lock_fd is None:
-                fd = os.open(path / WRITER_LOCK, os.O_RDONLY | os.O_CLOEXEC)
-                holder = _lock_holder(fd)
-                os.close(fd)
+            create_dir(path)
+            lock = try_lock(path / WRITER_LOCK, "writer", mode=0o644)
+            if lock is None:
+                pid = read_holder(path / WRITER_LOCK).pid
+                holder = "another process" if pid is None else f"pid {pid}"
                 raise StoreError(f"{path} is already open for writing by {holder}; only one writer may use a store at a time.")
-            os.fsync(lock_fd)
             fsync_dir(path)
             try:
-                _create_dir(path / SEG_DIR)
-                _create_file(path / JOURNAL)
-                _create_file(path / LINKS)
+                create_dir(path / SEG_DIR)
+                create_file(path / JOURNAL)
+                create_file(path / LINKS)
                 return cls(path, segment_max_bytes=segment_max_bytes, zstd_level=zstd_level,
                            clock=clock or SystemClock(), hook=_hook, split_writes=_split_writes,
-                           journal_before_segment=_journal_before_segment, lock_fd=lock_fd)
+                           journal_before_segment=_journal_before_segment, lock=lock)
             except BaseException:
-                os.close(lock_fd)
+                lock.release()
                 raise
         except OSError as exc:
             raise StoreError(f"cannot open the store {path} for writing ({exc.strerror or exc}).") from exc
@@ -930,7 +454,7 @@ class StoreWriter(_StoreView):
                 self._links.close()
                 self._close_view()
             finally:
-                os.close(self._lock_fd)  # releases the flock
+                self._writer_lock.release()
 
     def __enter__(self) -> StoreWriter:
         return self

@@ -12,7 +12,8 @@ from storekit import check_store, html, read_lines, visit
 
 from seaspider.clock import FakeClock
 from seaspider.errors import StoreError
-from seaspider.store.writer import StoreReader, StoreWriter
+from seaspider.store.reader import StoreReader
+from seaspider.store.writer import StoreWriter
 from seaspider.web.records import Hop, Outcome, RobotsFetch, RobotsSource
 
 
