@@ -21,7 +21,7 @@ from seaspider.errors import StoreError
 from seaspider.store.journal import file_id, iter_lines, line_digest, read_line_at
 from seaspider.store.segments import Location
 
-INDEX_VERSION = "1"
+INDEX_VERSION = "2"  # 2: urls.damaged, damaged lines, the newest copy of a body wins
 ALL = "*"  # the counters' host for the whole store: no host name contains "*"
 _COMMIT_EVERY_LINES = 20_000  # during a rebuild: big transactions, bounded WAL
 
@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS urls (
     body_sha TEXT,          -- the latest stored body of this URL
     fetched_off INTEGER,    -- latest page line with outcome fetched (for conditional requests)
     links_off INTEGER,      -- latest links.jsonl line
-    uncertain INTEGER NOT NULL DEFAULT 0  -- an uncertain line came after the latest page line
+    uncertain INTEGER NOT NULL DEFAULT 0, -- an uncertain line came after the latest page line
+    damaged INTEGER NOT NULL DEFAULT 0    -- a damaged line came after it: its stored body is unusable
 );
 CREATE TABLE IF NOT EXISTS bodies (
     sha TEXT PRIMARY KEY, seg INTEGER NOT NULL, off INTEGER NOT NULL, len INTEGER NOT NULL, raw INTEGER NOT NULL
@@ -50,6 +51,7 @@ _TABLES = ("meta", "urls", "bodies", "host_bodies", "counts", "robots", "pending
 
 
 OUTCOMES = ("fetched", "disallowed", "deferred", "error", "not_modified")
+DAMAGED_WHAT = ("page_body", "robots_body", "state")  # what a `damaged` line says was found unusable
 Body = tuple[str, int, int, int, int]  # sha256, segment, offset, frame length, decoded length
 # kind, URL (the origin for robots), host, outcome, fetched_unix, body
 Record = tuple[str, str, str, str | None, float | None, Body | None]
@@ -81,6 +83,14 @@ def journal_record(raw: bytes, parsed: dict[str, Any] | None = None) -> Record |
         if kind == "robots":
             origin = line["origin"]
             return (kind, origin, host_of(origin), None, None, _body_of(line)) if isinstance(origin, str) else None
+        if kind == "damaged":
+            what = line["what"]
+            key = line["origin"] if what == "robots_body" else line["url"]
+            sha, seg = line["sha256"], line["seg"]
+            body = (sha, int(seg), int(line["off"]), int(line["len"]), 0) if isinstance(sha, str) and seg is not None else None
+            if what not in DAMAGED_WHAT or not isinstance(key, (str, type(None))):
+                return None
+            return kind, key or "", host_of(key) if key else "", what, None, body
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
     return None
@@ -290,6 +300,10 @@ class Index:
         if cur.rowcount == 1:
             for key, n in (("bodies", 1), ("raw_bytes", raw), ("compressed_bytes", length)):
                 self._delta[(ALL, key)] += n
+        else:
+            # The writer stores a body again only when its copy was found damaged: the newest copy wins.
+            self._db.execute("UPDATE bodies SET seg = ?, off = ?, len = ? WHERE sha = ? AND (seg != ? OR off != ?)",
+                             (seg, off, length, sha, seg, off))
         cur = self._db.execute("INSERT OR IGNORE INTO host_bodies VALUES (?, ?)", (host, sha))
         if cur.rowcount == 1:
             for key, n in (("bodies", 1), ("raw_bytes", raw), ("compressed_bytes", length)):
@@ -330,6 +344,10 @@ class Index:
             self._advance("journal", self._journal, off, raw)
             return
         kind, key, host, outcome, fetched_unix, body = rec
+        if kind == "damaged":
+            self._apply_damaged(key, outcome, body)
+            self._advance("journal", self._journal, off, raw)
+            return
         self._see_host(host)
         self._count(host, f"line:{kind}")
         pending = self.pending_intents()
@@ -355,6 +373,14 @@ class Index:
             self._db.execute("INSERT OR REPLACE INTO robots VALUES (?, ?)", (key, off))
         self._advance("journal", self._journal, off, raw)
 
+    def _apply_damaged(self, key: str, what: str | None, body: Body | None) -> None:
+        """A body found unusable: the URL is fetched again, and a robots.txt is no longer cached."""
+        self._delta[(ALL, "line:damaged")] += 1
+        if what == "robots_body":
+            self._db.execute("DELETE FROM robots WHERE origin = ?", (key,))
+        elif what == "page_body" and body is not None:
+            self._db.execute("UPDATE urls SET damaged = 1 WHERE url = ? AND body_sha = ?", (key, body[0]))
+
     def _apply_page(self, off: int, url: str, host: str, outcome: str | None, fetched_unix: float | None, body: Body | None) -> None:
         self._count(host, f"page:{outcome}")
         row = self._db.execute("SELECT outcome, body_sha, fetched_off, links_off FROM urls WHERE url = ?", (url,)).fetchone()
@@ -367,7 +393,7 @@ class Index:
         self._count(host, f"outcome:{outcome}")
         self._note_body(host, body)
         self._db.execute(
-            "INSERT OR REPLACE INTO urls VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
+            "INSERT OR REPLACE INTO urls VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0)",
             (
                 url,
                 host,
@@ -431,12 +457,12 @@ class Index:
     def url_row(self, url: str) -> dict[str, Any] | None:
         """The index row of `url`, or None."""
         row = self._db.execute(
-            "SELECT page_off, outcome, fetched_unix, body_sha, fetched_off, links_off, uncertain FROM urls WHERE url = ?",
+            "SELECT page_off, outcome, fetched_unix, body_sha, fetched_off, links_off, uncertain, damaged FROM urls WHERE url = ?",
             (url,),
         ).fetchone()
         if row is None:
             return None
-        keys = ("page_off", "outcome", "fetched_unix", "body_sha", "fetched_off", "links_off", "uncertain")
+        keys = ("page_off", "outcome", "fetched_unix", "body_sha", "fetched_off", "links_off", "uncertain", "damaged")
         return dict(zip(keys, row, strict=True))
 
     def body(self, sha: str) -> tuple[Location, int] | None:

@@ -162,7 +162,7 @@ class StoreReader(StoreView):
 
     def _body_location(self, sha: str) -> tuple[Location, int] | None:
         self._refresh_tail()
-        return self._index.body(sha) or self._tail_bodies.get(sha)
+        return self._tail_bodies.get(sha) or self._index.body(sha)  # the tail is newer than the index
 
     def _robots_off(self, origin: str) -> int | None:
         self._refresh_tail()

@@ -16,7 +16,7 @@ from seaspider.errors import StoreError
 from seaspider.store.files import INDEX, JOURNAL, LINKS, SEG_DIR
 from seaspider.store.index import ALL, Index, IndexCorrupt, host_of, raise_if_corrupt, remove_index_files
 from seaspider.store.journal import read_line_at
-from seaspider.store.segments import Location, SegmentReader, segment_numbers, segment_path
+from seaspider.store.segments import DamagedFrame, Location, SegmentReader, segment_numbers, segment_path
 from seaspider.web.records import Hop, Outcome, RobotsFetch, RobotsSource
 
 
@@ -104,8 +104,15 @@ class StoreView:
         loc, raw_bytes = found
         body = self._segments.body(loc, raw_bytes=raw_bytes)
         if hashlib.sha256(body).hexdigest() != sha:
-            raise StoreError(f"{segment_path(self.path / SEG_DIR, loc.seg)}: the body at byte {loc.off} does not match its sha256.")
+            raise DamagedFrame(f"{segment_path(self.path / SEG_DIR, loc.seg)}: the body at byte {loc.off} does not match its sha256.", loc=loc)
         return body
+
+    def _body_usable(self, sha: str) -> bool:
+        """Whether the stored copy of this body may be relied on (the writer checks; a reader trusts)."""
+        return True
+
+    def _robots_damaged(self, line: dict[str, Any], exc: DamagedFrame) -> None:
+        """A stored robots.txt body was found damaged; the writer records it, a reader only forgets it."""
 
     def body(self, key: str) -> bytes | None:
         """The stored body for a URL (its latest stored one) or for "sha256:HEX"; None when unknown."""
@@ -125,12 +132,17 @@ class StoreView:
         return links
 
     def load_robots(self, origin: str) -> RobotsFetch | None:
-        """The latest robots.txt fetch of `origin`, body included when it was stored."""
+        """The latest robots.txt fetch of `origin`, body included when it was stored; None when its body is damaged."""
         off = self._robots_off(origin)
         if off is None:
             return None
         line = self._journal_line(off)
-        body = self._read_body(line["sha256"]) if line.get("seg") is not None and line.get("sha256") else None
+        try:
+            body = self._read_body(line["sha256"]) if line.get("seg") is not None and line.get("sha256") else None
+        except DamagedFrame as exc:
+            # A damaged or missing stored robots.txt is a cache miss, never a stop: it is fetched again.
+            self._robots_damaged(line, exc)
+            return None
         return RobotsFetch(
             url=line["url"],
             origin=line["origin"],
@@ -149,8 +161,8 @@ class StoreView:
         if row is None or row["fetched_off"] is None:
             return {}
         line = self._journal_line(row["fetched_off"])
-        if line.get("seg") is None:
-            return {}  # a 304 would leave us with no body to point at
+        if line.get("seg") is None or not self._body_usable(line["sha256"]):
+            return {}  # a 304 would leave us with no (intact) body to point at
         headers: dict[str, str] = {}
         if "etag" in line["headers"]:
             headers["If-None-Match"] = line["headers"]["etag"]

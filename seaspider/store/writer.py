@@ -1,13 +1,16 @@
 """`StoreWriter`: the one writer of a store, recording intents, visits, robots fetches and links.
 
 Keeps the crash-safe order: body frame written and fsynced, then the journal line written and
-fsynced, then the derived index. Knows nothing about HTTP, robots rules or politeness policy.
+fsynced, then the derived index. Fails loudly (a full disk, a store deleted under it) and heals
+quietly (a damaged frame is stored again). Knows nothing about HTTP, robots rules or politeness policy.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -19,18 +22,28 @@ from typing import Any
 from seaspider.clock import Clock, SystemClock
 from seaspider.errors import StoreError
 from seaspider.lock import HeldLock, read_holder, try_lock
+from seaspider.store.failures import disk_full_message, failure_message, is_disk_full, vanished_message
 from seaspider.store.files import INDEX, JOURNAL, LINKS, SEG_DIR, STATE, WRITER_LOCK, create_dir, create_file, is_store
 from seaspider.store.index import IndexCorrupt
-from seaspider.store.ipstate import IpState
+from seaspider.store.ipstate import IpState, ends_from_journal
 from seaspider.store.journal import JournalAppender, cut_torn_tail, encode_line
-from seaspider.store.segments import Location, SegmentWriter, fsync_dir
+from seaspider.store.lines import damaged_line, intent_line, links_line, page_line, robots_line, uncertain_line
+from seaspider.store.segments import DamagedFrame, Location, SegmentWriter, fsync_dir
 from seaspider.store.view import StoreView, bring_up_to_date, open_index
-from seaspider.web.records import KEPT_HEADERS, Outcome, RobotsFetch, Visit
+from seaspider.web.records import Outcome, RobotsFetch, Visit
 
 DEFAULT_SEGMENT_MAX_BYTES = 256 * 1024 * 1024
 DEFAULT_ZSTD_LEVEL = 9
+# Bodies whose stored copy this writer has checked, so a popular body is decoded once per run; past
+# this many (about 12 MB of hex digests) the set starts again, costing one more check per body.
+_MAX_VERIFIED = 100_000
 
 Hook = Callable[[str], None]
+Notice = Callable[[str], None]
+
+
+def _say(message: str) -> None:
+    sys.stderr.write(f"seaspider: {message}\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,54 +55,37 @@ class Intent:
     parent: str | None = None
 
 
-def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_bytes: int) -> dict[str, Any]:
-    """The journal's `page` line for a visit whose body (if any) lies at `loc`."""
-    line: dict[str, Any] = {
-        "kind": "page",
-        "url": visit.url,
-        "final_url": visit.final_url,
-        "outcome": str(visit.outcome),
-        "status": visit.status,
-        "chain": [hop.to_json() for hop in visit.chain],
-        # Only the kept headers, in their declared order (the schema refuses any other).
-        "headers": {name: visit.headers[name] for name in KEPT_HEADERS if name in visit.headers},
-        "content_type": visit.content_type,
-        "fetched_unix": visit.fetched_unix,
-        "ms": visit.ms,
-        "seg": loc.seg if loc else None,
-        "off": loc.off if loc else None,
-        "len": loc.length if loc else None,
-        "body_bytes": body_bytes,
-        "truncated": visit.truncated,
-        "sha256": sha256,
-        "robots": visit.robots.to_json() if visit.robots is not None else None,
-        "depth": visit.depth,
-        "parent": visit.parent,
-        "user_agent": visit.user_agent,
-        "reason": visit.reason,
-    }
-    if visit.extra:
-        line["extra"] = dict(visit.extra)
-    return line
+@dataclass(frozen=True, slots=True)
+class WriterFaults:
+    """Test-only fault injection for the negative controls; the crawler never sets these."""
+
+    journal_before_segment: bool = False  # journal a page line before its body is durable
+    trust_stored_frames: bool = False  # deduplicate onto a stored frame without checking it
+    ignore_vanished_store: bool = False  # do not notice the store directory deleted or replaced
 
 
 class StoreWriter(StoreView):
     """The one writer of a store (exclusive lock on `.writer.lock`).
 
     Every `record_*` call is durable when it returns. Calls are serialised by an internal lock,
-    so they may come from a worker thread; `save_ip_end` and `load_ip_ends` never wait for disk.
+    so they may come from a worker thread; `save_ip_end` and `load_ip_ends` never wait for disk,
+    `book_ip` waits for its own fsync only.
     """
 
     def __init__(self, path: Path, *, segment_max_bytes: int, zstd_level: int, clock: Clock, hook: Hook | None,
-                 split_writes: bool, journal_before_segment: bool, lock: HeldLock) -> None:
+                 split_writes: bool, faults: WriterFaults, lock: HeldLock, notice: Notice) -> None:
         self.path = path
         self._clock = clock
         self._hook = hook
-        self._journal_before_segment = journal_before_segment
+        self._faults = faults
         self._writer_lock = lock
+        self._notice = notice
         self._lock = threading.Lock()
         self._closed = False
         self._failed: str | None = None
+        self._damage: list[dict[str, Any]] = []  # damaged lines, written with the next journal write
+        self._damage_seen: set[tuple[int, int]] = set()  # frames (segment, offset) already reported
+        self._verified: set[str] = set()  # bodies whose stored copy was checked in this run
         opened: list[Callable[[], None]] = []  # closed again if opening fails half-way
         try:
             for name in (JOURNAL, LINKS):
@@ -102,6 +98,9 @@ class StoreWriter(StoreView):
             opened.append(self._journal.close)
             self._links = JournalAppender(path / LINKS, name="links", split_writes=split_writes, hook=hook)
             opened.append(self._links.close)
+            # Who we write to: checked after every group commit, so a store deleted or replaced
+            # under us is noticed instead of filling a directory nobody can see.
+            self._identity = self._identify()
             try:
                 self._index = open_index(path)
                 try:
@@ -120,10 +119,18 @@ class StoreWriter(StoreView):
             except sqlite3.Error as exc:
                 raise StoreError(f"{path / STATE}: cannot open the politeness state ({exc}).") from exc
             opened.append(self._ip_state.close)
+            if self._ip_state.unreadable is not None:
+                self._rebuild_ip_state(self._ip_state.unreadable)
             self.uncertain_urls = self._settle_intents()
-        except BaseException:
+        except BaseException as exc:
             for close in reversed(opened):
-                close()
+                try:
+                    close()
+                except (OSError, sqlite3.Error):
+                    pass  # a second failure (the disk is still full) must not hide the first
+            cause = exc.__cause__ if isinstance(exc, StoreError) else exc
+            if isinstance(cause, (OSError, sqlite3.Error)) and is_disk_full(cause, path):
+                raise StoreError(disk_full_message(path, "open the store for writing")) from exc
             raise
 
     @classmethod
@@ -134,16 +141,22 @@ class StoreWriter(StoreView):
         segment_max_bytes: int = DEFAULT_SEGMENT_MAX_BYTES,
         zstd_level: int = DEFAULT_ZSTD_LEVEL,
         clock: Clock | None = None,
+        notice: Notice = _say,
         _hook: Hook | None = None,
         _split_writes: bool = False,
         _journal_before_segment: bool = False,
+        _trust_stored_frames: bool = False,
+        _ignore_vanished_store: bool = False,
     ) -> StoreWriter:
         """Open (creating if missing) the store at `path` for writing; StoreError if another writer has it.
 
-        The underscored arguments are fault injection for the crash tests: a hook called at named
-        points, writes split in two, and the unsafe order that the crash test must catch.
+        `notice` hears what the writer healed on its own (a damaged frame, an unreadable state file);
+        by default it goes to stderr. The underscored arguments are fault injection for the tests: a
+        hook called at named points, writes split in two, and the unsafe behaviours (see WriterFaults)
+        that the negative controls must catch.
         """
         path = Path(path)
+        faults = WriterFaults(_journal_before_segment, _trust_stored_frames, _ignore_vanished_store)
         try:
             if path.exists() and not path.is_dir():
                 raise StoreError(f"{path} is a file, not a store directory; choose another store path.")
@@ -155,37 +168,94 @@ class StoreWriter(StoreView):
                 pid = read_holder(path / WRITER_LOCK).pid
                 holder = "another process" if pid is None else f"pid {pid}"
                 raise StoreError(f"{path} is already open for writing by {holder}; only one writer may use a store at a time.")
-            fsync_dir(path)
             try:
+                fsync_dir(path)
                 create_dir(path / SEG_DIR)
                 create_file(path / JOURNAL)
                 create_file(path / LINKS)
-                return cls(path, segment_max_bytes=segment_max_bytes, zstd_level=zstd_level,
-                           clock=clock or SystemClock(), hook=_hook, split_writes=_split_writes,
-                           journal_before_segment=_journal_before_segment, lock=lock)
+                return cls(path, segment_max_bytes=segment_max_bytes, zstd_level=zstd_level, clock=clock or SystemClock(),
+                           hook=_hook, split_writes=_split_writes, faults=faults, lock=lock, notice=notice)
             except BaseException:
                 lock.release()
                 raise
         except OSError as exc:
+            if is_disk_full(exc, path):
+                raise StoreError(disk_full_message(path, "open the store for writing")) from exc
             raise StoreError(f"cannot open the store {path} for writing ({exc.strerror or exc}).") from exc
 
     def _point(self, name: str) -> None:
         if self._hook is not None:
             self._hook(name)
 
+    # ----- healing ---------------------------------------------------------------------------
+
+    def _rebuild_ip_state(self, why: str) -> None:
+        """`state.sqlite` was unreadable: recover the per-IP end times from the journal, and say so."""
+        ends = ends_from_journal(self.path / JOURNAL)
+        self._ip_state.seed(ends)
+        reason = f"{self.path / STATE} could not be read ({why}); it was rebuilt from the journal ({len(ends)} IPs)"
+        self._notice(reason + ".")
+        self._damage.append(damaged_line("state", reason=reason, recorded_unix=self._clock.time()))
+        self._append_damage()
+
+    def _note_damage(self, what: str, exc: DamagedFrame, *, sha: str, url: str | None = None, origin: str | None = None) -> None:
+        """Report a damaged frame once: on the notice channel now, in the journal with the next write."""
+        key = (exc.loc.seg, exc.loc.off)
+        if key in self._damage_seen:
+            return
+        self._damage_seen.add(key)
+        self._notice(f"{exc} It is fetched again.")
+        self._damage.append(damaged_line(what, reason=str(exc), recorded_unix=self._clock.time(), url=url, origin=origin,
+                                         sha256=sha, loc=exc.loc))
+
+    def _append_damage(self) -> None:
+        if self._damage:
+            self._journal_lines([])
+            self._commit()
+
+    def _reusable(self, sha: str) -> tuple[Location, int] | None:
+        """Where an intact stored copy of this body lies; None when there is none (then it is stored again)."""
+        found = self._index.body(sha)
+        if found is None or sha in self._verified or self._faults.trust_stored_frames:
+            return found
+        try:
+            self._read_body(sha)
+        except DamagedFrame as exc:
+            self._note_damage("page_body", exc, sha=sha)
+            return None
+        if len(self._verified) >= _MAX_VERIFIED:
+            self._verified.clear()
+        self._verified.add(sha)
+        return found
+
+    def _body_usable(self, sha: str) -> bool:
+        return self._reusable(sha) is not None
+
+    def _robots_damaged(self, line: dict[str, Any], exc: DamagedFrame) -> None:
+        self._note_damage("robots_body", exc, sha=line["sha256"], url=line["url"], origin=line["origin"])
+
+    def _identify(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        d, j = os.stat(self.path), os.stat(self.path / JOURNAL)
+        return (d.st_dev, d.st_ino), (j.st_dev, j.st_ino)
+
+    def _vanished(self) -> str | None:
+        """The sentence to stop with when the store directory or journal is no longer the one opened."""
+        if self._faults.ignore_vanished_store:
+            return None
+        try:
+            now = self._identify()
+        except FileNotFoundError:
+            return vanished_message(self.path, "deleted")
+        return None if now == self._identity else vanished_message(self.path, "replaced")
+
+    # ----- the journal -----------------------------------------------------------------------
+
     def _settle_intents(self) -> tuple[str, ...]:
         """Record one `uncertain` line per intent that never got an outcome; returns their URLs."""
         pending = sorted(self._index.pending_intents().items(), key=lambda item: item[1])
         urls = []
         for url, off in pending:
-            line = {
-                "kind": "uncertain",
-                "url": url,
-                "intent_off": off,
-                "recorded_unix": self._clock.time(),
-                "reason": "the writer stopped after announcing this fetch and before recording its outcome; the request may have reached the server",
-            }
-            self._append(line)
+            self._append(uncertain_line(url, intent_off=off, recorded_unix=self._clock.time()))
             urls.append(url)
         return tuple(urls)
 
@@ -196,21 +266,23 @@ class StoreWriter(StoreView):
         return off
 
     def _journal_lines(self, lines: Sequence[dict[str, Any]]) -> list[int]:
-        """Journal lines in one write and ONE fsync, then take them into the index (not committed)."""
-        raws = [encode_line(line) for line in lines]
-        offs = self._journal.append_many(raws)
-        for off, raw, line in zip(offs, raws, lines, strict=True):
+        """Journal lines (after any damaged lines waiting) in one write and ONE fsync, then index them (not committed)."""
+        damage, self._damage = self._damage, []
+        every = damage + list(lines)
+        raws = [encode_line(line) for line in every]
+        try:
+            offs = self._journal.append_many(raws)
+        except BaseException:
+            self._damage = damage + self._damage
+            raise
+        for off, raw, line in zip(offs, raws, every, strict=True):
             self._index.apply_journal(off, raw, line)
-        return offs
+        return offs[len(damage):]
 
     def _links_lines(self, items: Sequence[tuple[str, list[dict[str, Any]]]]) -> None:
         """Append `links.jsonl` lines in one write and ONE fsync, then index them (not committed)."""
         now = self._clock.time()
-        raws = [
-            encode_line({"url": url, "links": [{"url": str(link["url"]), "nofollow": bool(link["nofollow"])} for link in links],
-                         "recorded_unix": now})
-            for url, links in items
-        ]
+        raws = [encode_line(links_line(url, links, recorded_unix=now)) for url, links in items]
         for off, raw in zip(self._links.append_many(raws), raws, strict=True):
             self._index.apply_links(off, raw)
 
@@ -221,8 +293,8 @@ class StoreWriter(StoreView):
         self._ip_state.flush()
 
     def _store_body(self, body: bytes, sha: str) -> tuple[Location, int]:
-        """Put `body` in a segment (once per sha256) and make it durable; returns where and its size."""
-        found = self._index.body(sha)
+        """Put `body` in a segment (once per sha256, unless that copy is damaged) and make it durable."""
+        found = self._reusable(sha)
         if found is not None:
             return found
         frame = self._seg_writer.compress(body)
@@ -233,6 +305,8 @@ class StoreWriter(StoreView):
         # Crash safety: from here the frame is durable, and only now may a line point at it.
         self._point("segment-fsynced")
         return loc, len(body)
+
+    # ----- recording -------------------------------------------------------------------------
 
     def record_intent(self, url: str, *, depth: int = 0, parent: str | None = None) -> None:
         """Announce a page's first request (fsynced), so a crash during it is noticed next time."""
@@ -245,8 +319,7 @@ class StoreWriter(StoreView):
         what = f"the intent to fetch {intents[0].url}" + (f" and {len(intents) - 1} more" if len(intents) > 1 else "")
         with self._writing(what):
             now = self._clock.time()
-            self._journal_lines([{"kind": "intent", "url": i.url, "depth": i.depth, "parent": i.parent, "recorded_unix": now}
-                                 for i in intents])
+            self._journal_lines([intent_line(i.url, depth=i.depth, parent=i.parent, recorded_unix=now) for i in intents])
             self._commit()
 
     def record_visit(self, visit: Visit) -> dict[str, Any]:
@@ -269,7 +342,7 @@ class StoreWriter(StoreView):
         shas = [self._body_sha(visit) for visit, _links in items]
         what = f"the visit of {items[0][0].url}" + (f" and {len(items) - 1} more" if len(items) > 1 else "")
         with self._writing(what):
-            if self._journal_before_segment:
+            if self._faults.journal_before_segment:
                 lines = [self._record_visit_unsafely(visit, sha) for (visit, _links), sha in zip(items, shas, strict=True)]
             else:
                 lines = self._page_lines([visit for visit, _links in items], shas)
@@ -299,7 +372,8 @@ class StoreWriter(StoreView):
             loc: Location | None = None
             body_bytes = len(visit.body)
             if sha is not None:
-                found = placed.get(sha) or self._index.body(sha)
+                # Dedup only onto an intact copy: a refetch is what repairs a damaged body.
+                found = placed.get(sha) or self._reusable(sha)
                 if found is None:
                     frame = self._seg_writer.compress(visit.body)
                     self._point("body-compressed")
@@ -352,24 +426,7 @@ class StoreWriter(StoreView):
             if ok and fetch.body is not None:
                 sha = hashlib.sha256(fetch.body).hexdigest()
                 loc, body_bytes = self._store_body(fetch.body, sha)
-            self._append(
-                {
-                    "kind": "robots",
-                    "url": fetch.url,
-                    "origin": fetch.origin,
-                    "status": fetch.status,
-                    "state": str(fetch.state),
-                    "fetched_unix": fetch.fetched_unix,
-                    "ip": fetch.ip,
-                    "chain": [hop.to_json() for hop in fetch.chain],
-                    "error": fetch.error,
-                    "seg": loc.seg if loc else None,
-                    "off": loc.off if loc else None,
-                    "len": loc.length if loc else None,
-                    "body_bytes": body_bytes,
-                    "sha256": sha,
-                }
-            )
+            self._append(robots_line(fetch, loc=loc, sha256=sha, body_bytes=body_bytes))
 
     def record_links(self, url: str, links: list[dict[str, Any]]) -> None:
         """Append one `links.jsonl` line for `url` (fsynced): [{url, nofollow}] in page order."""
@@ -377,11 +434,19 @@ class StoreWriter(StoreView):
             self._links_lines([(url, links)])
             self._commit()
 
+    def record_damaged(self, lines: Sequence[dict[str, Any]]) -> None:
+        """Journal `damaged` lines found by `store check --repair` (fsynced); the next fetch refetches them."""
+        with self._writing(f"{len(lines)} damaged records"):
+            self._journal_lines(lines)
+            self._commit()
+
+    # ----- questions -------------------------------------------------------------------------
+
     def should_fetch(self, url: str, *, now_unix: float, refetch_after_secs: int | None) -> bool:
-        """The resume rule: fetch unless the latest page record is not an error (and not too old)."""
+        """The resume rule: fetch unless the latest page record is good (not an error, body intact) and fresh."""
         with self._lock:
             row = self._index.url_row(url)
-        if row is None or row["page_off"] is None or row["uncertain"]:
+        if row is None or row["page_off"] is None or row["uncertain"] or row["damaged"]:
             return True
         if row["outcome"] == Outcome.ERROR:
             return True
@@ -411,13 +476,28 @@ class StoreWriter(StoreView):
         with self._lock:
             return super().stats(host)
 
+    # ----- politeness state ------------------------------------------------------------------
+
     def load_ip_ends(self) -> dict[str, float]:
-        """IP -> Unix time its last request ended, as saved by this and earlier runs."""
+        """IP -> Unix time its last request ended (or, booked and never ended, by when it must have)."""
         return self._ip_state.load()
 
     def save_ip_end(self, ip: str, end_unix: float) -> None:
-        """Note when a request to `ip` ended; written out with the next journal line and at close."""
+        """Note when a request to `ip` ended; written with the next booking, journal line, or at close."""
         self._ip_state.save(ip, end_unix)
+
+    def book_ip(self, ip: str, start_unix: float, until_unix: float) -> None:
+        """Write ahead: a request to `ip` starts now and ends by `until_unix`; durable on return (fsync).
+
+        Blocks for the fsync: call it from a thread, not the event loop.
+        """
+        self._check_open()
+        try:
+            self._ip_state.book(ip, start_unix, until_unix)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(failure_message(exc, self.path, f"book a request to {ip}")) from exc
+
+    # ----- failures and closing --------------------------------------------------------------
 
     def _check_open(self) -> None:
         if self._closed:
@@ -427,37 +507,58 @@ class StoreWriter(StoreView):
 
     @contextmanager
     def _writing(self, what: str) -> Iterator[None]:
-        """Serialise one record call and turn disk and index failures into StoreError."""
+        """Serialise one record call, turn disk and index failures into StoreError, check the store is still ours."""
         with self._lock:
             self._check_open()
             try:
                 yield
-            except OSError as exc:
-                raise StoreError(f"{self.path}: could not record {what} ({exc.strerror or exc}); the store keeps every record made before it.") from exc
-            except sqlite3.Error as exc:
-                # The journal line may be durable while the index missed it: stop writing through
-                # this index; the next open catches it up from the journal.
-                self._failed = f"{self.path}: the store index failed ({exc}); close the store and open it again, which rebuilds what is missing."
-                raise StoreError(self._failed) from exc
+            except (OSError, sqlite3.Error) as exc:
+                message = failure_message(exc, self.path, f"record {what}")
+                if isinstance(exc, sqlite3.Error):
+                    # The journal line may be durable while the index missed it: stop writing through
+                    # this index; the next open catches it up from the journal.
+                    self._failed = message
+                raise StoreError(message) from exc
+            vanished = self._vanished()
+            if vanished is not None:
+                self._failed = vanished
+                raise StoreError(vanished)
 
     def close(self) -> None:
-        """Persist the politeness state, close every file and release the writer lock."""
+        """Persist what is pending, close every file and release the writer lock, whatever fails on the way.
+
+        StoreError afterwards when something could not be written, or the store was deleted or replaced.
+        """
+        errors: list[BaseException] = []
         with self._lock:
             if self._closed:
                 return
             self._closed = True
-            try:
-                self._ip_state.close()
-                self._index.close()
-                self._seg_writer.close()
-                self._journal.close()
-                self._links.close()
-                self._close_view()
-            finally:
-                self._writer_lock.release()
+            steps: list[Callable[[], None]] = []
+            if self._failed is None and self._damage:
+                steps.append(self._append_damage)
+            steps += [self._ip_state.close, self._index.close, self._seg_writer.close, self._journal.close,
+                      self._links.close, self._close_view]
+            for step in steps:
+                try:
+                    step()
+                except (OSError, sqlite3.Error) as exc:
+                    errors.append(exc)  # every file is still closed, and the lock released
+            vanished = self._vanished() if self._failed is None else None
+            self._writer_lock.release()
+        if vanished is not None:
+            raise StoreError(vanished)
+        if errors:
+            raise StoreError(failure_message(errors[0], self.path, "close the store")) from errors[0]
 
     def __enter__(self) -> StoreWriter:
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
-        self.close()
+        if exc is None:
+            self.close()
+            return
+        try:
+            self.close()
+        except StoreError:
+            pass  # the error already on its way out is the one to report
