@@ -7,6 +7,7 @@ cut or foreign journal is noticed and the index rebuilt. Never needed for correc
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -318,7 +319,8 @@ class Index:
             mark = self._marks[name]
             if mark is None:
                 fid = file_id(path)
-                assert fid is not None
+                if fid is None:  # deleted under us since the line was read: the writer says so
+                    raise FileNotFoundError(errno.ENOENT, "the file was deleted", str(path))
                 dev, ino = fid.dev, fid.ino
             else:
                 dev, ino = mark.dev, mark.ino

@@ -513,6 +513,10 @@ class StoreWriter(StoreView):
             try:
                 yield
             except (OSError, sqlite3.Error) as exc:
+                vanished = self._vanished()
+                if vanished is not None:  # the cause, whatever error it showed up as
+                    self._failed = vanished
+                    raise StoreError(vanished) from exc
                 message = failure_message(exc, self.path, f"record {what}")
                 if isinstance(exc, sqlite3.Error):
                     # The journal line may be durable while the index missed it: stop writing through
