@@ -5,10 +5,12 @@ The public names of this wing are its modules; each lists its own public names i
 """
 
 __all__ = [
+    "failures",
     "files",
     "index",
     "ipstate",
     "journal",
+    "lines",
     "reader",
     "segments",
     "view",

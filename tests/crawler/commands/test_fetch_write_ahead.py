@@ -22,7 +22,12 @@ from seaspider.demo.localweb import LocalWeb
 from seaspider.net.fetch import Fetcher
 
 SLOW_MS = 2000  # long enough that the kill lands inside the request
-TIMEOUT_MS = 2500  # the restart's rest: start + this + the 2 s interval
+# The restart's rest: start + this + the 2 s interval. The slack over SLOW_MS absorbs a loaded
+# machine's late server-side end, so the positive check never turns red by accident.
+TIMEOUT_MS = 4000
+# The negative control's restart must land inside the killed request's server-side span plus the
+# interval: a longer request keeps that window wide even when a loaded machine starts Python slowly.
+CONTROL_SLOW_MS = 6000
 CLI = "import sys; from seaspider.cli import main; sys.exit(main())"
 # The same command with the booking skipped (Fetcher builds its Faults from this module global).
 CLI_WITHOUT_WRITE_AHEAD = (
@@ -32,9 +37,9 @@ CLI_WITHOUT_WRITE_AHEAD = (
 )
 
 
-def _kill_in_flight_and_restart(tmp_path: Path, web: LocalWeb, code: str) -> subprocess.CompletedProcess[str]:
-    config = write_config(tmp_path, web, fetch={"timeout_ms": TIMEOUT_MS})
-    slow = f"/slow?ms={SLOW_MS}"
+def _kill_in_flight_and_restart(tmp_path: Path, web: LocalWeb, code: str, slow_ms: int = SLOW_MS) -> subprocess.CompletedProcess[str]:
+    config = write_config(tmp_path, web, fetch={"timeout_ms": max(TIMEOUT_MS, slow_ms + 1000)})
+    slow = f"/slow?ms={slow_ms}"
     queue = write_queue(tmp_path, [web.url(i, slow) for i in range(len(web.hosts))])
     child = subprocess.Popen([sys.executable, "-c", code, "fetch", str(config), str(queue)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
@@ -73,7 +78,7 @@ def test_a_restart_after_sigkill_rests_every_ip_that_had_a_request_in_flight(tmp
 @pytest.mark.slow
 def test_without_write_ahead_the_restart_comes_too_soon(tmp_path: Path) -> None:  # negative control
     with LocalWeb(hosts=3, pages=1, ip_base="127.162") as web:
-        second = _kill_in_flight_and_restart(tmp_path, web, CLI_WITHOUT_WRITE_AHEAD)
+        second = _kill_in_flight_and_restart(tmp_path, web, CLI_WITHOUT_WRITE_AHEAD, slow_ms=CONTROL_SLOW_MS)
         assert second.returncode == 0, second.stderr
         deadline = time.monotonic() + 10
         while len(web.log) < 9 and time.monotonic() < deadline:
