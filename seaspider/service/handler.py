@@ -249,7 +249,8 @@ class Service:
                 followups = ["Is the queue empty?", f"What did you get from {args['urls'][0]}?"]
         elif operation == "robots":
             report = self._robots(job_id, args["target"], caller, priority)
-            if report["state"] == "queued":
+            # A refusal (queue full, check failed) has no `state`: it is an answer too, recorded as one.
+            if report.get("state") == "queued":
                 followups = [f"Can you read {args['target']}?"]
         elif operation == "stats":
             host = args.get("host")
