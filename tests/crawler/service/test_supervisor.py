@@ -18,7 +18,7 @@ from service_support import make_config, short_dir
 from wire.transport import TransportError, request
 from seaspider.service.supervisor import Angel, Backoff, hold_angel_lock
 from seaspider.errors import LockHeld
-from seaspider.service.ledger import read_jsonl
+from seaspider.store.journal import read_jsonl
 from seaspider.demo.localweb import LocalWeb
 
 
