@@ -6,6 +6,7 @@ Owns paths and fsyncs of directory entries; must not read or interpret what the 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from seaspider.store.journal import complete_end
@@ -58,3 +59,25 @@ def complete_end_of(path: Path) -> int:
         return complete_end(fd, os.fstat(fd).st_size)
     finally:
         os.close(fd)
+
+
+@dataclass(frozen=True, slots=True)
+class StoreIdentity:
+    """Which directory and journal a writer opened (device and inode), to notice them deleted or replaced."""
+
+    directory: tuple[int, int]
+    journal: tuple[int, int]
+
+    @classmethod
+    def of(cls, store: Path) -> StoreIdentity:
+        """The identity of `store` now; FileNotFoundError when it or its journal is gone."""
+        d, j = os.stat(store), os.stat(store / JOURNAL)
+        return cls((d.st_dev, d.st_ino), (j.st_dev, j.st_ino))
+
+    def lost(self, store: Path) -> str | None:
+        """None while `store` is still this one; else how it went ("deleted" or "replaced")."""
+        try:
+            now = StoreIdentity.of(store)
+        except FileNotFoundError:
+            return "deleted"
+        return None if now == self else "replaced"

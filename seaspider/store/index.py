@@ -474,6 +474,15 @@ class Index:
             return None
         return Location(seg=row[0], off=row[1], length=row[2]), row[3]
 
+    def urls_with_bodies(self, shas: set[str]) -> dict[str, list[str]]:
+        """sha256 -> the URLs whose latest stored body it is, for the given bodies (one pass over the URLs)."""
+        found: dict[str, list[str]] = {}
+        if shas:
+            for url, sha in self._db.execute("SELECT url, body_sha FROM urls WHERE body_sha IS NOT NULL ORDER BY url"):
+                if sha in shas:
+                    found.setdefault(sha, []).append(url)
+        return found
+
     def robots_off(self, origin: str) -> int | None:
         """Offset of the latest robots line of `origin`."""
         row = self._db.execute("SELECT off FROM robots WHERE origin = ?", (origin,)).fetchone()

@@ -3,12 +3,16 @@
 Keeps the crash-safe order: body frame written and fsynced, then the journal line written and
 fsynced, then the derived index. Fails loudly (a full disk, a store deleted under it) and heals
 quietly (a damaged frame is stored again). Knows nothing about HTTP, robots rules or politeness policy.
+
+Longer than most modules (about 570 lines) for a reason: every method here runs under one lock
+and inside one crash-safe order (frames, journal, index, state), and the open, record, heal and
+close paths share its failure handling; spread over modules, that order would be hard to see.
+The pieces without that coupling live beside it: files, failures, lines, ipstate, view, check.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import sqlite3
 import sys
 import threading
@@ -23,7 +27,7 @@ from seaspider.clock import Clock, SystemClock
 from seaspider.errors import StoreError
 from seaspider.lock import HeldLock, read_holder, try_lock
 from seaspider.store.failures import disk_full_message, failure_message, is_disk_full, vanished_message
-from seaspider.store.files import INDEX, JOURNAL, LINKS, SEG_DIR, STATE, WRITER_LOCK, create_dir, create_file, is_store
+from seaspider.store.files import INDEX, JOURNAL, LINKS, SEG_DIR, STATE, WRITER_LOCK, StoreIdentity, create_dir, create_file, is_store
 from seaspider.store.index import IndexCorrupt
 from seaspider.store.ipstate import IpState, ends_from_journal
 from seaspider.store.journal import JournalAppender, cut_torn_tail, encode_line
@@ -53,6 +57,17 @@ class Intent:
     url: str
     depth: int = 0
     parent: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DamagedRecord:
+    """A damaged frame `mark_damaged` records, with the robots.txt files (origin, url) that rely on it."""
+
+    loc: Location
+    sha256: str
+    body_bytes: int
+    reason: str
+    robots: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +115,7 @@ class StoreWriter(StoreView):
             opened.append(self._links.close)
             # Who we write to: checked after every group commit, so a store deleted or replaced
             # under us is noticed instead of filling a directory nobody can see.
-            self._identity = self._identify()
+            self._identity = StoreIdentity.of(path)
             try:
                 self._index = open_index(path)
                 try:
@@ -234,19 +249,10 @@ class StoreWriter(StoreView):
     def _robots_damaged(self, line: dict[str, Any], exc: DamagedFrame) -> None:
         self._note_damage("robots_body", exc, sha=line["sha256"], url=line["url"], origin=line["origin"])
 
-    def _identify(self) -> tuple[tuple[int, int], tuple[int, int]]:
-        d, j = os.stat(self.path), os.stat(self.path / JOURNAL)
-        return (d.st_dev, d.st_ino), (j.st_dev, j.st_ino)
-
     def _vanished(self) -> str | None:
         """The sentence to stop with when the store directory or journal is no longer the one opened."""
-        if self._faults.ignore_vanished_store:
-            return None
-        try:
-            now = self._identify()
-        except FileNotFoundError:
-            return vanished_message(self.path, "deleted")
-        return None if now == self._identity else vanished_message(self.path, "replaced")
+        how = None if self._faults.ignore_vanished_store else self._identity.lost(self.path)
+        return None if how is None else vanished_message(self.path, how)
 
     # ----- the journal -----------------------------------------------------------------------
 
@@ -434,11 +440,30 @@ class StoreWriter(StoreView):
             self._links_lines([(url, links)])
             self._commit()
 
-    def record_damaged(self, lines: Sequence[dict[str, Any]]) -> None:
-        """Journal `damaged` lines found by `store check --repair` (fsynced); the next fetch refetches them."""
-        with self._writing(f"{len(lines)} damaged records"):
+    def mark_damaged(self, frames: Sequence[DamagedRecord]) -> tuple[int, int]:
+        """Journal that these frames are damaged, so the next fetch gets what relies on them again.
+
+        Per frame: one `damaged` line per URL whose latest body is that copy, one per robots.txt
+        that relies on it, or one naming only the frame when nothing does. Returns (URLs, robots.txt files).
+        """
+        if not frames:
+            return 0, 0
+        with self._writing(f"{len(frames)} damaged frames"):
+            now = self._clock.time()
+            # One pass over the URLs for every frame: a cut segment can damage thousands at once.
+            users = self._index.urls_with_bodies({f.sha256 for f in frames if self._index.body(f.sha256) == (f.loc, f.body_bytes)})
+            lines: list[dict[str, Any]] = []
+            robots = 0
+            for f in frames:
+                mine = [damaged_line("page_body", reason=f.reason, recorded_unix=now, url=url, sha256=f.sha256, loc=f.loc)
+                        for url in users.get(f.sha256, ())]
+                mine += [damaged_line("robots_body", reason=f.reason, recorded_unix=now, url=url, origin=origin, sha256=f.sha256,
+                                      loc=f.loc) for origin, url in f.robots]
+                robots += len(f.robots)
+                lines += mine or [damaged_line("page_body", reason=f.reason, recorded_unix=now, sha256=f.sha256, loc=f.loc)]
             self._journal_lines(lines)
             self._commit()
+            return sum(len(v) for v in users.values()), robots
 
     # ----- questions -------------------------------------------------------------------------
 
