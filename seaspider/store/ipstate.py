@@ -27,8 +27,9 @@ class IpState:
     """End times per IP, and open bookings, in `state.sqlite`; safe to use from several threads.
 
     `book` is durable when it returns (its commit is fsynced; bookings made at the same moment share
-    one fsync). `save` is kept in memory and written with the next `book` or `flush`: an end only
-    shortens a rest the booking already covers, so losing it to a crash errs on the polite side.
+    one fsync). `save` is written within moments by a background thread (committed, not fsynced:
+    it survives a killed process at once and a power cut from the next fsync on); an end only
+    shortens a rest its booking already covers, so an end lost to a crash errs on the polite side.
     """
 
     def __init__(self, path: Path) -> None:
@@ -57,6 +58,9 @@ class IpState:
         self._open: dict[str, tuple[float, float]] = {
             ip: (start, until) for ip, start, until in self._db.execute("SELECT ip, start_unix, until_unix FROM ip_open").fetchall()
         }
+        self._wake = threading.Event()
+        self._closing = False
+        self._flusher: threading.Thread | None = None
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
@@ -89,6 +93,22 @@ class IpState:
             if end_unix > self._ends.get(ip, float("-inf")):
                 self._ends[ip] = end_unix
                 self._dirty[ip] = end_unix
+            if self._flusher is None and not self._closing:
+                self._flusher = threading.Thread(target=self._flush_soon, name="seaspider-ip-state", daemon=True)
+                self._flusher.start()
+        self._wake.set()
+
+    def _flush_soon(self) -> None:
+        """The background writer of end times: wakes on each `save`, writes what is dirty, sleeps again."""
+        while True:
+            self._wake.wait()
+            self._wake.clear()
+            if self._closing:
+                return
+            try:
+                self.flush()
+            except (OSError, sqlite3.Error):
+                pass  # the ends stay dirty; the next foreground write (a booking, a commit, close) reports it
 
     def seed(self, ends: Mapping[str, float]) -> None:
         """Take end times recovered from elsewhere (the journal, after the file was unreadable)."""
@@ -157,6 +177,12 @@ class IpState:
 
     def close(self) -> None:
         """Write what is pending and close; the connection is closed even when the write fails."""
+        with self._lock:
+            self._closing = True
+            flusher = self._flusher
+        self._wake.set()
+        if flusher is not None:
+            flusher.join()
         try:
             self.flush()
         finally:
