@@ -38,12 +38,27 @@ examples:
   seaspider store check store/ | python3 -m json.tool"""
 
 
+CHECK_DESCRIPTION = """Verify a whole store while no crawl writes to it: every body frame against its
+sha256, every journal and links line against its schema, the index against one
+rebuilt from the journal, and that state.sqlite reads. JSON on stdout, one line
+per problem on stderr. With --repair: damaged records are marked so the next
+fetch gets them again; a torn tail is cut; the index and state.sqlite are rebuilt.
+
+exit status: 0 clean; 1 problems found (also when repaired), or the store in use;
+2 STORE is not a store.
+
+examples:
+  seaspider store check store/
+  seaspider store check store/ --repair && seaspider fetch config.json queue.txt"""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="store_command", metavar="SUBCOMMAND", title="subcommands")
     check = sub.add_parser(
         "check",
         help="verify every frame, line and the index; --repair fixes what it can",
-        description="Verify a whole store; with --repair, mark damaged records for refetch and rebuild what is derived.",
+        description=CHECK_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     check.add_argument("store", metavar="STORE", help="the store directory (the `store` of the configuration)")
     check.add_argument("--repair", action="store_true", help="repair what can be repaired (see `seaspider store --help`)")
