@@ -25,6 +25,7 @@ from seaspider.store.segments import Location
 INDEX_VERSION = "2"  # 2: urls.damaged, damaged lines, the newest copy of a body wins
 ALL = "*"  # the counters' host for the whole store: no host name contains "*"
 _COMMIT_EVERY_LINES = 20_000  # during a rebuild: big transactions, bounded WAL
+_MAX_CACHED_BODIES = 100_000  # body locations remembered to skip a statement per deduplicated line (~15 MB)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -182,6 +183,7 @@ class Index:
         self._last_raw: dict[str, tuple[Path, int, bytes]] = {}
         self._delta: Counter[tuple[str, str]] = Counter()
         self._hosts: set[str] = set()
+        self._body_at: dict[str, tuple[int, int]] = {}  # sha -> where the bodies table has it (a cache)
         self._pending: dict[str, int] | None = None
         self._jfd: int | None = None
         self._lfd: int | None = None
@@ -278,6 +280,7 @@ class Index:
         if not self._in_tx:
             self._marks = {"journal": self._mark("journal"), "links": self._mark("links")}
             self._pending = None
+            self._body_at.clear()
 
     def _count(self, host: str, key: str, n: int = 1) -> None:
         self._delta[(host, key)] += n
@@ -301,10 +304,14 @@ class Index:
         if cur.rowcount == 1:
             for key, n in (("bodies", 1), ("raw_bytes", raw), ("compressed_bytes", length)):
                 self._delta[(ALL, key)] += n
-        else:
+        elif self._body_at.get(sha) != (seg, off):
             # The writer stores a body again only when its copy was found damaged: the newest copy wins.
+            # (Deduplicated lines point where the last one did: the cache spares them the statement.)
             self._db.execute("UPDATE bodies SET seg = ?, off = ?, len = ? WHERE sha = ? AND (seg != ? OR off != ?)",
                              (seg, off, length, sha, seg, off))
+        if len(self._body_at) >= _MAX_CACHED_BODIES:
+            self._body_at.clear()
+        self._body_at[sha] = (seg, off)
         cur = self._db.execute("INSERT OR IGNORE INTO host_bodies VALUES (?, ?)", (host, sha))
         if cur.rowcount == 1:
             for key, n in (("bodies", 1), ("raw_bytes", raw), ("compressed_bytes", length)):
@@ -450,6 +457,7 @@ class Index:
         self._db.execute("COMMIT")
         self._delta.clear()
         self._hosts.clear()
+        self._body_at.clear()
         self._pending = None
         self._marks = {"journal": None, "links": None}
         self._last_raw.clear()
