@@ -17,6 +17,7 @@ LINKS = "links.jsonl"
 SEG_DIR = "seg"
 INDEX = "index.sqlite"
 STATE = "state.sqlite"
+BOOKINGS = "bookings.slots"
 WRITER_LOCK = ".writer.lock"
 
 

@@ -1,8 +1,8 @@
-"""Per-IP request times in `state.sqlite`: the politeness memory between runs, crashes included.
+"""Per-IP request times: the politeness memory between runs, crashes included.
 
-Keeps when each IP's last request ended, and the requests booked but not yet ended (write-ahead),
-so a restart after SIGKILL still rests every IP. Knows IPs and Unix times only; must not decide who
-may send a request (that is web/politeness.py).
+Keeps when each IP's last request ended (`state.sqlite`) and the requests booked but not yet
+ended (write-ahead, `bookings.slots`), so a restart after SIGKILL still rests every IP. Knows IPs
+and Unix times only; must not decide who may send a request (that is web/politeness.py).
 """
 
 from __future__ import annotations
@@ -13,34 +13,32 @@ import threading
 from collections.abc import Mapping
 from pathlib import Path
 
+from seaspider.store.bookings import BookingSlots
 from seaspider.store.index import remove_index_files
 from seaspider.store.journal import iter_lines
 from seaspider.store.segments import fsync_dir
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS ip_end (ip TEXT PRIMARY KEY, end_unix REAL NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS ip_open (ip TEXT PRIMARY KEY, start_unix REAL NOT NULL, until_unix REAL NOT NULL) WITHOUT ROWID;
-"""
+_GATHER_S = 0.02  # ends written at most this late after they are noted: one transaction per burst
+
+_SCHEMA = "CREATE TABLE IF NOT EXISTS ip_end (ip TEXT PRIMARY KEY, end_unix REAL NOT NULL) WITHOUT ROWID;"
 
 
 class IpState:
-    """End times per IP, and open bookings, in `state.sqlite`; safe to use from several threads.
+    """End times per IP (`state.sqlite`) and open bookings (`bookings.slots`); safe to use from several threads.
 
-    `book` is durable when it returns (its commit is fsynced; bookings made at the same moment share
-    one fsync). `save` is written within moments by a background thread (committed, not fsynced:
-    it survives a killed process at once and a power cut from the next fsync on); an end only
-    shortens a rest its booking already covers, so an end lost to a crash errs on the polite side.
+    `book` is durable when it returns (one fdatasync, shared by bookings made at the same moment).
+    `save` is written within moments by a background thread (committed, not fsynced: it survives a
+    killed process at once, a power cut from the next fsync on); an end only shortens a rest its
+    booking already covers, so an end lost to a crash errs on the polite side. A booking a previous
+    run left open (it was killed with the request in flight) becomes an end at its `until`.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, bookings: Path) -> None:
         self._path = path
         self._lock = threading.Lock()  # guards the dictionaries below
         self._commit_lock = threading.Lock()  # one transaction at a time on the connection
         self._dirty: dict[str, float] = {}
-        self._booked: dict[str, tuple[float, float]] = {}  # bookings not yet committed
-        self._seq = 0  # bookings made
-        self._durable_seq = 0  # bookings committed
-        self.unreadable: str | None = None  # why the file was replaced, when it was
+        self.unreadable: str | None = None  # why state.sqlite was replaced, when it was
         created = not path.exists()
         try:
             self._db = self._connect()
@@ -55,12 +53,23 @@ class IpState:
         if created:
             fsync_dir(path.parent)  # unlike the index, this state is not a cache: keep its name
         self._ends: dict[str, float] = dict(self._db.execute("SELECT ip, end_unix FROM ip_end").fetchall())
-        self._open: dict[str, tuple[float, float]] = {
-            ip: (start, until) for ip, start, until in self._db.execute("SELECT ip, start_unix, until_unix FROM ip_open").fetchall()
-        }
+        self._open: dict[str, float] = {}  # IP -> start of its booking in flight (this run's)
         self._wake = threading.Event()
         self._closing = False
+        self._settle = threading.Event()  # set only at close, to cut the gathering short
         self._flusher: threading.Thread | None = None
+        self._slots = BookingSlots(bookings)
+        try:
+            # A booking with no end after its start: that request never reported one (the run was
+            # killed); it ended by its `until` at the latest. Recorded as such, its slot is free again.
+            for ip, start, until in self._slots.found:
+                if self._ends.get(ip, float("-inf")) < start:
+                    self.save(ip, until)
+            self._write(durable=True)
+        except BaseException:
+            self._slots.close()
+            self._db.close()
+            raise
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
@@ -69,25 +78,18 @@ class IpState:
             db.execute("PRAGMA synchronous=NORMAL")
             db.executescript(_SCHEMA)
             db.execute("SELECT count(*) FROM ip_end").fetchone()
-            db.execute("SELECT count(*) FROM ip_open").fetchone()
         except BaseException:
             db.close()
             raise
         return db
 
     def load(self) -> dict[str, float]:
-        """IP -> the Unix time its last request ended; a booked request with no end counts as ending at its `until`."""
+        """IP -> the Unix time its last request ended (for a request killed in flight: by when it must have)."""
         with self._lock:
-            ends = dict(self._ends)
-            for ip, (start, until) in self._open.items():
-                # Requests to one IP never overlap: an end at or after the booking's start is that
-                # request's end (or a later one's); before it, the booked request never reported one.
-                if ends.get(ip, float("-inf")) < start:
-                    ends[ip] = max(ends.get(ip, float("-inf")), until)
-            return ends
+            return dict(self._ends)
 
     def save(self, ip: str, end_unix: float) -> None:
-        """Note when a request to `ip` ended (in memory; written with the next `book` or `flush`)."""
+        """Note when a request to `ip` ended (written within moments by a background thread)."""
         with self._lock:
             # Never move an end time back: a late report of an earlier request must not shorten a rest.
             if end_unix > self._ends.get(ip, float("-inf")):
@@ -102,13 +104,17 @@ class IpState:
         """The background writer of end times: wakes on each `save`, writes what is dirty, sleeps again."""
         while True:
             self._wake.wait()
+            if not self._closing:
+                # Gather the ends of the next few milliseconds into one transaction (the crawl ends
+                # requests in bursts); a journal commit in between takes them anyway.
+                self._settle.wait(_GATHER_S)
             self._wake.clear()
             if self._closing:
                 return
             try:
                 self.flush()
             except (OSError, sqlite3.Error):
-                pass  # the ends stay dirty; the next foreground write (a booking, a commit, close) reports it
+                pass  # the ends stay dirty; the next foreground write (a commit, close) reports it
 
     def seed(self, ends: Mapping[str, float]) -> None:
         """Take end times recovered from elsewhere (the journal, after the file was unreadable)."""
@@ -117,75 +123,59 @@ class IpState:
 
     def book(self, ip: str, start_unix: float, until_unix: float) -> None:
         """Record a request to `ip` about to go out, which ends by `until_unix`; durable on return."""
+        ticket = self._slots.write(ip, start_unix, until_unix)
         with self._lock:
-            self._booked[ip] = (start_unix, until_unix)
-            self._open[ip] = (start_unix, until_unix)
-            self._seq += 1
-            mine = self._seq
-        with self._commit_lock:
-            if self._durable_seq >= mine:
-                return  # another thread's commit already covered this booking
-            with self._lock:
-                target = self._seq
-            self._write(durable=True)
-            self._durable_seq = target
+            self._open[ip] = start_unix
+        self._slots.sync(ticket)
 
     def flush(self) -> None:
-        """Write the end times noted since the last write (not fsynced: a crash keeps the bookings)."""
-        with self._commit_lock:
-            self._write(durable=False)
+        """Write the end times noted since the last write (not fsynced: the bookings cover a crash)."""
+        self._write(durable=False)
 
     def _write(self, *, durable: bool) -> None:
-        with self._lock:
-            dirty, self._dirty = self._dirty, {}
-            booked, self._booked = self._booked, {}
-        if not dirty and not booked:
-            return
-        try:
-            # FULL makes this commit fsync the WAL; NORMAL leaves that to the next checkpoint.
-            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-            self._db.execute("BEGIN")
-            self._db.executemany(
-                "INSERT INTO ip_open VALUES (?, ?, ?) ON CONFLICT (ip) DO UPDATE SET start_unix = excluded.start_unix, until_unix = excluded.until_unix",
-                [(ip, start, until) for ip, (start, until) in booked.items()],
-            )
-            self._db.executemany(
-                "INSERT INTO ip_end VALUES (?, ?) ON CONFLICT (ip) DO UPDATE SET end_unix = max(end_unix, excluded.end_unix)",
-                list(dirty.items()),
-            )
-            # An end at or after a booking's start closes that booking.
-            self._db.executemany("DELETE FROM ip_open WHERE ip = ? AND start_unix <= ?", list(dirty.items()))
-            self._db.execute("COMMIT")
-        except BaseException:
-            if self._db.in_transaction:
-                try:
-                    self._db.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass  # the connection is closed or broken; the first error is the one to report
+        with self._commit_lock:
             with self._lock:
-                # Not written: keep them for the next try (a booking the caller then never sends is harmless).
-                for ip, end_unix in dirty.items():
-                    self._dirty[ip] = max(end_unix, self._dirty.get(ip, end_unix))
-                for ip, times in booked.items():
-                    self._booked.setdefault(ip, times)
-            raise
-        with self._lock:
-            for ip, end_unix in dirty.items():
-                start = self._open.get(ip, (float("inf"), 0.0))[0]
-                if start <= end_unix:
+                dirty, self._dirty = self._dirty, {}
+            if not dirty:
+                return
+            try:
+                self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+                self._db.execute("BEGIN")
+                self._db.executemany(
+                    "INSERT INTO ip_end VALUES (?, ?) ON CONFLICT (ip) DO UPDATE SET end_unix = max(end_unix, excluded.end_unix)",
+                    list(dirty.items()),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    try:
+                        self._db.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass  # the connection is closed or broken; the first error is the one to report
+                with self._lock:
+                    for ip, end_unix in dirty.items():  # not written: kept for the next try
+                        self._dirty[ip] = max(end_unix, self._dirty.get(ip, end_unix))
+                raise
+        # Only now (the end is in the file) may a booking's slot take another booking.
+        for ip, end_unix in dirty.items():
+            with self._lock:
+                if self._open.get(ip, float("inf")) <= end_unix:
                     del self._open[ip]
+            self._slots.release(ip, end_unix)
 
     def close(self) -> None:
-        """Write what is pending and close; the connection is closed even when the write fails."""
+        """Write what is pending and close; the files are closed even when the write fails."""
         with self._lock:
             self._closing = True
             flusher = self._flusher
+        self._settle.set()
         self._wake.set()
         if flusher is not None:
             flusher.join()
         try:
             self.flush()
         finally:
+            self._slots.close()
             self._db.close()
 
 

@@ -27,7 +27,7 @@ from seaspider.clock import Clock, SystemClock
 from seaspider.errors import StoreError
 from seaspider.lock import HeldLock, read_holder, try_lock
 from seaspider.store.failures import disk_full_message, failure_message, is_disk_full, vanished_message
-from seaspider.store.files import INDEX, JOURNAL, LINKS, SEG_DIR, STATE, WRITER_LOCK, StoreIdentity, create_dir, create_file, is_store
+from seaspider.store.files import BOOKINGS, INDEX, JOURNAL, LINKS, SEG_DIR, STATE, WRITER_LOCK, StoreIdentity, create_dir, create_file, is_store
 from seaspider.store.index import IndexCorrupt
 from seaspider.store.ipstate import IpState, ends_from_journal
 from seaspider.store.journal import JournalAppender, cut_torn_tail, encode_line
@@ -130,8 +130,8 @@ class StoreWriter(StoreView):
             self._setup_view()
             opened.append(self._close_view)
             try:
-                self._ip_state = IpState(path / STATE)
-            except sqlite3.Error as exc:
+                self._ip_state = IpState(path / STATE, path / BOOKINGS)
+            except (sqlite3.Error, OSError) as exc:
                 raise StoreError(f"{path / STATE}: cannot open the politeness state ({exc}).") from exc
             opened.append(self._ip_state.close)
             if self._ip_state.unreadable is not None:

@@ -187,8 +187,8 @@ def test_a_deleted_state_starts_empty_and_the_spacing_check_sees_it(tmp_path: Pa
         store = tmp_path / "store"
         with _open(store) as w:
             Crawl(config, w).run([web.url(0, "/p/1"), web.url(1, "/p/1")])
-        for side in ("", "-wal", "-shm"):
-            (store / f"state.sqlite{side}").unlink(missing_ok=True)
+        for name in ("state.sqlite", "state.sqlite-wal", "state.sqlite-shm", "bookings.slots"):
+            (store / name).unlink(missing_ok=True)
         with _open(store) as w:
             Crawl(config, w).run([web.url(0, "/p/2"), web.url(1, "/p/2")])
         assert web.spacing_violations() != []
