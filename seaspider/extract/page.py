@@ -25,6 +25,8 @@ __all__ = [
     "MAX_PAGE_BYTES",
     "MAX_PAGE_ELEMENTS",
     "MAX_RECORDS_PER_PAGE",
+    "MAX_SCOPE_ELEMENTS_PER_PAGE",
+    "MAX_TEXT_STEPS_PER_PAGE",
     "MAX_VALUE_CHARS",
     "URL_ATTRIBUTES",
     "Cuts",
@@ -46,6 +48,14 @@ MAX_ITEMS_PER_FIELD = 1_000  # a list field longer than this is a page's whole i
 # About 15,000 words: a whole article body fits; a value longer is cut, so nested containers on a
 # hostile page cannot each copy the page's whole text.
 MAX_VALUE_CHARS = 100_000
+# Reading text is the one step that runs in Python per element; nested containers each reading
+# their whole subtree would cost depth x elements. A page gets this many element visits for all of
+# its text values (a long article needs some 100,000), about half a second; later values are cut.
+MAX_TEXT_STEPS_PER_PAGE = 1_000_000
+# Containers nest, and every field query runs over its container's whole subtree: an element inside
+# ten matched containers is searched ten times. A page's containers may hold this many elements in
+# all (five times the most a page is parsed to); containers past it make no record.
+MAX_SCOPE_ELEMENTS_PER_PAGE = 1_000_000
 # Attributes whose value is a URL, made absolute against the page and canonicalised like links.
 URL_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "cite", "poster"})
 
@@ -59,6 +69,7 @@ _BLOCK = frozenset(
 )
 _TAG_START = re.compile(rb"<[A-Za-z]")  # every element the parser builds starts so (implied ones aside)
 _URL_NOISE = re.compile(r"[\t\n\r]")  # WHATWG URL: tabs and newlines inside a URL are removed
+_SUBTREE_SIZE = etree.XPath("count(descendant-or-self::*)")  # counted in C, no node list is built
 _PARSER = etree.HTMLParser(
     encoding="utf-8", recover=True, no_network=True, remove_comments=True, remove_pis=True, remove_blank_text=False
 )
@@ -70,10 +81,10 @@ Value = str | tuple[str, ...] | None  # a field's value: text, a list (all), or 
 class Cuts:
     """How many times the limits cut a page's output; summed over a run for the summary."""
 
-    pages_cut: int = 0  # pages parsed only up to MAX_PAGE_ELEMENTS or MAX_PAGE_BYTES
+    pages_cut: int = 0  # pages parsed only in part: MAX_PAGE_ELEMENTS, MAX_PAGE_BYTES, libxml2's depth of 256
     records_dropped: int = 0  # container matches past MAX_RECORDS_PER_PAGE
     items_dropped: int = 0  # list items past MAX_ITEMS_PER_FIELD
-    values_cut: int = 0  # values cut at MAX_VALUE_CHARS
+    values_cut: int = 0  # values cut at MAX_VALUE_CHARS or by MAX_TEXT_STEPS_PER_PAGE
 
     def add(self, other: Cuts) -> None:
         self.pages_cut += other.pages_cut
@@ -93,6 +104,7 @@ class ParsedPage:
     base: str
     root: etree._Element
     cuts: Cuts = field(default_factory=Cuts)
+    text_steps_left: int = MAX_TEXT_STEPS_PER_PAGE
     # The content of script/style elements, moved out of the tree so that text never includes it,
     # kept here for a field that selects a script or style element itself (JSON-LD, say).
     raw_text: dict[etree._Element, str] = field(default_factory=dict)
@@ -141,6 +153,9 @@ def parse_page(body: bytes, *, url: str, content_type: str | None, content_type_
         return None
     if root is None:
         return None
+    # libxml2 stops reading a document nested deeper than 256 elements (unless "huge" parsing is
+    # asked for, which we never do): what came before is kept, the page counts as cut.
+    cut = cut or any(e.type == etree.ErrorTypes.ERR_RESOURCE_LIMIT for e in _PARSER.error_log)
     page = ParsedPage(url=url, base=_base(root, url), root=root, cuts=Cuts(pages_cut=int(cut)))
     for el in root.iter(*_RAW_TEXT):
         page.raw_text[el] = el.text or ""
@@ -159,6 +174,7 @@ def _text(page: ParsedPage, el: etree._Element, cuts: Cuts) -> str:
     space, as a reader sees them: <li>toy</li><li>soft</li> reads "toy soft", not "toysoft".
     """
     raw = page.raw_text.get(el)
+    stopped = False
     if raw is not None:
         text = raw[:_RAW_TEXT_LIMIT]
     elif len(el) == 0:
@@ -166,18 +182,20 @@ def _text(page: ParsedPage, el: etree._Element, cuts: Cuts) -> str:
     else:
         pieces, size = [], 0
         for event, node in etree.iterwalk(el, events=("start", "end")):
+            page.text_steps_left -= 1
+            # The walk stops once the value is long enough, or the page has spent its steps.
+            if size > _RAW_TEXT_LIMIT or page.text_steps_left < 0:
+                stopped = True
+                break
             piece = (node.text if event == "start" else (node.tail if node is not el else None)) or ""
             if node.tag in _BLOCK:
                 piece = " " + piece  # before a block's text on entering it, before its tail on leaving it
             if piece:
                 pieces.append(piece)
                 size += len(piece)
-                # The walk stops once the value is long enough: a huge subtree costs no more.
-                if size > _RAW_TEXT_LIMIT:
-                    break
         text = "".join(pieces)
     folded = _fold(text)
-    if len(folded) > MAX_VALUE_CHARS or len(text) > _RAW_TEXT_LIMIT:
+    if stopped or len(folded) > MAX_VALUE_CHARS or len(text) >= _RAW_TEXT_LIMIT:
         cuts.values_cut += 1
         return folded[:MAX_VALUE_CHARS]
     return folded
@@ -217,13 +235,22 @@ def _value(page: ParsedPage, el: etree._Element, rule: FieldRule, cuts: Cuts) ->
 
 def _field(page: ParsedPage, scope: etree._Element, rule: FieldRule, cuts: Cuts) -> Value:
     """The first match that has a value, or (with `all`) every such match in document order."""
-    matches = [scope] if rule.selector is None else rule.selector.select(scope)
     if not rule.all:
-        for el in matches:
+        if rule.selector is None:
+            return _value(page, scope, rule, cuts)
+        first = rule.selector.first(scope)
+        if first is None:
+            return None
+        value = _value(page, first, rule, cuts)
+        if value is not None or (rule.attribute is None and rule.regex is None):
+            return value
+        # The first match had no value (no such attribute, or the regex missed): look further.
+        for el in rule.selector.select(scope)[1:]:
             value = _value(page, el, rule, cuts)
             if value is not None:
                 return value
         return None
+    matches = [scope] if rule.selector is None else rule.selector.select(scope)
     items: list[str] = []
     for i, el in enumerate(matches):
         value = _value(page, el, rule, cuts)
@@ -241,8 +268,18 @@ def evaluate(page: ParsedPage, rule_set: RuleSet) -> tuple[tuple[Value, ...], ..
 
     Limits that cut the output are counted in `page.cuts`.
     """
-    scopes = [page.root] if rule_set.container is None else rule_set.container.select(page.root)
+    if rule_set.container is None:
+        return (tuple(_field(page, page.root, f, page.cuts) for f in rule_set.fields),)
+    scopes = rule_set.container.select(page.root)
     if len(scopes) > MAX_RECORDS_PER_PAGE:
         page.cuts.records_dropped += len(scopes) - MAX_RECORDS_PER_PAGE
         del scopes[MAX_RECORDS_PER_PAGE:]
-    return tuple(tuple(_field(page, scope, f, page.cuts) for f in rule_set.fields) for scope in scopes)
+    records = []
+    searched = 0
+    for i, scope in enumerate(scopes):
+        searched += int(_SUBTREE_SIZE(scope))
+        if searched > MAX_SCOPE_ELEMENTS_PER_PAGE:
+            page.cuts.records_dropped += len(scopes) - i
+            break
+        records.append(tuple(_field(page, scope, f, page.cuts) for f in rule_set.fields))
+    return tuple(records)
