@@ -94,7 +94,11 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 @contextlib.contextmanager
 def _output(out: str | None) -> Iterator[TextIO]:
-    """UTF-8 text to stdout, or to a temporary file renamed onto FILE only when the run succeeds."""
+    """UTF-8 text to stdout; to a regular FILE through a temporary file renamed onto it only when the
+    run succeeds; straight into anything else that already exists (a pipe, /dev/null, a terminal).
+    """
+    from seaspider.errors import UsageError
+
     if out is None:
         stream = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="", write_through=False)
         try:
@@ -103,9 +107,19 @@ def _output(out: str | None) -> Iterator[TextIO]:
             stream.flush()
             stream.detach()
         return
-    from seaspider.errors import UsageError
-
-    target = Path(out)
+    # Through a symlink, the file it points at is replaced and the link kept.
+    target = Path(os.path.realpath(out))
+    if target.is_dir():
+        raise UsageError(f"--out {out} is a directory; name a file to write the records to.")
+    if target.exists() and not target.is_file():
+        # A device or a pipe must never be renamed over (that would replace /dev/null with a file).
+        try:
+            device = open(target, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed just below
+        except OSError as exc:
+            raise UsageError(f"--out {out}: cannot write there ({exc.strerror or exc}).") from exc
+        with device:
+            yield device
+        return
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
@@ -113,11 +127,18 @@ def _output(out: str | None) -> Iterator[TextIO]:
     try:
         with open(fd, "w", encoding="utf-8", newline="") as stream:
             yield stream
+        os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes 0600; a plain new file would be 0666 less the umask
         os.replace(temp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temp)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _count(n: int, noun: str) -> str:

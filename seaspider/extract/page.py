@@ -129,16 +129,12 @@ def _bounded(body: bytes) -> tuple[bytes, bool]:
     return body, cut
 
 
-def _base(root: etree._Element, url: str) -> str:
+def _base(href: str, url: str) -> str:
     # HTML: only the first <base href> counts, itself resolved against the document's URL.
-    for el in root.iter("base"):
-        href = el.get("href")
-        if href is not None:
-            try:
-                return resolve_link(base=url, href=_URL_NOISE.sub("", href).strip())
-            except InvalidURL:
-                return url
-    return url
+    try:
+        return resolve_link(base=url, href=_URL_NOISE.sub("", href).strip())
+    except InvalidURL:
+        return url
 
 
 def parse_page(body: bytes, *, url: str, content_type: str | None, content_type_header: str | None) -> ParsedPage | None:
@@ -156,10 +152,15 @@ def parse_page(body: bytes, *, url: str, content_type: str | None, content_type_
     # libxml2 stops reading a document nested deeper than 256 elements (unless "huge" parsing is
     # asked for, which we never do): what came before is kept, the page counts as cut.
     cut = cut or any(e.type == etree.ErrorTypes.ERR_RESOURCE_LIMIT for e in _PARSER.error_log)
-    page = ParsedPage(url=url, base=_base(root, url), root=root, cuts=Cuts(pages_cut=int(cut)))
-    for el in root.iter(*_RAW_TEXT):
-        page.raw_text[el] = el.text or ""
-        el.text = None
+    page = ParsedPage(url=url, base=url, root=root, cuts=Cuts(pages_cut=int(cut)))
+    base_seen = False
+    for el in root.iter("base", *_RAW_TEXT):  # one walk of the tree for both
+        if el.tag != "base":
+            page.raw_text[el] = el.text or ""
+            el.text = None
+        elif not base_seen and el.get("href") is not None:
+            base_seen = True
+            page.base = _base(el.get("href", ""), url)
     return page
 
 
@@ -205,12 +206,23 @@ def _absolute(raw: str, base: str) -> str:
     """A URL attribute made absolute and canonical like a link; a value that is no http(s) URL stays as written."""
     href = _URL_NOISE.sub("", raw).strip()
     try:
-        url = resolve_link(base=base, href=href)
+        url = resolve_link(base=base, href=_without_utm(href) if "utm_" in href else href)
     except InvalidURL:
         return href  # mailto:, javascript:, data: and broken URLs are data too; keep them verbatim
-    if "utm_" in url:
+    if "utm_" in url:  # spelt so that only canonicalisation shows it (utm%5Fsource): the exact rule
         url = str(strip_tracking(parse_url(url)))
     return url
+
+
+def _without_utm(href: str) -> str:
+    """The href without utm_* query parameters: strip_tracking's rule applied before resolving,
+    which spares a second parse of the resolved URL (campaign tags are common on shop links)."""
+    head, mark, rest = href.partition("?")
+    if not mark:
+        return href
+    query, hash_mark, fragment = rest.partition("#")
+    kept = [piece for piece in query.split("&") if not piece.partition("=")[0].lower().startswith("utm_")]
+    return head + ("?" + "&".join(kept) if kept else "") + hash_mark + fragment
 
 
 def _value(page: ParsedPage, el: etree._Element, rule: FieldRule, cuts: Cuts) -> str | None:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import stat
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -258,3 +261,37 @@ def test_help_teaches_with_examples() -> None:
     assert done.returncode == 0
     for words in ("RULES.json", "--container", "--fields", "container", "regex", "RFC 4180", "examples:", "seaspider extract store/ rules.json"):
         assert words in done.stdout
+
+
+def test_out_into_a_pipe_writes_through_it_and_leaves_it_a_pipe(shop: Shop, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A device or pipe is written to, never renamed over (that would turn /dev/null into a file).
+    fifo = tmp_path / "records.fifo"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    done = extract(capsys, str(shop.store), "--fields", "t=title", "--url-prefix", shop.listing_urls[0], "--out", str(fifo))
+    reader.join(timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["t"] for line in received[0].decode().splitlines()] == ["Shop, page 1"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["records.fifo"]  # no temporary file left
+
+
+def test_out_through_a_symlink_replaces_the_file_and_keeps_the_link(shop: Shop, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    real = tmp_path / "real.jsonl"
+    real.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    done = extract(capsys, str(shop.store), "--fields", "t=title", "--url-prefix", shop.listing_urls[0], "--out", str(link))
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and json.loads(real.read_text())["t"] == "Shop, page 1"
+    assert stat.S_IMODE(os.stat(real).st_mode) == 0o666 & ~_umask()  # an ordinary new file's mode, not mkstemp's 0600
+    directory = extract(capsys, str(shop.store), "--fields", "t=title", "--out", str(tmp_path))
+    assert directory.returncode == 2 and "is a directory" in directory.stderr
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
