@@ -8,6 +8,7 @@ grow with the number of pages; a page no rule set applies to is not even read.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -21,7 +22,7 @@ __all__ = ["PageSource", "Summary", "extract_store"]
 class PageSource(Protocol):
     """What extraction needs of a store (StoreReader has it)."""
 
-    def latest_pages(self, *, host: str | None = None, url_prefix: str = "") -> Any: ...
+    def latest_pages(self, *, host: str | None = None, url_prefix: str = "") -> Iterator[dict[str, Any]]: ...
 
     def body(self, key: str) -> bytes | None: ...
 
