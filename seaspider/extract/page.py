@@ -104,7 +104,7 @@ class ParsedPage:
     base: str
     root: etree._Element
     cuts: Cuts = field(default_factory=Cuts)
-    text_steps_left: int = MAX_TEXT_STEPS_PER_PAGE
+    text_steps_left: int = 0  # element visits left for text (parse_page starts it at MAX_TEXT_STEPS_PER_PAGE)
     # The content of script/style elements, moved out of the tree so that text never includes it,
     # kept here for a field that selects a script or style element itself (JSON-LD, say).
     raw_text: dict[etree._Element, str] = field(default_factory=dict)
@@ -152,7 +152,7 @@ def parse_page(body: bytes, *, url: str, content_type: str | None, content_type_
     # libxml2 stops reading a document nested deeper than 256 elements (unless "huge" parsing is
     # asked for, which we never do): what came before is kept, the page counts as cut.
     cut = cut or any(e.type == etree.ErrorTypes.ERR_RESOURCE_LIMIT for e in _PARSER.error_log)
-    page = ParsedPage(url=url, base=url, root=root, cuts=Cuts(pages_cut=int(cut)))
+    page = ParsedPage(url=url, base=url, root=root, cuts=Cuts(pages_cut=int(cut)), text_steps_left=MAX_TEXT_STEPS_PER_PAGE)
     base_seen = False
     for el in root.iter("base", *_RAW_TEXT):  # one walk of the tree for both
         if el.tag != "base":

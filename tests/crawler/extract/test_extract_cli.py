@@ -209,17 +209,28 @@ def test_inline_rules_with_host_and_prefix_filters(shop: Shop, capsys: pytest.Ca
     ],
     ids=["unknown-field", "invalid-selector", "bad-regex"],
 )
-def test_bad_rules_are_one_english_sentence_and_exit_2(shop: Shop, tmp_path: Path, rules: dict[str, Any], words: str) -> None:
-    # A child process: exactly what a user sees, the exit status and stderr with no traceback.
+def test_bad_rules_are_one_english_sentence_and_exit_2(
+    shop: Shop, tmp_path: Path, capsys: pytest.CaptureFixture[str], rules: dict[str, Any], words: str
+) -> None:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(rules))
     out = tmp_path / "out.jsonl"
-    done = run_cli("extract", str(shop.store), str(path), "--out", str(out))
+    done = extract(capsys, str(shop.store), str(path), "--out", str(out))
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith(f"seaspider: {path}: 1 problem: ") and words in done.stderr
-    assert "Traceback" not in done.stderr
     assert list(tmp_path.iterdir()) == [path]  # nothing written, not even a temporary file
+
+
+def test_a_user_sees_the_sentence_and_no_traceback(shop: Shop, tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"rules": {"cards": {"url": "*", "fields": {"t": "h3::text"}}}}))
+    done = run_cli("extract", str(shop.store), str(path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f'seaspider: {path}: 1 problem: rules.cards.fields.t: the CSS selector "h3::text" is not valid at character 3: '
+        "pseudo-elements such as ::text are not supported (a field takes the text by default, or an attribute with @name).\n"
+    )
 
 
 def test_every_problem_is_reported_at_once(shop: Shop, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
