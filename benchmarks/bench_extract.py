@@ -206,9 +206,10 @@ def make_store(path: Path, pages: int) -> None:
             writer.record_visits(batch)
 
 
+# VmHWM, not ru_maxrss: ru_maxrss survives exec, so a child would report its parent's peak too.
 _MEASURED = (
-    "import resource, sys\nfrom seaspider.cli import main\ncode = main(sys.argv[1:])\n"
-    "print('maxrss_mb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, file=sys.stderr)\nsys.exit(code)\n"
+    "import re, sys\nfrom seaspider.cli import main\ncode = main(sys.argv[1:])\n"
+    "print('maxrss_mb', int(re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1)) // 1024, file=sys.stderr)\nsys.exit(code)\n"
 )
 
 

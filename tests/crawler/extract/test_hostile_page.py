@@ -90,13 +90,14 @@ def _store(tmp_path: Path) -> Path:
 
 
 # The CLI in a child that reports its own peak memory on its last stderr line.
+# VmHWM, not ru_maxrss: ru_maxrss survives exec, so a child would report its parent's peak too.
 _MEASURED = (
-    "import resource, sys\n"
+    "import re, sys\n"
     "import seaspider.extract.page as page\n"
     "if sys.argv[1] == 'uncapped': page.MAX_PAGE_ELEMENTS = 10**9\n"
     "from seaspider.cli import main\n"
     "code = main(sys.argv[2:])\n"
-    "print('maxrss_mb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, file=sys.stderr)\n"
+    "print('maxrss_mb', int(re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1)) // 1024, file=sys.stderr)\n"
     "sys.exit(code)\n"
 )
 
