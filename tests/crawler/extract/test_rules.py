@@ -192,3 +192,22 @@ def test_only_picks_sets_and_names_the_unknown() -> None:
     assert rules.only(None) is rules
     with pytest.raises(UsageError, match="r.json has no rule set c; its rule sets are a, b."):
         rules.only(["c", "a"])
+
+
+def test_the_schema_is_valid_and_closed_everywhere() -> None:
+    schema = load_schema("extract-rules")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    closed = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "properties" in node:
+                closed.append(node.get("additionalProperties") is False)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    assert len(closed) == 3 and all(closed)  # the file, a rule set, a field object
