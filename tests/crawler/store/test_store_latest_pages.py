@@ -10,7 +10,8 @@ from storekit import html, visit
 
 from seaspider.clock import FakeClock
 from seaspider.store import writer as writer_module
-from seaspider.store.writer import StoreReader, StoreWriter
+from seaspider.store.reader import StoreReader
+from seaspider.store.writer import StoreWriter
 from seaspider.web.records import Outcome
 
 
