@@ -4,10 +4,10 @@ Keeps the crash-safe order: body frame written and fsynced, then the journal lin
 fsynced, then the derived index. Fails loudly (a full disk, a store deleted under it) and heals
 quietly (a damaged frame is stored again). Knows nothing about HTTP, robots rules or politeness policy.
 
-Longer than most modules (about 570 lines) for a reason: every method here runs under one lock
+Longer than most modules (about 600 lines) for a reason: every method here runs under one lock
 and inside one crash-safe order (frames, journal, index, state), and the open, record, heal and
 close paths share its failure handling; spread over modules, that order would be hard to see.
-The pieces without that coupling live beside it: files, failures, lines, ipstate, view, check.
+The pieces without that coupling live beside it: files, failures, lines, ipstate, bookings, view, check.
 """
 
 from __future__ import annotations
