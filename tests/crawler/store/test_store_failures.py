@@ -83,7 +83,10 @@ def test_fetch_exits_1_when_its_store_is_deleted_mid_crawl(tmp_path: Path) -> No
             while not (store / "pages.jsonl").exists() or not pages(store):  # the first page is recorded
                 assert child.poll() is None and time.monotonic() < deadline, "the crawl never recorded a page"
                 time.sleep(0.005)
-            shutil.rmtree(store)
+            # As `rm -rf STORE` leaves it, in one step: the writer's files may be written meanwhile,
+            # which a file-by-file removal could race with.
+            store.rename(tmp_path / "removed")
+            shutil.rmtree(tmp_path / "removed", ignore_errors=True)
             out, err = child.communicate(timeout=60)
         finally:
             if child.poll() is None:
