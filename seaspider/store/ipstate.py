@@ -18,7 +18,9 @@ from seaspider.store.index import remove_index_files
 from seaspider.store.journal import iter_lines
 from seaspider.store.segments import fsync_dir
 
-_GATHER_S = 0.02  # ends written at most this late after they are noted: one transaction per burst
+# Ends are written at most this late after they are noted: one transaction per burst, a handful
+# per second however fast the crawl goes (a journal commit in between takes them sooner).
+_GATHER_S = 0.2
 
 _SCHEMA = "CREATE TABLE IF NOT EXISTS ip_end (ip TEXT PRIMARY KEY, end_unix REAL NOT NULL) WITHOUT ROWID;"
 
@@ -54,6 +56,7 @@ class IpState:
             fsync_dir(path.parent)  # unlike the index, this state is not a cache: keep its name
         self._ends: dict[str, float] = dict(self._db.execute("SELECT ip, end_unix FROM ip_end").fetchall())
         self._open: dict[str, float] = {}  # IP -> start of its booking in flight (this run's)
+        self._sync_mode = "NORMAL"  # as _connect leaves it
         self._wake = threading.Event()
         self._closing = False
         self._settle = threading.Event()  # set only at close, to cut the gathering short
@@ -139,7 +142,10 @@ class IpState:
             if not dirty:
                 return
             try:
-                self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+                mode = "FULL" if durable else "NORMAL"
+                if mode != self._sync_mode:  # FULL makes a commit fsync the WAL; NORMAL leaves it to a checkpoint
+                    self._db.execute(f"PRAGMA synchronous={mode}")
+                    self._sync_mode = mode
                 self._db.execute("BEGIN")
                 self._db.executemany(
                     "INSERT INTO ip_end VALUES (?, ?) ON CONFLICT (ip) DO UPDATE SET end_unix = max(end_unix, excluded.end_unix)",
