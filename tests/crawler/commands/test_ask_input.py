@@ -28,6 +28,7 @@ def server() -> Iterator[RunningServer]:
 @pytest.mark.parametrize("locale", ["C", "C.UTF-8"])
 @pytest.mark.parametrize("data", [b"Is the queue \xff empty?", b"\xc3(", b"Fetch https://a.example/\xed\xa0\x80."],
                          ids=["stray-byte", "cut-sequence", "encoded-surrogate"])
+@pytest.mark.slow
 def test_invalid_utf8_is_refused_with_a_usage_sentence(server: RunningServer, locale: str, data: bytes) -> None:
     out = ask(str(server.socket), data, locale=locale)
     err = out.stderr.decode("utf-8", "replace")
@@ -39,6 +40,7 @@ def test_invalid_utf8_is_refused_with_a_usage_sentence(server: RunningServer, lo
     assert server.lines("requests.jsonl") == []  # nothing reached the server
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("locale", ["C", "C.UTF-8"])
 def test_valid_utf8_beyond_ascii_is_sent(server: RunningServer, locale: str) -> None:  # negative control
     prompt = "What did you get from https://bücher.example/straße?"

@@ -9,6 +9,8 @@ import threading
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 from seaspider.service.ledger import INDEX_SUFFIX, Ledger
 
 SHA = "ab" * 32
@@ -19,6 +21,7 @@ def _reply(i: int) -> dict[str, object]:
     return {"answer": f"I am idle and the queue is empty. Reply {i}.", "report": {"pad": "x" * 2000, "n": i}}
 
 
+@pytest.mark.slow
 def test_memory_does_not_grow_with_the_replies_recorded(tmp_path: Path) -> None:
     ledger = Ledger(tmp_path / "ledger.jsonl", clock_time=lambda: 1.0)
     for i in range(100):  # warm up caches (SQLite's page cache, the interpreter's pools)

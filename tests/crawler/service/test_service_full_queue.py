@@ -45,6 +45,7 @@ def full() -> Iterator[tuple[RunningServer, GatedRunner]]:
     srv.close()
 
 
+@pytest.mark.slow
 def test_every_question_is_answered_and_recorded_while_the_queue_is_full(full: tuple[RunningServer, GatedRunner]) -> None:
     srv, _runner = full
     for kind, prompt in QUESTIONS.items():
@@ -63,6 +64,7 @@ def test_every_question_is_answered_and_recorded_while_the_queue_is_full(full: t
         assert again["report"].get("replayed") is True and again["answer"] == reply["answer"], kind
 
 
+@pytest.mark.slow
 def test_with_room_in_the_queue_the_robots_question_is_queued(full: tuple[RunningServer, GatedRunner]) -> None:  # negative control
     srv, runner = full
     runner.step(1)  # the running job ends and the next one starts: one place frees up

@@ -114,6 +114,7 @@ def _robots_line(store: Path, origin: str) -> dict[str, object]:
     return [x for x in _lines(store, "robots") if x["origin"] == origin][-1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["flipped-byte", "missing-segment"])
 def test_a_damaged_stored_robots_txt_is_fetched_again_and_the_crawl_carries_on(tmp_path: Path, damage: str) -> None:
     with LocalWeb(hosts=2, pages=2, ip_base="127.152") as web:
@@ -157,6 +158,7 @@ def test_a_reader_treats_a_damaged_robots_txt_as_unknown(tmp_path: Path) -> None
 # ----- 6: an unreadable state.sqlite is rebuilt from the journal -------------------------------------
 
 
+@pytest.mark.slow
 def test_an_unreadable_state_is_rebuilt_from_the_journal_and_said(tmp_path: Path) -> None:
     with LocalWeb(hosts=2, pages=1, ip_base="127.153") as web:
         config = write_config(tmp_path, web)
@@ -177,6 +179,7 @@ def test_an_unreadable_state_is_rebuilt_from_the_journal_and_said(tmp_path: Path
     check_store(store)
 
 
+@pytest.mark.slow
 def test_a_deleted_state_starts_empty_and_the_spacing_check_sees_it(tmp_path: Path) -> None:  # negative control
     """What main did with an unreadable file (start empty): the same spacing check turns red.
 
