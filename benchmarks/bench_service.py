@@ -32,7 +32,7 @@ from bench_store import fill_store  # noqa: E402  (the store benchmark's fast 10
 
 from wire.transport import request  # noqa: E402
 from seaspider.demo.localweb import LocalWeb  # noqa: E402
-from seaspider.store.writer import StoreReader  # noqa: E402
+from seaspider.store.reader import StoreReader  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ECHO = """

@@ -35,7 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from seaspider.store.writer import Intent, StoreReader, StoreWriter  # noqa: E402
+from seaspider.store.reader import StoreReader  # noqa: E402
+from seaspider.store.writer import Intent, StoreWriter  # noqa: E402
 from seaspider.web.records import Hop, Outcome, RobotsSource, RobotsVerdict, Visit  # noqa: E402
 
 WORDS = ("sea spider pycnogonida marine arthropod ocean robot polite crawl fetch store journal segment "

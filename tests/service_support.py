@@ -18,7 +18,7 @@ import jsonschema
 from wire.transport import request
 from seaspider.config import Config, build_config
 from seaspider.service.jobs import Job, JobResult, UrlDone
-from seaspider.service.ledger import read_jsonl
+from seaspider.store.journal import read_jsonl
 from seaspider.resources import load_schema
 from seaspider.service.handler import Faults
 from seaspider.service.server import Server

@@ -26,10 +26,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from seaspider.errors import StoreError
-    from seaspider.store.writer import StoreReader
+    from seaspider.store.reader import StoreReader
+    from seaspider.store.segments import DamagedFrame
 
     with StoreReader(Path(args.store)) as reader:
-        body = reader.body(args.key)
+        try:
+            body = reader.body(args.key)
+        except DamagedFrame as exc:
+            raise StoreError(f"{str(exc).rstrip('.')}; `seaspider store check {args.store} --repair` marks it, "
+                             "and the next fetch stores it again.") from exc
     if body is None:
         raise StoreError(f"no stored body for {args.key} in {args.store}; `seaspider stats {args.store}` lists what is there.")
     sys.stdout.buffer.write(body)

@@ -112,6 +112,7 @@ class LocalWeb:
             self._sites[name] = _Site(name, i + 1, ip_for(ip_base, i // hosts_per_ip), robots_status, robots_body)
         self._routes: dict[tuple[str, str], Response] = {}
         self.log: list[RequestRecord] = []
+        self.started: list[tuple[str, str, str]] = []  # (ip, host, target) as each request's head arrives
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._servers: list[asyncio.base_events.Server] = []
@@ -160,6 +161,7 @@ class LocalWeb:
 
     def clear_log(self) -> None:
         self.log.clear()
+        self.started.clear()
 
     def spacing_violations(self, min_gap_s: float = 2.0) -> list[SpacingViolation]:
         """Pairs of requests to one IP that overlapped or left less than `min_gap_s` end to start."""
@@ -269,6 +271,7 @@ class LocalWeb:
                 if length:
                     await reader.readexactly(min(length, 1 << 20))
                 host = headers.get("host", "").split(":")[0].lower()
+                self.started.append((ip, host, target))
                 keep_open, status = await self._respond(writer, ip, host, method, target, headers)
                 self.log.append(
                     RequestRecord(ip, host, target, method, headers.get("user-agent", ""), headers, start, time.monotonic(), status)

@@ -51,6 +51,10 @@ class PolitenessState(Protocol):
 
     def load_robots(self, origin: str) -> RobotsFetch | None: ...
 
+    def book_ip(self, ip: str, start_unix: float, until_unix: float) -> None:
+        """Make a request to `ip` durable before it goes out (blocks for an fsync)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Faults:
@@ -59,6 +63,7 @@ class Faults:
     drop_ip_booking: bool = False
     ignore_disallow: bool = False
     skip_redirect_recheck: bool = False
+    skip_write_ahead: bool = False  # send without booking the IP durably first (12.6's negative control)
 
 
 # ----- bounded decoding ----------------------------------------------------------------------
@@ -333,6 +338,15 @@ class Fetcher:
         except FetchError as exc:
             return Exchange(text, None, None, {}, b"", False, error=str(exc))
         slot = await self._gate.acquire(url.host, ips)
+        if self._state is not None and not self.faults.skip_write_ahead:
+            # Write ahead: the IP and start are durable before the request goes out, so a run killed
+            # now leaves the IP resting until it must have ended (start + timeout), plus its interval.
+            start = self.clock.time()
+            try:
+                await asyncio.to_thread(self._state.book_ip, slot.ip, start, start + self._timeout_s + END_MARGIN_S)
+            except BaseException:
+                self._gate.release(slot)  # nothing was sent
+                raise
         headers = list(self._base_headers)
         if extra:
             headers += [(name, value) for name, value in extra.items()]

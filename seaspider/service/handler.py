@@ -29,7 +29,7 @@ from seaspider.resources import load_schema
 from seaspider.service.answers import answer
 from seaspider.service.files import LEDGER_FILE, REQUESTS_FILE
 from seaspider.service.jobs import JobKind, Priority, Worker
-from seaspider.service.ledger import JsonlJournal, Ledger
+from seaspider.service.ledger import Ledger, open_journal
 from seaspider.service.readers import RobotsLookup, StoreBorrow, StoreView
 from seaspider.service.reports import (
     page_report,
@@ -134,7 +134,7 @@ class Service:
         self._faults = faults
         self._callers = config.service.callers
         self._request_check = jsonschema.Draft202012Validator(load_schema("request"))
-        self._requests = JsonlJournal(socket_dir / REQUESTS_FILE, check=record_checker("requests-line"))
+        self._requests = open_journal(socket_dir / REQUESTS_FILE, name="requests", check=record_checker("requests-line"))
         self._ledger = Ledger(socket_dir / LEDGER_FILE, clock_time=self._clock.time, check=record_checker("ledger-line"))
 
     def close(self) -> None:
@@ -203,7 +203,7 @@ class Service:
         self, request_id: str | None, caller: str | None, declared: bool, peer: Peer, priority: Priority | None,
         sha: str | None, *, admitted: bool, refused_because: str | None,
     ) -> None:
-        self._requests.append(
+        self._requests.append_record(
             {
                 "unix": self._clock.time(),
                 "id": request_id,
@@ -249,7 +249,8 @@ class Service:
                 followups = ["Is the queue empty?", f"What did you get from {args['urls'][0]}?"]
         elif operation == "robots":
             report = self._robots(job_id, args["target"], caller, priority)
-            if report["state"] == "queued":
+            # A refusal (queue full, check failed) has no `state`: it is an answer too, recorded as one.
+            if report.get("state") == "queued":
                 followups = [f"Can you read {args['target']}?"]
         elif operation == "stats":
             host = args.get("host")

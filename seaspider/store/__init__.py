@@ -5,8 +5,16 @@ The public names of this wing are its modules; each lists its own public names i
 """
 
 __all__ = [
+    "bookings",
+    "check",
+    "failures",
+    "files",
     "index",
+    "ipstate",
     "journal",
+    "lines",
+    "reader",
     "segments",
+    "view",
     "writer",
 ]

@@ -18,6 +18,7 @@ SCHEMA_OF_KIND = {
     "intent": "journal-intent",
     "robots": "journal-robots",
     "uncertain": "journal-uncertain",
+    "damaged": "journal-damaged",
 }
 
 
