@@ -300,6 +300,7 @@ class Crawl:
             sha256=sha,
             content_type=visit.content_type or latest.get("content_type"),
             truncated=bool(latest.get("truncated", False)),
+            encoding_kept=latest.get("encoding_kept"),
         )
 
     # -- the run ------------------------------------------------------------------------------

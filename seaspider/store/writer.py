@@ -542,6 +542,8 @@ def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_by
         "user_agent": visit.user_agent,
         "reason": visit.reason,
     }
+    if visit.encoding_kept:
+        line["encoding_kept"] = visit.encoding_kept
     if visit.extra:
         line["extra"] = dict(visit.extra)
     return line

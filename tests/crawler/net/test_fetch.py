@@ -16,7 +16,8 @@ import pytest
 from fetchkit import HostPool, MemoryState, logged, make_config
 
 from seaspider.clock import SystemClock
-from seaspider.net.fetch import Faults, Fetcher, _Brotli, _Inflate
+from seaspider.net.decoding import _Brotli, _Inflate
+from seaspider.net.fetch import Faults, Fetcher
 from seaspider.demo.localweb import DEFAULT_ROBOTS, LocalWeb, Response
 from seaspider.net.transport import Resolver
 from seaspider.web.records import Outcome, RobotsSource
@@ -73,7 +74,7 @@ def test_request_headers_identify_movabot_and_keep_nothing(web: LocalWeb, pool: 
     first, second = logged(web, 2, host=host)
     for record in (first, second):
         assert record.user_agent == f.config.user_agent
-        assert record.headers["accept-encoding"] == "gzip, deflate, br"
+        assert record.headers["accept-encoding"] == "gzip, deflate, br, zstd"
         assert record.headers["connection"] == "close"
         assert record.headers["host"] == f"{host}:{web.port}"
     assert "cookie" not in second.headers  # no cookie jar
@@ -183,10 +184,11 @@ def test_undecodable_body_is_an_error_visit(web: LocalWeb, pool: HostPool, tmp_p
 
 def test_unrequested_encoding_is_kept_as_sent(web: LocalWeb, pool: HostPool, tmp_path: Path) -> None:
     host = pool.take()
-    web.set_route(host, "/zstd", Response(200, [("content-encoding", "zstd")], b"\x28\xb5\x2f\xfd-bytes"))
-    v = run(fetcher(web, tmp_path, [host], fetch={"max_body_bytes": 8}).visit(web.url(host, "/zstd")))
-    assert v.outcome is Outcome.FETCHED and v.headers["content-encoding"] == "zstd"
-    assert v.body == b"\x28\xb5\x2f\xfd-byt" and v.truncated  # still cut at the bound
+    web.set_route(host, "/lzw", Response(200, [("content-encoding", "compress")], b"\x1f\x9d\x90-bytes"))
+    v = run(fetcher(web, tmp_path, [host], fetch={"max_body_bytes": 8}).visit(web.url(host, "/lzw")))
+    assert v.outcome is Outcome.FETCHED and v.headers["content-encoding"] == "compress"
+    assert v.body == b"\x1f\x9d\x90-byte" and v.truncated  # still cut at the bound
+    assert v.encoding_kept == "compress"  # and the visit says the body is not decoded
 
 
 def test_conditional_request_gets_not_modified(web: LocalWeb, pool: HostPool, tmp_path: Path) -> None:
