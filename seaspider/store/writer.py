@@ -681,13 +681,13 @@ class StoreWriter(_StoreView):
             self._index.apply_journal(off, raw, line)
         return offs
 
-    def _links_lines(self, items: Sequence[tuple[str, list[dict[str, Any]]]]) -> None:
-        """Append `links.jsonl` lines in one write and ONE fsync, then index them (not committed)."""
+    def _links_lines(self, items: Sequence[tuple[str, list[dict[str, Any]], bool]]) -> None:
+        """Append `links.jsonl` lines (url, links, links cut at the cap) in one write and ONE fsync, then index them."""
         now = self._clock.time()
         raws = [
             encode_line({"url": url, "links": [{"url": str(link["url"]), "nofollow": bool(link["nofollow"])} for link in links],
-                         "recorded_unix": now})
-            for url, links in items
+                         "recorded_unix": now, **({"links_truncated": True} if truncated else {})})
+            for url, links, truncated in items
         ]
         for off, raw in zip(self._links.append_many(raws), raws, strict=True):
             self._index.apply_links(off, raw)
@@ -752,7 +752,7 @@ class StoreWriter(_StoreView):
             else:
                 lines = self._page_lines([visit for visit, _links in items], shas)
                 self._journal_lines(lines)
-            links = [(visit.url, found) for visit, found in items if found is not None]
+            links = [(visit.url, found, visit.links_truncated) for visit, found in items if found is not None]
             if links:
                 self._links_lines(links)
             self._commit()
@@ -852,7 +852,7 @@ class StoreWriter(_StoreView):
     def record_links(self, url: str, links: list[dict[str, Any]]) -> None:
         """Append one `links.jsonl` line for `url` (fsynced): [{url, nofollow}] in page order."""
         with self._writing(f"the links of {url}"):
-            self._links_lines([(url, links)])
+            self._links_lines([(url, links, False)])
             self._commit()
 
     def should_fetch(self, url: str, *, now_unix: float, refetch_after_secs: int | None) -> bool:
