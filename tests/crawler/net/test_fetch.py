@@ -13,10 +13,11 @@ from urllib.parse import quote
 
 import brotli
 import pytest
+import zstandard
 from fetchkit import HostPool, MemoryState, logged, make_config
 
 from seaspider.clock import SystemClock
-from seaspider.net.decoding import _Brotli, _Inflate
+from seaspider.net.decoding import _Brotli, _Inflate, _Zstd
 from seaspider.net.fetch import Faults, Fetcher
 from seaspider.demo.localweb import DEFAULT_ROBOTS, LocalWeb, Response
 from seaspider.net.transport import Resolver
@@ -134,8 +135,10 @@ def _zeros_gzip(mb: int) -> bytes:
         (lambda: _Inflate("deflate"), zlib.compressobj(9, zlib.DEFLATED, -15).compress(bytes(8 << 20)), 0),
         # brotli stops growing its buffer at the limit, so it may overshoot by one internal block.
         (_Brotli, brotli.compress(bytes(8 << 20)), 64 << 10),
+        # zstd hands its output over in 64 KiB pieces and is stopped after the one that passes the bound.
+        (_Zstd, zstandard.ZstdCompressor().compress(bytes(8 << 20)), 64 << 10),
     ],
-    ids=["gzip", "zlib-deflate", "raw-deflate", "brotli"],
+    ids=["gzip", "zlib-deflate", "raw-deflate", "brotli", "zstd"],
 )
 def test_decoders_never_produce_much_more_than_asked(decoder: Any, data: bytes, slack: int) -> None:
     out = decoder().feed(data, 1001)
