@@ -423,7 +423,7 @@ def _compile(name: str, rules: list[_Rule], options: _Options) -> _Group:
         if (allow, raw) not in seen:  # a repeat matches the same paths with a lower rank: it never decides
             seen.add((allow, raw))
             written.append(rule)
-    ruleset = RuleSet.from_raw([(_rank(allow, raw, line, options), raw, index) for index, (allow, raw, line) in enumerate(written)])
+    ruleset = RuleSet.from_raw(tuple([(_rank(allow, raw, line, options), raw, index) for index, (allow, raw, line) in enumerate(written)]))
     return _Group(
         name=name,
         rules=ruleset,

@@ -145,7 +145,7 @@ def test_recording_the_end_before_the_close_breaks_the_spacing(web: LocalWeb, po
     assert len(violations) == 1 and violations[0].second.endswith("/p/1")
 
 
-def test_the_giant_agent_file_is_under_the_cap_and_parses_linearly() -> None:
+def test_the_giant_agent_file_is_read_whole() -> None:
     body = giant_agents_robots(27_500).encode()
     assert len(body) < MAX_ROBOTS_BYTES  # the whole file is read: its last rule applies
     robots = Robots.parse(body)
