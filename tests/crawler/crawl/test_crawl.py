@@ -19,6 +19,7 @@ def _crawl(config, urls, **kw):  # type: ignore[no-untyped-def]
         return Crawl(config, writer).run(urls, **kw)
 
 
+@pytest.mark.slow
 def test_queue_is_fetched_journaled_and_linked_politely(tmp_path: Path) -> None:
     with LocalWeb(hosts=3, pages=2, ip_base="127.61") as web:
         config = make_config(tmp_path, web)
@@ -110,6 +111,7 @@ def test_links_past_the_cap_are_cut_and_the_links_line_says_so(tmp_path: Path) -
     assert "links_truncated" not in by_url[web.url(few, "/many-links?n=10")]  # negative control: exactly at the cap
 
 
+@pytest.mark.slow
 def test_follow_mode_limits_and_trap_guard(tmp_path: Path) -> None:
     with LocalWeb(hosts=2, pages=2, ip_base="127.64") as web:
         h1, h2 = web.hosts
@@ -139,6 +141,7 @@ def test_follow_off_by_default_fetches_only_the_queue(tmp_path: Path) -> None:  
     assert summary.followed == 0
 
 
+@pytest.mark.slow
 def test_due_refetch_is_conditional_and_304_is_not_modified(tmp_path: Path) -> None:
     with LocalWeb(hosts=1, pages=1, ip_base="127.66") as web:
         url = web.url(0, "/p/1")
@@ -159,6 +162,7 @@ def test_due_refetch_is_conditional_and_304_is_not_modified(tmp_path: Path) -> N
     assert (lines[1]["seg"], lines[1]["off"], lines[1]["len"]) == (lines[0]["seg"], lines[0]["off"], lines[0]["len"])
 
 
+@pytest.mark.slow
 def test_stop_request_finishes_in_flight_and_leaves_the_rest_not_started(tmp_path: Path) -> None:
     with LocalWeb(hosts=2, pages=3, ip_base="127.67") as web:
         config = make_config(tmp_path, web)
@@ -179,6 +183,7 @@ def test_stop_request_finishes_in_flight_and_leaves_the_rest_not_started(tmp_pat
     assert {line["url"] for line in pages(config.store)} == set(urls) - set(summary.not_started)
 
 
+@pytest.mark.slow
 def test_store_failure_stops_the_run_and_is_raised(tmp_path: Path) -> None:
     from seaspider.errors import StoreError
 
