@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python benchmarks/bench_robots.py [--full]
 Needs the bench extra (`pip install protego`); urllib.robotparser is in the standard library.
-Prints decisions/s on a big site's robots.txt (tests/crawler/fixtures/robots/big_site.txt) and on the
+Prints decisions/s on a big site's robots.txt (tests/crawler/web/fixtures/robots/big_site.txt) and on the
 pathological pattern /*a*a*a*a*a*a*a*b against paths of growing length, and the ratios ours/Protego and
 ours/urllib. urllib.robotparser knows no wildcards, so its figures are a speed floor, not a like-for-like.
 Then hostile files of about 500 KiB (issue 12): parse plus first decision, ours against Protego's parse
@@ -29,7 +29,7 @@ try:
 except ImportError:  # the benchmark still runs, without the Protego column
     Protego = None
 
-FIXTURES = ROOT / "tests" / "crawler" / "fixtures" / "robots"
+FIXTURES = ROOT / "tests" / "crawler" / "web" / "fixtures" / "robots"  # the wings moved them under web/
 AGENT = "MovaBot"
 HOST = "https://www.megamart.example"
 

@@ -34,9 +34,9 @@ from seaspider.web.urls import URL, parse_url, resolve_link
 from seaspider.web.records import KEPT_HEADERS, Hop, Outcome, RobotsFetch, RobotsSource, RobotsVerdict, Visit
 
 CONDITIONAL_HEADERS = frozenset({"if-none-match", "if-modified-since"})
-# We take a request's end when we have read its last byte; the server notes its end only after
-# its write returns, which on a busy machine can be a little later. The margin keeps the gap the
-# server sees at or above the interval (costs about 0.5 % of the politeness bound).
+# We take a request's end once its connection is closed (transport._close); the server notes its end
+# when its write returns or when it sees our close, which on a busy machine can be a little later.
+# The margin keeps the gap the server sees at or above the interval (about 0.5 % of the politeness bound).
 END_MARGIN_S = 0.01
 HASH_OFF_LOOP_BYTES = 1 << 20  # hashlib releases the GIL on big inputs; small ones are cheaper inline
 

@@ -44,7 +44,8 @@ _KEYS = {
 _OTHER_KEY = re.compile(rb"[A-Za-z0-9_-]+(?:[ \t]+[A-Za-z0-9_-]+)*")
 # The lines worth a look in Python, searched in the lower-cased text (re's IGNORECASE is three times slower):
 # a line start, optional blanks, a known key, then a blank or a colon. Group 1 is the key, group 2 the colon
-# (or nothing), group 3 the rest of the line before any comment, blanks before it skipped. Searching for "\n" rather than a MULTILINE "^" lets re skip ahead quickly.
+# (or nothing), group 3 the rest of the line before any comment, blanks before it skipped. Searching for
+# "\n" rather than a MULTILINE "^" lets re skip ahead quickly.
 _CANDIDATE = re.compile(
     rb"\n[ \t\x0b\x0c]*(" + b"|".join(re.escape(key) for key in sorted(_KEYS, key=len, reverse=True))
     + rb")(?=[ \t\x0b\x0c:])[ \t\x0b\x0c]*(:?)[ \t\x0b\x0c]*([^\n#]*)"
