@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -280,18 +281,63 @@ class _Collector:
             self.truncated = True  # the caller stops feeding: the rest of the page is never read
 
 
+class _Target:
+    """The parser target lxml calls; it hands each event to the collector of the page being read, if any.
+
+    One parser per thread is built once and reused: building one with a target costs more than reading a
+    small page (lxml inspects the target's methods), and a parser must never serve two threads at once.
+    """
+
+    def __init__(self) -> None:
+        self.sink: _Collector | None = None
+
+    def start(self, tag: str, attrib: Mapping[str, str]) -> None:
+        if self.sink is not None:
+            self.sink.start(tag, attrib)
+
+    def end(self, tag: str) -> None:
+        if self.sink is not None:
+            self.sink.end(tag)
+
+    def data(self, text: str) -> None:
+        if self.sink is not None:
+            self.sink.data(text)
+
+    def close(self) -> None:
+        return None
+
+
+_THREAD = threading.local()
+
+
+def _reader() -> tuple[etree.HTMLParser, _Target]:
+    """This thread's parser and its target."""
+    pair: tuple[etree.HTMLParser, _Target] | None = getattr(_THREAD, "reader", None)
+    if pair is None:
+        target = _Target()
+        pair = (etree.HTMLParser(encoding="utf-8", recover=True, no_network=True, target=target), target)
+        _THREAD.reader = pair
+    return pair
+
+
 def _collect(data: bytes, *, url: str, base: str | None, token: str, max_links: int) -> _Collector:
     """Feed `data` (UTF-8) to a tree-less HTML parser until it ends or the link cap is passed."""
     collector = _Collector(url=url, base=base, token=token, max_links=max_links)
-    parser = etree.HTMLParser(encoding="utf-8", recover=True, no_network=True, target=collector)
+    parser, target = _reader()
+    target.sink = collector
     try:
         for at in range(0, len(data), _FEED_BYTES):
             parser.feed(data[at : at + _FEED_BYTES])
             if collector.truncated:
-                return collector
-        parser.close()
+                target.sink = None  # what the parser still reports while it closes is not this page's
+                break
+        parser.close()  # also readies the parser for the next page
     except etree.LxmlError:
-        pass  # what was read before the parser gave up stands (recover=True makes this rare)
+        # What was read before the parser gave up stands (recover=True makes this rare); the next page
+        # gets a fresh parser, since this one may be left half way through a document.
+        _THREAD.reader = None
+    finally:
+        target.sink = None
     return collector
 
 

@@ -264,3 +264,23 @@ def test_a_late_base_applies_to_every_link_as_in_browsers() -> None:
 def test_meta_nofollow_late_in_the_page_marks_every_link() -> None:
     got = _links('<a href="/x">x</a><meta name="robots" content="nofollow"><a href="/y">y</a>')
     assert [link.nofollow for link in got] == [True, True]
+
+
+def test_a_page_cut_at_the_cap_leaves_nothing_behind_for_the_next() -> None:
+    # One parser per thread is reused: the rest of a cut page must not reach the next page's links.
+    first = extract_links(_many(100), url=PAGE, content_type="text/html", max_links=3)
+    second = extract_links(b"<title>next</title><a href='/only'>o</a>", url=PAGE, content_type="text/html", max_links=3)
+    assert first.truncated and len(first.links) == 3
+    assert [link.url for link in second.links] == ["https://a.test/only"] and not second.truncated
+    assert second.title == "next"
+
+
+def test_each_thread_reads_with_its_own_parser() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    def links_of(n: int) -> list[str]:
+        return [link.url for link in extract_links(_many(n), url=PAGE, content_type="text/html").links]
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(links_of, [200, 300, 400, 500] * 4))
+    assert [len(found) for found in results] == [200, 300, 400, 500] * 4
