@@ -82,12 +82,11 @@ class Decision:
 # One rule as written: (is Allow, pattern octets, 1-based line). A plain tuple: a hostile file holds tens of
 # thousands, and a dataclass per rule would double the parse time.
 _Rule = tuple[bool, bytes, int]
-
-
-# One group as written: (user-agent names, rules, crawl-delays in seconds); several blocks may name one agent.
-# The names are an ordered set, so a membership test per user-agent line stays O(1) (a list made 27,500 names
-# quadratic). A plain tuple, as for rules: a hostile file opens tens of thousands of groups.
-_Block = tuple[dict[str, None], list[_Rule], list[float]]
+# A rule and the number of the group (block of user-agent lines and records) it was written in. The parse
+# keeps one flat list of these and, per agent name, the numbers of the groups naming it: no container per
+# group, since a hostile file opens tens of thousands of groups (and a list of names per group, searched
+# once per user-agent line, made 27,500 names quadratic).
+_PlacedRule = tuple[bool, bytes, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,36 +129,28 @@ class Robots:
     """
 
     __slots__ = (
-        "_blocks", "_blocks_by_name", "_delays_s", "_sitemaps", "_skipped_lines", "_truncated", "_options",
+        "_rules", "_blocks_by_name", "_delays_s", "_sitemaps", "_skipped_lines", "_truncated", "_options",
         "_for_agent",
     )
 
     def __init__(
         self,
-        blocks: tuple[_Block, ...],
+        blocks_by_name: dict[str, list[int]],
+        rules: list[_PlacedRule],
+        block_delays_s: dict[int, float],
         sitemaps: tuple[str, ...],
         skipped_lines: int,
         truncated: bool,
         options: _Options,
     ) -> None:
-        self._blocks = blocks
-        blocks_by_name: dict[str, list[int]] = {}
-        delays_s: dict[str, float | None] = {}
-        for index, (names, _rules, block_delays_s) in enumerate(blocks):
-            block_delay = max(block_delays_s) if block_delays_s else None
-            for name in names:
-                indexes = blocks_by_name.get(name)
-                if indexes is None:
-                    blocks_by_name[name] = [index]
-                else:
-                    indexes.append(index)
-                # The largest Crawl-delay of all the blocks naming this agent.
-                if block_delay is None:
-                    delays_s.setdefault(name, None)
-                else:
-                    known = delays_s.get(name)
-                    delays_s[name] = block_delay if known is None else max(known, block_delay)
-        self._blocks_by_name = {name: tuple(indexes) for name, indexes in blocks_by_name.items()}
+        self._rules = rules
+        self._blocks_by_name = blocks_by_name
+        # The largest Crawl-delay of all the groups naming an agent (None when none of them has one).
+        delays_s: dict[str, float | None] = dict.fromkeys(blocks_by_name)
+        if block_delays_s:
+            for name, blocks in blocks_by_name.items():
+                found = [block_delays_s[block] for block in blocks if block in block_delays_s]
+                delays_s[name] = max(found) if found else None
         self._delays_s = delays_s
         self._sitemaps = sitemaps
         self._skipped_lines = skipped_lines
@@ -247,7 +238,8 @@ class Robots:
                 group = other  # "MovaBot" and "movabot/1.0" share one compiled group
                 break
         if group is None and name is not None:
-            rules = [rule for index in self._blocks_by_name[name] for rule in self._blocks[index][1]]
+            wanted = set(self._blocks_by_name[name])
+            rules = [(allow, raw, line) for allow, raw, line, block in self._rules if block in wanted]
             group = _compile(name, rules, self._options)
         self._for_agent[agent] = group
         return group
@@ -321,8 +313,10 @@ def _parse(data: bytes, options: _Options) -> Robots:
     text = b"\n" + data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     lower = text.lower()  # same length: a span in `lower` is the same span in `text`
 
-    blocks: list[_Block] = []
-    current: _Block | None = None
+    blocks_by_name: dict[str, list[int]] = {}  # agent name -> numbers of the groups naming it, ascending
+    rules: list[_PlacedRule] = []
+    block_delays_s: dict[int, float] = {}
+    block = -1  # the number of the current group; -1 before the first user-agent line
     in_records = False  # a record since the last user-agent line: the next user-agent line opens a new group
     sitemaps: dict[str, None] = {}
     # Only lines that start with a known key reach Python; every other line is classified and counted by
@@ -356,17 +350,20 @@ def _parse(data: bytes, options: _Options) -> Robots:
                 skipped += 1
             continue
         if kind == _USER_AGENT:
-            if current is None or in_records:
-                current = ({}, [], [])
-                blocks.append(current)
+            if block < 0 or in_records:
+                block += 1
                 in_records = False
             name = _file_agent_name(value)
             if name is None:
                 skipped += 1
-            else:
-                current[0][name] = None
+                continue
+            numbers = blocks_by_name.get(name)
+            if numbers is None:
+                blocks_by_name[name] = [block]
+            elif numbers[-1] != block:  # ascending, so a repeat within one group is the last entry
+                numbers.append(block)
             continue
-        if current is None:
+        if block < 0:
             skipped += 1  # RFC 9309 2.1: records before any user-agent line belong to no group
             continue
         in_records = True
@@ -375,7 +372,7 @@ def _parse(data: bytes, options: _Options) -> Robots:
             if delay is None:
                 skipped += 1
             else:
-                current[2].append(delay)
+                block_delays_s[block] = max(delay, block_delays_s.get(block, delay))
             continue
         if not value:
             continue  # RFC 9309 2.2.2: an empty pattern matches nothing ("Disallow:" allows everything)
@@ -386,13 +383,13 @@ def _parse(data: bytes, options: _Options) -> Robots:
         start = match.start() + 1
         line_no += text.count(b"\n", counted_to, start)
         counted_to = start
-        current[1].append((kind == _ALLOW, value, line_no))
+        rules.append((kind == _ALLOW, value, line_no, block))
     # Every other line with content is malformed unless it is an unknown "Key: value" record.
     shapes = _LINE_SHAPES.findall(text)
     others = len(shapes) - candidates
     others_key_shaped = len(shapes) - shapes.count(b"") - candidates_key_shaped
     skipped += others - others_key_shaped
-    return Robots(tuple(blocks), tuple(sitemaps), skipped, truncated, options)
+    return Robots(blocks_by_name, rules, block_delays_s, tuple(sitemaps), skipped, truncated, options)
 
 
 def _file_agent_name(value: bytes) -> str | None:

@@ -21,6 +21,7 @@ _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 _KEEP_CLASS = rb"A-Za-z0-9\-._~/:?@!&'()+,;=\[\]"
 _DIRTY_BYTES = re.compile(rb"%([0-9A-Fa-f]{2})|[^" + _KEEP_CLASS + rb"]")
 _KEEP_BYTES = bytes(octet for octet in range(128) if re.fullmatch(rb"[" + _KEEP_CLASS + rb"]", bytes([octet])))
+_KEEP_BYTES_AND_STAR = _KEEP_BYTES + b"*"
 
 
 def _build_fixes() -> dict[bytes, bytes]:
@@ -144,7 +145,10 @@ def _pattern_parts(raw: bytes) -> _Parts | None:
     # RFC 9309 2.2.3: "$" anchors only at the very end; elsewhere it is a literal, compared as %24.
     anchored = raw.endswith(b"$")
     body = raw[:-1] if anchored else raw
-    parts = [normalize_bytes(part) for part in body.split(b"*")]
+    if body.translate(None, _KEEP_BYTES_AND_STAR):
+        parts = [normalize_bytes(part) for part in body.split(b"*")]
+    else:
+        parts = body.decode("ascii").split("*")  # every piece already in its one form: split once
     prefix, rest = parts[0], parts[1:]
     if not rest:
         return (prefix, (), None, anchored, True)
@@ -183,7 +187,7 @@ _Row = tuple[int, int, int, str, tuple[str, ...], "str | None", int, T]
 def _row(rank: int, parts: _Parts, payload: T) -> _Row[T]:
     prefix, pieces, tail, anchored, literal = parts
     size = len(prefix)
-    need = size + sum(len(piece) for piece in pieces) + len(tail or "")
+    need = size + len("".join(pieces)) + len(tail or "")
     if literal:
         return (rank, _EXACT if anchored else _ANY, size, "", (), None, need, payload)
     if not pieces:
