@@ -194,7 +194,10 @@ class Robots:
         if group is None:
             return _NO_GROUP
         found = group.rules.best(target)
-        return group.nothing_matched if found is None else group.decision(found)
+        if found is None:
+            return group.nothing_matched
+        made = group.decisions[found]  # the hot path: a list lookup, no call once the rule has decided before
+        return made if made is not None else group.decision(found)
 
     def crawl_delay(self, agent: str) -> float | None:
         """The largest valid Crawl-delay (seconds) of the groups that apply to `agent`, or None."""
