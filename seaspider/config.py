@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,7 @@ class FetchConfig:
     max_redirects: int
     concurrency: int
     sort_query: bool
+    max_links_per_page: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +153,13 @@ def _contact_problems(url: str) -> list[str]:
     return problems
 
 
-def _resolve_problems(resolve: dict[str, Any]) -> list[str]:
+def _resolve_problems(resolve: dict[str, Any], accepted: Callable[[tuple[str, ...]], bool]) -> list[str]:
     import ipaddress
 
     problems = []
     for host, ips in resolve.items():
+        if not accepted(("network", "resolve", host)):
+            continue
         for ip in [ips] if isinstance(ips, str) else ips if isinstance(ips, list) else []:
             try:
                 ipaddress.ip_address(ip)
@@ -164,16 +168,45 @@ def _resolve_problems(resolve: dict[str, Any]) -> list[str]:
     return problems
 
 
+def _semantic_problems(raw: dict[str, Any], schema_errors: list[tuple[str | int, ...]]) -> list[str]:
+    """The rules the schema cannot say, checked on every field the schema accepted.
+
+    A field is checked when it is there with the right type and no schema error lies at it or inside it,
+    so one message reports every problem at once, the schema's and these, whatever the mix.
+    """
+
+    def accepted(path: tuple[str, ...]) -> bool:
+        return not any(error[: len(path)] == path for error in schema_errors)
+
+    def section(name: str) -> dict[str, Any]:
+        value = raw.get(name)
+        return value if isinstance(value, dict) else {}
+
+    problems: list[str] = []
+    contact = section("robot").get("contact_url")
+    if isinstance(contact, str) and accepted(("robot", "contact_url")):
+        problems += _contact_problems(contact)
+    resolve = section("network").get("resolve")
+    if isinstance(resolve, dict):
+        problems += _resolve_problems(resolve, accepted)  # host by host: a bad entry does not hide the others
+    lock = section("service").get("lock")
+    if isinstance(lock, str) and accepted(("service", "lock")) and not os.path.isabs(lock):
+        problems.append(f"service.lock: {lock!r} is not an absolute path")
+    return problems
+
+
+def _field_of(problem: str) -> str:
+    return problem.split(": ", 1)[0]
+
+
 def build_config(raw: Any, *, base_dir: Path, source: str) -> Config:
     """Check `raw` (parsed JSON) against the schema and the rules the schema cannot say."""
     validator = jsonschema.Draft202012Validator(load_schema("config"))
     problems = collect(validator, raw)
-    if not problems and isinstance(raw, dict):
-        problems += _contact_problems(raw["robot"]["contact_url"])
-        problems += _resolve_problems(raw.get("network", {}).get("resolve", {}))
-        lock = raw.get("service", {}).get("lock")
-        if lock is not None and not os.path.isabs(lock):
-            problems.append(f"service.lock: {lock!r} is not an absolute path")
+    if isinstance(raw, dict):
+        schema_errors = [tuple(error.absolute_path) for error in validator.iter_errors(raw)]
+        # In field order, the schema's and ours together (a stable sort keeps each field's own order).
+        problems = sorted(problems + _semantic_problems(raw, schema_errors), key=_field_of)
     if problems:
         count = f"{len(problems)} problems" if len(problems) > 1 else "1 problem"
         raise ConfigError(f"{source}: {count}: " + "; ".join(problems) + ".")

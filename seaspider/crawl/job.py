@@ -259,9 +259,12 @@ class Crawl:
                     content_type=visit.content_type,
                     headers=visit.headers,
                     robot_token=self.config.robot.token,
+                    max_links=self.config.fetch.max_links_per_page,
                 )
                 if not page.scanned:
                     page = None
+                elif page.truncated:
+                    visit = dataclasses.replace(visit, links_truncated=True)
             visits.append(visit)
             pages.append(page)
         self.writer.record_visits([(v, p.to_json() if p is not None else None) for v, p in zip(visits, pages, strict=True)])
@@ -300,6 +303,7 @@ class Crawl:
             sha256=sha,
             content_type=visit.content_type or latest.get("content_type"),
             truncated=bool(latest.get("truncated", False)),
+            encoding_kept=latest.get("encoding_kept"),
         )
 
     # -- the run ------------------------------------------------------------------------------

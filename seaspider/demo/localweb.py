@@ -30,6 +30,7 @@ from seaspider.demo.catalogue import shop_page
 DEFAULT_ROBOTS = "User-agent: *\nDisallow: /private/\n"
 LAST_MODIFIED = "Wed, 04 Nov 2026 07:52:00 GMT"
 MAX_HEAD_BYTES = 64 * 1024  # a request head larger than this is answered 431 and closed
+CLIENT_LEFT = 0  # the status logged for a request whose client went away before the answer was written
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +100,15 @@ class LocalWeb:
         robots_body: str = DEFAULT_ROBOTS,
         robots_status: int = 200,
         port: int = 0,
+        end_at_close: bool = False,
     ) -> None:
         if hosts < 1 or pages < 1 or hosts_per_ip < 1:
             raise ValueError("hosts, pages and hosts_per_ip must be at least 1")
         self.pages = pages
+        # The strict server's view of a request's end: when the client's connection is closed, not when
+        # the last byte of the answer was handed to the kernel. A client that keeps its socket open while
+        # it works shows up as a longer request, so spacing checked from the log covers that time too.
+        self.end_at_close = end_at_close
         self.latency_s = latency_s
         self.page_bytes = page_bytes
         self.port = port
@@ -272,11 +278,19 @@ class LocalWeb:
                     await reader.readexactly(min(length, 1 << 20))
                 host = headers.get("host", "").split(":")[0].lower()
                 self.started.append((ip, host, target))
-                keep_open, status = await self._respond(writer, ip, host, method, target, headers)
+                closing = headers.get("connection", "").lower() == "close"
+                try:
+                    keep_open, status = await self._respond(writer, ip, host, method, target, headers)
+                except ConnectionError:
+                    keep_open, status = False, CLIENT_LEFT  # still a request to this IP: it is logged
+                if self.end_at_close and (closing or not keep_open) and status != CLIENT_LEFT:
+                    if writer.can_write_eof():
+                        writer.write_eof()  # our side is done (a client reading to the end sees it), then wait for theirs
+                    await _until_closed(reader)
                 self.log.append(
                     RequestRecord(ip, host, target, method, headers.get("user-agent", ""), headers, start, time.monotonic(), status)
                 )
-                if not keep_open or headers.get("connection", "").lower() == "close":
+                if not keep_open or closing:
                     break
         except (ConnectionError, asyncio.CancelledError):
             pass
@@ -351,6 +365,15 @@ class LocalWeb:
         filler = max(0, self.page_bytes - len(head) - len(tail))
         words = ("polite spider fetches page text " * (filler // 32 + 1))[:filler]
         return (head + words + tail).encode()
+
+
+async def _until_closed(reader: asyncio.StreamReader) -> None:
+    """Wait until the client closes its side (end of stream or reset); whatever it sends is ignored."""
+    try:
+        while await reader.read(65536):
+            pass
+    except ConnectionError:
+        pass
 
 
 def _parse_head(head: bytes) -> tuple[str | None, str, dict[str, str]]:
@@ -464,9 +487,59 @@ async def _encoded(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, que
         import brotli  # httpx[brotli] installs it
 
         body = brotli.compress(plain)
+    elif encoding == "zstd":
+        import zstandard  # a dependency of Sea Spider's store
+
+        body = zstandard.ZstdCompressor().compress(plain)
+    elif encoding == "gzip,gzip":
+        body, encoding = gzip.compress(gzip.compress(plain)), "gzip, gzip"  # stacked: applied in the order listed
+    elif encoding == "compress":
+        body = b"\x1f\x9d\x90" + plain  # LZW's magic: a coding nobody decodes any more; served as if encoded
     else:
         body, encoding = plain, "identity"
     return await _send(writer, 200, _html_headers() + [("content-encoding", encoding)], body), 200
+
+
+async def _gzip_members(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
+    """The first page as `n` gzip members one after the other (RFC 1952 2.2: one gzip file)."""
+    plain = web._page_html(site, 1)
+    n = max(1, min(_int(query, "n", 3), 100))
+    step = -(-len(plain) // n)
+    body = b"".join(gzip.compress(plain[at : at + step]) for at in range(0, len(plain), step))
+    return await _send(writer, 200, _html_headers() + [("content-encoding", "gzip")], body), 200
+
+
+async def _giant_header(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
+    """A 200 whose head carries one header of `bytes` bytes (a total head cap must hold for one header too)."""
+    size = max(1, min(_int(query, "bytes", 100_000), 16 << 20))
+    headers = [*_html_headers(), ("x-giant", "g" * size)]
+    return await _send(writer, 200, headers, b"<html><title>giant header</title></html>"), 200
+
+
+async def _close_at_once(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
+    """Read the request, answer nothing, close (an orderly FIN, not a reset)."""
+    return False, CLIENT_LEFT
+
+
+async def _deep(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
+    """Links at nesting depth 1, `levels` // 2 and `levels` (libxml2's tree builder stops at 256)."""
+    levels = max(1, min(_int(query, "levels", 300), 100_000))
+    half = levels // 2
+    body = (
+        b"<!doctype html><html><head><title>deep</title></head><body><a href='/p/1'>top</a>"
+        + b"<div>" * half + b"<a href='/deep-half'>half</a>" + b"<div>" * (levels - half)
+        + b"<a href='/deep-bottom'>bottom</a>" + b"</div>" * levels + b"</body></html>"
+    )
+    return await _send(writer, 200, _html_headers(), body), 200
+
+
+async def _many_links(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
+    """A page of `n` distinct links ("/l/0" ... ), about 21 bytes each: 1,000,000 make a 22 MB page."""
+    n = max(0, min(_int(query, "n", 1000), 5_000_000))
+    body = b"<!doctype html><html><head><title>links</title></head><body>" + b"".join(
+        b"<a href='/l/%d'>l</a>" % i for i in range(n)
+    ) + b"</body></html>"
+    return await _send(writer, 200, _html_headers(), body), 200
 
 
 async def _big(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
@@ -510,7 +583,42 @@ _BEHAVIOURS = {
     "/bad-headers": _bad_headers,
     "/reset": _reset,
     "/hang": _hang,
+    "/gzip-members": _gzip_members,
+    "/giant-header": _giant_header,
+    "/close-at-once": _close_at_once,
+    "/deep": _deep,
+    "/many-links": _many_links,
 }
+
+
+# ----- hostile robots.txt bodies ------------------------------------------------------------
+
+
+def giant_agents_robots(agents: int = 27_500, *, rule: str = "Disallow: /private/") -> str:
+    """One group naming `agents` robots ("*" last), then `rule`: a file whose parse was once quadratic.
+
+    27,500 agents make about 480 KB, under robots.txt's 512,000-byte cap, so the rule at the end is read.
+    """
+    return "".join(f"User-agent: a{i}\n" for i in range(agents)) + "User-agent: *\n" + rule + "\n"
+
+
+def cut_robots(head: str, cut_line: str, *, keep: int, cap: int, tail: str = "") -> str:
+    """`head`, comment padding, then `cut_line` placed so that its first `keep` bytes end exactly at byte `cap`.
+
+    A crawler that reads `cap` bytes gets `cut_line` cut after `keep` bytes; then the line ends and `tail`
+    follows (bytes the crawler never reads). ASCII only, so characters and bytes agree.
+    """
+    room = cap - len(head) - keep
+    if room < 2 or not 0 < keep < len(cut_line) or not (head + cut_line + tail).isascii():
+        raise ValueError("cut_robots needs ASCII text, 0 < keep < len(cut_line) and room for the padding")
+    lines, left = [], room
+    while left > 0:
+        size = min(left, 200) if left - min(left, 200) != 1 else 199  # never leave a 1-byte line: "#" needs 2 with "\n"
+        lines.append("#" * (size - 1) + "\n")
+        left -= size
+    body = head + "".join(lines) + cut_line + "\n" + tail
+    assert body.encode()[:cap].endswith(cut_line[:keep].encode())
+    return body
 
 
 def spacing_violations(log: list[RequestRecord], min_gap_s: float = 2.0) -> list[SpacingViolation]:

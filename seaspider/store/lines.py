@@ -42,6 +42,8 @@ def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_by
         "user_agent": visit.user_agent,
         "reason": visit.reason,
     }
+    if visit.encoding_kept:
+        line["encoding_kept"] = visit.encoding_kept
     if visit.extra:
         line["extra"] = dict(visit.extra)
     return line
@@ -96,7 +98,10 @@ def damaged_line(
     }
 
 
-def links_line(url: str, links: Sequence[dict[str, Any]], *, recorded_unix: float) -> dict[str, Any]:
-    """One `links.jsonl` line: the page's links [{url, nofollow}] in page order."""
-    return {"url": url, "links": [{"url": str(link["url"]), "nofollow": bool(link["nofollow"])} for link in links],
+def links_line(url: str, links: Sequence[dict[str, Any]], *, recorded_unix: float, truncated: bool = False) -> dict[str, Any]:
+    """One `links.jsonl` line: the page's links [{url, nofollow}] in page order; marked when cut at the cap."""
+    line = {"url": url, "links": [{"url": str(link["url"]), "nofollow": bool(link["nofollow"])} for link in links],
             "recorded_unix": recorded_unix}
+    if truncated:
+        line["links_truncated"] = True
+    return line

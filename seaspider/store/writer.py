@@ -285,10 +285,10 @@ class StoreWriter(StoreView):
             self._index.apply_journal(off, raw, line)
         return offs[len(damage):]
 
-    def _links_lines(self, items: Sequence[tuple[str, list[dict[str, Any]]]]) -> None:
-        """Append `links.jsonl` lines in one write and ONE fsync, then index them (not committed)."""
+    def _links_lines(self, items: Sequence[tuple[str, list[dict[str, Any]], bool]]) -> None:
+        """Append `links.jsonl` lines (url, links, cut at the cap) in one write and ONE fsync, then index them."""
         now = self._clock.time()
-        raws = [encode_line(links_line(url, links, recorded_unix=now)) for url, links in items]
+        raws = [encode_line(links_line(url, links, recorded_unix=now, truncated=cut)) for url, links, cut in items]
         for off, raw in zip(self._links.append_many(raws), raws, strict=True):
             self._index.apply_links(off, raw)
 
@@ -353,7 +353,7 @@ class StoreWriter(StoreView):
             else:
                 lines = self._page_lines([visit for visit, _links in items], shas)
                 self._journal_lines(lines)
-            links = [(visit.url, found) for visit, found in items if found is not None]
+            links = [(visit.url, found, visit.links_truncated) for visit, found in items if found is not None]
             if links:
                 self._links_lines(links)
             self._commit()
@@ -437,7 +437,7 @@ class StoreWriter(StoreView):
     def record_links(self, url: str, links: list[dict[str, Any]]) -> None:
         """Append one `links.jsonl` line for `url` (fsynced): [{url, nofollow}] in page order."""
         with self._writing(f"the links of {url}"):
-            self._links_lines([(url, links)])
+            self._links_lines([(url, links, False)])
             self._commit()
 
     def mark_damaged(self, frames: Sequence[DamagedRecord]) -> tuple[int, int]:

@@ -118,3 +118,5 @@ class Visit:
     parent: str | None = None
     user_agent: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    encoding_kept: str | None = None  # a Content-Encoding we could not decode: `body` is stored as sent
+    links_truncated: bool = False  # the page had more links than fetch.max_links_per_page; the rest were not kept
