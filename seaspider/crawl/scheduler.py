@@ -31,6 +31,7 @@ class _Crawl:
         on_intent: Callable[[Task], Awaitable[None]],
         on_visit: Callable[[Visit], Awaitable[None]],
         should_stop: Callable[[], bool],
+        book_decided: bool = False,
     ) -> None:
         if concurrency < 1:
             raise ValueError("concurrency must be at least 1")
@@ -40,6 +41,8 @@ class _Crawl:
         self.on_intent = on_intent
         self.on_visit = on_visit
         self.should_stop = should_stop
+        self.book_decided = book_decided
+        self.max_crawl_delay_s = fetcher.config.politeness.max_crawl_delay_secs
         self.jobs: set[asyncio.Task[None]] = set()
         self.lookups: dict[str, asyncio.Task[None]] = {}
         self.held_hosts: set[str] = set()
@@ -149,6 +152,12 @@ class _Crawl:
             if isinstance(known, FetchError):
                 self._start_visit(host, None)  # no request: the visit records why
                 continue
+            if not self.book_decided and self._decided_by_cache(head.url):
+                # robots.txt in cache already decides it (disallowed, closed, deferred): no request
+                # goes out, so it is recorded at once instead of waiting for a slot it never uses
+                # (a Crawl-delay of a day would otherwise hold the run for a day).
+                self._start_visit(host, None)
+                continue
             free = [ip for ip in known if ip not in self.held_ips]
             if not free:
                 continue
@@ -168,6 +177,16 @@ class _Crawl:
                 continue
             self._start_visit(host, opening.ip)
         return next_s
+
+    def _decided_by_cache(self, url: str) -> bool:
+        """True when the cached robots.txt verdict settles `url` without a request."""
+        verdict = self.fetcher.cached_verdict(url)
+        if verdict is None:
+            return False
+        if not verdict.allowed:
+            return True
+        delay = verdict.crawl_delay_s
+        return delay is not None and delay > self.max_crawl_delay_s
 
     def _start_visit(self, host: str, ip: str | None) -> None:
         task = self.frontier.take(host)
@@ -198,6 +217,14 @@ async def run_crawl(
     on_intent: Callable[[Task], Awaitable[None]],
     on_visit: Callable[[Visit], Awaitable[None]],
     should_stop: Callable[[], bool] = lambda: False,
+    _book_decided: bool = False,
 ) -> None:
-    """Visit everything in `frontier` (which `on_visit` may grow) politely; `should_stop` ends dispatching."""
-    await _Crawl(fetcher, frontier, concurrency=concurrency, on_intent=on_intent, on_visit=on_visit, should_stop=should_stop).run()
+    """Visit everything in `frontier` (which `on_visit` may grow) politely; `should_stop` ends dispatching.
+
+    `_book_decided=True` makes a URL that robots.txt in cache already decides wait for a slot
+    like any other: fault injection for the negative-control test only, never set by the crawler.
+    """
+    await _Crawl(
+        fetcher, frontier, concurrency=concurrency, on_intent=on_intent, on_visit=on_visit, should_stop=should_stop,
+        book_decided=_book_decided,
+    ).run()
