@@ -56,6 +56,7 @@ class FetchConfig:
     max_redirects: int
     concurrency: int
     sort_query: bool
+    retries: int  # a 429, 503 or failed connection is tried again this many times
 
 
 @dataclass(frozen=True, slots=True)

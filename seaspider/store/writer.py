@@ -28,7 +28,7 @@ from seaspider.errors import StoreError
 from seaspider.store.journal import JournalAppender, complete_end, cut_torn_tail, encode_line, iter_lines, read_line_at
 from seaspider.store.segments import Location, SegmentReader, SegmentWriter, fsync_dir, segment_numbers, segment_path
 from seaspider.store.index import ALL, Index, IndexCorrupt, host_of, raise_if_corrupt, remove_index_files
-from seaspider.web.records import KEPT_HEADERS, Hop, Outcome, RobotsFetch, RobotsSource, Visit
+from seaspider.web.records import KEPT_HEADERS, Hop, Outcome, Retry, RobotsFetch, RobotsSource, Visit
 
 DEFAULT_SEGMENT_MAX_BYTES = 256 * 1024 * 1024
 DEFAULT_ZSTD_LEVEL = 9
@@ -241,7 +241,7 @@ class _StoreView:
         """Counts of the journal and segments, for the whole store or one host (the `stats` JSON)."""
         key = ALL if host is None else host.strip().lower().rstrip(".")
         counts = self._index.counts(key)
-        lines = {kind: counts.get(f"line:{kind}", 0) for kind in ("robots", "intent", "page", "uncertain")}
+        lines = {kind: counts.get(f"line:{kind}", 0) for kind in ("robots", "intent", "page", "uncertain", "retry")}
         raw, compressed = counts.get("raw_bytes", 0), counts.get("compressed_bytes", 0)
         numbers = segment_numbers(self.path / SEG_DIR)
         seg_bytes = 0
@@ -723,6 +723,18 @@ class StoreWriter(_StoreView):
             now = self._clock.time()
             self._journal_lines([{"kind": "intent", "url": i.url, "depth": i.depth, "parent": i.parent, "recorded_unix": now}
                                  for i in intents])
+            self._commit()
+
+    def record_retries(self, retries: Sequence[Retry]) -> None:
+        """Journal that these visits will be tried again (fsynced once); each closes its intent."""
+        if not retries:
+            return
+        with self._writing(f"the retry of {retries[0].url}" + (f" and {len(retries) - 1} more" if len(retries) > 1 else "")):
+            now = self._clock.time()
+            self._journal_lines([{"kind": "retry", "url": r.url, "attempt": r.attempt, "reason": r.reason, "status": r.status,
+                                  "ip": r.ip, "retry_after_s": r.retry_after_s, "backoff_s": r.backoff_s,
+                                  "not_before_unix": r.not_before_unix, "depth": r.depth, "parent": r.parent,
+                                  "recorded_unix": now} for r in retries])  # fmt: skip
             self._commit()
 
     def record_visit(self, visit: Visit) -> dict[str, Any]:

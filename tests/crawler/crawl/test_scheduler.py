@@ -28,7 +28,7 @@ def crawl(fetcher: Fetcher, urls: list[str], *, concurrency: int, stop_after: in
     async def on_intent(task: Task) -> None:
         intents.append(task)
 
-    async def on_visit(visit: Visit) -> None:
+    async def on_visit(task: Task, visit: Visit) -> None:
         visits.append(visit)
 
     def should_stop() -> bool:
@@ -148,7 +148,7 @@ def _huge_crawl_delay_run(tmp_path: Path, ip_base: str, *, book_decided: bool) -
         async def on_intent(task: Task) -> None:
             pass
 
-        async def on_visit(visit: Visit) -> None:
+        async def on_visit(task: Task, visit: Visit) -> None:
             visits.append(visit)
 
         asyncio.run(run_crawl(fetcher, frontier, concurrency=4, on_intent=on_intent, on_visit=on_visit,
