@@ -284,6 +284,7 @@ class Frontier:
         entry.out -= 1
         entry.ids.discard(task.seq)
         self._leave_if_done(task.host, entry)
+        self._poke()  # a place in the window may be free, or the crawl over
 
     def retry(self, task: Task, *, due_unix: float) -> None:
         """Put `task` (its attempts counted) back, to be served again from `due_unix` on."""
@@ -292,6 +293,7 @@ class Frontier:
         entry.waiting += 1
         entry.ids.add(task.seq)
         heapq.heappush(self._waiting, (due_unix, task.seq, replace(task, not_before_unix=due_unix)))
+        self._poke()  # the dispatcher sleeps until the earliest retry is due
 
     def next_due_unix(self) -> float | None:
         return self._waiting[0][0] if self._waiting else None

@@ -33,7 +33,10 @@ from seaspider.errors import StoreError
 from seaspider.store.index import host_of as _host
 from seaspider.store.journal import file_id, iter_lines
 
-__all__ = ["FRONTIER", "CatchUp", "DiskSeen", "FrontierDB", "Loaded", "RunStart", "SourceState", "State", "fingerprint"]
+__all__ = [
+    "FRONTIER", "CatchUp", "DiskSeen", "FrontierDB", "Loaded", "RunStart", "SourceState", "State", "fingerprint", "journal_states",
+    "line_change",
+]
 
 FRONTIER = "frontier.sqlite"
 VERSION = "1"
@@ -84,6 +87,39 @@ class State(enum.IntEnum):
 def fingerprint(url: str) -> int:
     """The seen set's key: 8 bytes of BLAKE2b, as a signed 64-bit integer (SQLite's INTEGER)."""
     return int.from_bytes(hashlib.blake2b(url.encode("utf-8"), digest_size=8).digest(), "big", signed=True)
+
+
+def line_change(line: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """What one journal line says about its URL's state: (url, column values), or None for other lines.
+
+    A page line: done (failed for an error); an intent: in flight; an uncertain line: queued
+    again; a retry line: queued, with its attempts and the time before which it waits.
+    """
+    kind = line.get("kind")
+    url = line.get("url")
+    if kind not in ("page", "intent", "uncertain", "retry") or not isinstance(url, str):
+        return None
+    if kind == "page":
+        state = State.FAILED if line["outcome"] == "error" else State.DONE
+        return url, {"state": int(state), "done_unix": float(line["fetched_unix"]), "not_before": None}
+    if kind == "intent":
+        return url, {"state": int(State.IN_FLIGHT)}
+    if kind == "uncertain":
+        return url, {"state": int(State.QUEUED)}
+    return url, {"state": int(State.QUEUED), "attempts": int(line["attempt"]), "not_before": float(line["not_before_unix"])}
+
+
+def journal_states(journal: Path) -> dict[str, State]:
+    """URL -> the state the journal gives it: what a frontier that agrees with the journal holds."""
+    states: dict[str, State] = {}
+    for _off, raw in iter_lines(journal):
+        try:
+            change = line_change(json.loads(raw))
+        except (ValueError, KeyError, TypeError):
+            continue
+        if change is not None:
+            states[change[0]] = State(change[1]["state"])
+    return states
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,11 +208,11 @@ class FrontierDB:
                 raise StoreError(f"{path}: the frontier is locked by another process ({exc}).") from exc
         except OSError as exc:
             raise StoreError(f"{path}: cannot open the frontier ({exc.strerror or exc}).") from exc
-        _remove(path)
         try:
+            _remove(path)
             return cls(path, journal=journal, rebuilt=existed)
         except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"{path}: cannot create the frontier ({exc}).") from exc
+            raise StoreError(f"{path}: cannot create the frontier ({exc}); remove it, and it is rebuilt from the journal.") from exc
 
     # ----- transactions and the journal mark -------------------------------------------------------
 
@@ -263,24 +299,15 @@ class FrontierDB:
         return CatchUp(lines, len(uncertain), self.rebuilt)
 
     def _apply_line(self, line: dict[str, Any], uncertain: set[str]) -> None:
-        kind = line.get("kind")
-        if kind not in ("page", "intent", "uncertain", "retry"):
+        change = line_change(line)
+        if change is None:
             return
-        url = line["url"]
-        if not isinstance(url, str):
-            return
-        found = self._find(url)
-        if kind == "page":
-            uncertain.discard(url)
-            state = State.FAILED if line["outcome"] == "error" else State.DONE
-            values: dict[str, Any] = {"state": int(state), "done_unix": float(line["fetched_unix"]), "not_before": None}
-        elif kind == "intent":
-            values = {"state": int(State.IN_FLIGHT)}
-        elif kind == "uncertain":
+        url, values = change
+        if line["kind"] == "uncertain":
             uncertain.add(url)
-            values = {"state": int(State.QUEUED)}
-        else:
-            values = {"state": int(State.QUEUED), "attempts": int(line["attempt"]), "not_before": float(line["not_before_unix"])}
+        elif line["kind"] == "page":
+            uncertain.discard(url)
+        found = self._find(url)
         if found is not None:
             assignments = ", ".join(f"{name} = ?" for name in values)
             self._db.execute(f"UPDATE urls SET {assignments} WHERE id = ?", (*values.values(), found))  # noqa: S608 - fixed names

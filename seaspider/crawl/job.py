@@ -131,7 +131,11 @@ class Crawl:
     `state=writer, on_robots=crawl.on_robots`, so robots lines go through the journal thread too.
     """
 
-    def __init__(self, config: Config, writer: StoreWriter, fetcher: Fetcher | None = None, *, clock: Clock | None = None):
+    def __init__(self, config: Config, writer: StoreWriter, fetcher: Fetcher | None = None, *, clock: Clock | None = None,
+                 _slow_down: bool = True):  # fmt: skip
+        """`_slow_down=False` leaves a host's delay alone after a 429/503: fault injection for the
+        negative-control test only, never set by the crawler."""
+        self._slow_down = _slow_down
         self.config = config
         self.writer = writer
         self.fetcher = fetcher
@@ -217,8 +221,13 @@ class Crawl:
         return asyncio.run(self.run_queue_async(queue, **hooks))
 
     async def run_queue_async(self, queue: Path, *, label: str | None = None, on_bad_line: Hook = None, on_note: Hook = None,
-                              **hooks: Any) -> CrawlSummary:  # fmt: skip
-        """`run_queue` inside a running event loop."""
+                              _after_batch: Hook = None, _ready_after_load: bool = False, **hooks: Any) -> CrawlSummary:  # fmt: skip
+        """`run_queue` inside a running event loop.
+
+        Test-only: `_after_batch(n)` runs in the loader thread after its n-th batch is stored;
+        `_ready_after_load=True` holds the crawl back until the whole queue is loaded (fault
+        injection for the negative control of "the first request does not wait for the load").
+        """
         from seaspider.crawl.frontier_db import DiskSeen, FrontierDB
         from seaspider.crawl.loader import QueueLoader
 
@@ -236,6 +245,14 @@ class Crawl:
                 counts.planned += batch.new
                 frontier.note_loaded(batch.hosts)
 
+            batches = [0]
+
+            def on_batch(batch: Any) -> None:
+                threadsafe(loaded, batch)
+                batches[0] += 1
+                if _after_batch is not None:
+                    _after_batch(batches[0])
+
             def bad(line: BadLine) -> None:
                 counts.bad_lines += 1
                 if on_bad_line is not None:
@@ -243,7 +260,7 @@ class Crawl:
 
             loader = QueueLoader(
                 db, queue, label=label or str(queue), sort_query=self.config.fetch.sort_query, track_dirs=policy is not None,
-                on_batch=lambda b: threadsafe(loaded, b), on_bad=lambda b: threadsafe(bad, b),
+                on_batch=on_batch, on_bad=lambda b: threadsafe(bad, b),
                 should_stop=lambda: self._failure is not None or should_stop(),
             )  # fmt: skip
             run_no: list[int] = []
@@ -268,8 +285,12 @@ class Crawl:
                     run_no.append(start.run)
                     prior = loader.prior()
                     skipped = db.done_from(prior.id) if prior is not None else 0
-                    threadsafe(ready, catch.uncertain, start.queued, skipped, catch.rebuilt)
-                    threadsafe(finished, loader.load())
+                    if not _ready_after_load:
+                        threadsafe(ready, catch.uncertain, start.queued, skipped, catch.rebuilt)
+                    report = loader.load()
+                    if _ready_after_load:
+                        threadsafe(ready, catch.uncertain, start.queued, skipped, catch.rebuilt)
+                    threadsafe(finished, report)
                 except BaseException as exc:  # noqa: BLE001 - handed to the run, which raises it
                     threadsafe(self._fail, exc)
                     threadsafe(frontier.set_ready)
@@ -381,7 +402,7 @@ class Crawl:
 
         async def visit_done(task: Task, visit: Visit) -> None:
             now = self._clock.time()
-            if visit.status in RETRY_STATUSES:
+            if visit.status in RETRY_STATUSES and self._slow_down:
                 # Politeness towards a struggling server: its delay doubles, and decays after successes.
                 fetcher.politeness.slow_down(task.host, max_delay_s=politeness.max_crawl_delay_secs)
             elif visit.status is not None:
@@ -402,8 +423,9 @@ class Crawl:
             future = asyncio.wrap_future(journal.submit(Priority.RECORD, job))
             pending.add(future)
             future.add_done_callback(settled)
-            if follow:
-                # Follow mode: the links must reach the frontier before it can look empty.
+            if follow or isinstance(job, RetryJob):
+                # Follow mode: the links must reach the frontier before it can look empty; a retry
+                # must be back in it likewise, or the run could end without it.
                 await asyncio.wait([future])
             elif len(pending) > max_pending:
                 await asyncio.wait(list(pending), return_when=asyncio.FIRST_COMPLETED)

@@ -71,7 +71,10 @@ class Recorder:
         policy: FollowPolicy | None,
         db: FrontierDB | None,
         run: Callable[[], int] = lambda: 0,
+        _settle_first: bool = False,
     ) -> None:
+        """`_settle_first=True` marks URLs done in the frontier BEFORE their page lines are written:
+        fault injection for the negative-control test only, never set by the crawler."""
         self.config = config
         self.writer = writer
         self._clock = clock
@@ -79,6 +82,7 @@ class Recorder:
         self._db = db
         self._run = run
         self._in_flight: list[int] = []  # frontier ids whose intents are durable, not yet marked
+        self._settle_first = _settle_first
 
     def batches(self) -> dict[int, Batch]:
         return {Priority.INTENT: self.record_intents, Priority.ROBOTS: self.record_robots, Priority.RECORD: self.record}
@@ -108,6 +112,8 @@ class Recorder:
         """Retry lines, then page and links lines as one group commit; then follow decisions and frontier states."""
         retries = [j for j in jobs if isinstance(j, RetryJob)]
         pages = [j for j in jobs if isinstance(j, PageJob)]
+        if self._settle_first and self._db is not None:
+            self._db.settle(finished=[(j.task.seq, j.visit.outcome is Outcome.ERROR, j.visit.fetched_unix) for j in pages])
         self.writer.record_retries([j.retry for j in retries])
         visits: list[Visit] = []
         found: list[PageLinks | None] = []
