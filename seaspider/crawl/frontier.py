@@ -103,7 +103,7 @@ class CrawlFrontier(Protocol):
 class _Host:
     """One host of the window: its next URLs in order, and what is out of it."""
 
-    __slots__ = ("heap", "more", "stale", "out", "waiting", "ids")
+    __slots__ = ("heap", "more", "stale", "out", "waiting", "ids", "served")
 
     def __init__(self) -> None:
         self.heap: list[tuple[int, int, Task]] = []  # (-priority, seq, task): a min-heap in host order
@@ -112,6 +112,7 @@ class _Host:
         self.out = 0  # taken and not finished (in flight, or being journaled)
         self.waiting = 0  # waiting for a retry
         self.ids: set[int] = set()  # seqs in the heap, out or waiting: a refill skips them
+        self.served = False  # a URL of it was taken since it entered the window
 
     def head(self) -> Task | None:
         return self.heap[0][2] if self.heap else None
@@ -144,6 +145,7 @@ class Frontier:
         self._loading = False
         self._wake: Callable[[], None] | None = None
         self.refills = 0  # source queries for URLs, for tests and benchmarks
+        self.hosts_served = 0  # hosts a URL was taken from (a host that re-enters the window counts again)
 
     # ----- size and waking ---------------------------------------------------------------------
 
@@ -265,6 +267,9 @@ class Frontier:
         _p, _s, task = heapq.heappop(entry.heap)
         self._buffered -= 1
         entry.out += 1
+        if not entry.served:
+            entry.served = True
+            self.hosts_served += 1
         self._relevel(host, entry)
         if not entry.heap and (entry.more or entry.stale):
             self._to_refill.add(host)

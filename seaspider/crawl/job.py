@@ -389,7 +389,7 @@ class Crawl:
                 on_visit(v)
             if on_progress is not None:
                 total = counts.planned + counts.followed
-                hosts = len(counts.hosts) if db is None else 0
+                hosts = len(counts.hosts) if db is None else frontier.hosts_served
                 on_progress(Progress(counts.visited, total, counts.errors, hosts, self._clock.monotonic() - started, counts.bytes))
 
         def settled(future: asyncio.Future[Journaled]) -> None:

@@ -2,8 +2,8 @@
 
 Each batch function takes every job of its kind that queued up while the previous write synced
 and makes them one group commit (`crawl/journal_thread.py`). With the disk frontier, the same
-batch then records the URLs' new states and queues the followed links there, after the fsync:
-a URL is done in the frontier only once its page line is durable.
+batch queues the followed links there before the page lines are written, and records the URLs'
+new states after their fsync: a URL is done in the frontier only once its page line is durable.
 """
 
 from __future__ import annotations
@@ -129,21 +129,28 @@ class Recorder:
                     page = None
             visits.append(visit)
             found.append(page)
-        if visits:
-            self.writer.record_visits([(v, p.to_json() if p is not None else None) for v, p in zip(visits, found, strict=True)])
-        chosen, skipped = self._follow(pages, visits, found)
         added: list[list[Task]] = [[] for _ in pages]
         if self._db is not None:
+            # The disk frontier queues a page's links BEFORE its page line is written: a crash in
+            # between leaves the page not done (fetched again) with its links already queued, so
+            # no link is lost; the page itself is done only after its line is durable.
+            chosen, skipped = self._follow(pages, visits, found)
+            if any(chosen):
+                added = self._db.settle(followed=[[(f.url, f.depth, j.task, f.priority) for f in picked]
+                                                  for j, picked in zip(pages, chosen, strict=True)])  # fmt: skip
+                self._policy.seen.flush()  # type: ignore[union-attr]  # DiskSeen: stored now
+        if visits:
+            self.writer.record_visits([(v, p.to_json() if p is not None else None) for v, p in zip(visits, found, strict=True)])
+        if self._db is None:
+            chosen, skipped = self._follow(pages, visits, found)
+        else:
             in_flight, self._in_flight = self._in_flight, []
-            added = self._db.settle(
+            self._db.settle(
                 in_flight=in_flight,
                 finished=[(j.task.seq, v.outcome is Outcome.ERROR, v.fetched_unix) for j, v in zip(pages, visits, strict=True)],
                 retried=[(j.task.seq, j.retry.attempt, j.retry.not_before_unix) for j in retries],
-                followed=[[(f.url, f.depth, j.task, f.priority) for f in picked] for j, picked in zip(pages, chosen, strict=True)],
                 run=self._run(),
             )
-            if self._policy is not None:
-                self._policy.seen.flush()  # type: ignore[attr-defined]  # DiskSeen: stored now
         done: dict[int, Journaled] = {}
         for i, (job, visit, page) in enumerate(zip(pages, visits, found, strict=True)):
             in_memory = tuple(chosen[i]) if self._db is None else ()

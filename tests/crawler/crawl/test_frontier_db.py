@@ -215,3 +215,22 @@ def test_task_parent_comes_back_as_a_url(store: Path) -> None:
     child = [t for t in db.head_tasks("a.test", 5) if t.url.endswith("child")][0]
     assert child == Task("https://a.test/child", 1, "https://a.test/", "a.test", -1)
     db.close()
+
+
+def test_a_pages_links_are_queued_before_its_page_line_so_a_crash_between_loses_none(store: Path) -> None:
+    config = build_config({"store": str(store), "robot": {"contact_url": "https://example.invalid/movabot"},
+                           "follow": {"enabled": True}}, base_dir=store, source="config.json")  # fmt: skip
+    writer = StoreWriter.open(store)
+    db = FrontierDB.open(store)
+    _load(db, _entries("https://a.test/"))
+    (task,) = db.head_tasks("a.test", 1)
+    recorder = Recorder(config, writer, FakeClock(), policy=FollowPolicy(config.follow, seen=DiskSeen(db)), db=db)
+    body = b'<html><a href="/one">1</a><a href="/two">2</a></html>'
+    page = visit(task.url, body, headers={"content-type": "text/html"})
+    writer.close()  # the page line cannot be written: a crash right after the links were queued
+    with pytest.raises(StoreError, match="closed"):
+        recorder.record([PageJob(task, page, False)])
+    states = db.states()
+    db.close()
+    # The page is not done (it is fetched again, and finds its links already seen); its links wait.
+    assert states == {"https://a.test/": State.QUEUED, "https://a.test/one": State.QUEUED, "https://a.test/two": State.QUEUED}
