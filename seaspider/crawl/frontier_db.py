@@ -9,7 +9,9 @@ after its page line is durable. Knows nothing about HTTP, robots rules or polite
 It lives in `crawl/`, not `store/`: it holds the crawl's own notions (priority, depth, queue files,
 follow directories), and the store stays a journal with indexes that never decide what to fetch.
 Three threads use it: the loader and the journal thread write through one connection (under a
-lock), the event loop reads through its own (WAL: readers never wait for the writer).
+lock), the event loop reads through its own (WAL: readers never wait for the writer). Every SQL
+statement on the file is in this module (longer than most, on purpose): its schema and the
+invariants the statements keep are read in one place.
 """
 
 from __future__ import annotations
@@ -179,6 +181,7 @@ class FrontierDB:
         self._urgent = 0
         self._urgent_lock = threading.Lock()
         self._calm = threading.Condition(self._lock)
+        self._damaged = False  # a statement found the file damaged: it is removed at close, and rebuilt next time
         self._db = _connect(path)
         try:
             self._db.executescript(_SCHEMA)
@@ -226,14 +229,15 @@ class FrontierDB:
             with self._urgent_lock:
                 self._urgent += 1
         try:
-            with self._calm:
+            with self._calm, self._errors():
                 if not urgent:
                     self._calm.wait_for(lambda: self._urgent == 0)
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
                     yield self._db
                 except BaseException:
-                    self._db.execute("ROLLBACK")
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
                     raise
                 self._db.execute("COMMIT")
         finally:
@@ -242,6 +246,18 @@ class FrontierDB:
                     self._urgent -= 1
                 with self._calm:
                     self._calm.notify_all()
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """SQLite and disk failures as one English StoreError; a damaged file is rebuilt next time."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
+                self._damaged = True
+            raise StoreError(f"{self.path}: the frontier failed ({exc}); run again, and what is wrong is rebuilt from the journal.") from exc
+        except OSError as exc:
+            raise StoreError(f"{self.path}: the frontier failed ({exc.strerror or exc}); the journal keeps every record made.") from exc
 
     def _journal_tail(self, end: int) -> str:
         start = max(0, end - _TAIL_BYTES)
@@ -274,6 +290,10 @@ class FrontierDB:
         """Apply every journal line past the mark: outcomes, intents, retries, uncertain URLs."""
         start = self.mark_end()
         end = os.fstat(self._jfd).st_size
+        with self._lock, self._errors():
+            return self._catch_up(start, end)
+
+    def _catch_up(self, start: int, end: int) -> CatchUp:
         uncertain: set[str] = set()
         lines = 0
         last = start
@@ -294,7 +314,8 @@ class FrontierDB:
             self._set_mark(self._db, last)  # a torn tail (none after the writer's open) is not applied
             self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
             raise
         return CatchUp(lines, len(uncertain), self.rebuilt)
 
@@ -344,7 +365,7 @@ class FrontierDB:
 
     def source(self, path: str) -> SourceState | None:
         """What an earlier load of the queue file at `path` left, or None."""
-        with self._lock:
+        with self._lock, self._errors():
             row = self._db.execute(
                 "SELECT id, dev, ino, size, mtime_ns, offset, lines, digest FROM sources WHERE path = ?", (path,)
             ).fetchone()
@@ -420,19 +441,19 @@ class FrontierDB:
 
     def done_from(self, source_id: int) -> int:
         """URLs a queue file added that are done (what a re-run of it skips)."""
-        with self._lock:
+        with self._lock, self._errors():
             return int(self._db.execute("SELECT count(*) FROM urls WHERE source = ? AND state = 2", (source_id,)).fetchone()[0])
 
     # ----- the journal thread ----------------------------------------------------------------------
 
     def contains(self, url: str) -> bool:
         """True when `url` (canonical) was ever queued here: the seen set."""
-        with self._lock:
+        with self._lock, self._errors():
             return self._db.execute("SELECT 1 FROM urls WHERE fp = ? AND url = ?", (fingerprint(url), url)).fetchone() is not None
 
     def directory_count(self, directory: str) -> int:
         """Distinct URLs queued here in one host directory (the follow trap guard's count)."""
-        with self._lock:
+        with self._lock, self._errors():
             row = self._db.execute("SELECT n FROM dirs WHERE dir = ?", (directory,)).fetchone()
         return 0 if row is None else int(row[0])
 
@@ -489,7 +510,12 @@ class FrontierDB:
 
     def hosts_after(self, host: str | None, limit: int) -> list[str]:
         """Up to `limit` hosts with queued URLs after `host`, sorted; one index seek per host."""
-        rows = self._reader.execute(
+        with self._errors():
+            rows = self._hosts_after(host, limit)
+        return [row[0] for row in rows]
+
+    def _hosts_after(self, host: str | None, limit: int) -> list[Any]:
+        return self._reader.execute(
             "WITH RECURSIVE h(host) AS ("
             " SELECT (SELECT host FROM urls WHERE state = 0 AND host > ? ORDER BY host LIMIT 1)"
             " UNION ALL"
@@ -497,33 +523,33 @@ class FrontierDB:
             ") SELECT host FROM h WHERE host IS NOT NULL LIMIT ?",
             ("" if host is None else host, limit),
         ).fetchall()
-        return [row[0] for row in rows]
 
     def head_tasks(self, host: str, limit: int) -> list[Task]:
         """The first `limit` queued URLs of `host`: higher priority first, then arrival order."""
-        rows = self._reader.execute(
-            "SELECT u.id, u.url, u.depth, p.url, u.priority, u.attempts, u.not_before FROM urls u"
-            " LEFT JOIN urls p ON p.id = u.parent"
-            " WHERE u.host = ? AND u.state = 0 ORDER BY u.priority DESC, u.id LIMIT ?",
-            (host, limit),
-        ).fetchall()
+        with self._errors():
+            rows = self._reader.execute(
+                "SELECT u.id, u.url, u.depth, p.url, u.priority, u.attempts, u.not_before FROM urls u"
+                " LEFT JOIN urls p ON p.id = u.parent"
+                " WHERE u.host = ? AND u.state = 0 ORDER BY u.priority DESC, u.id LIMIT ?",
+                (host, limit),
+            ).fetchall()
         return [Task(url, depth, parent, host, priority, seq, attempts, not_before)
                 for seq, url, depth, parent, priority, attempts, not_before in rows]  # fmt: skip
 
     # ----- accounting ------------------------------------------------------------------------------
 
     def count_queued(self) -> int:
-        with self._lock:
+        with self._lock, self._errors():
             return int(self._db.execute("SELECT count(*) FROM urls WHERE state = 0").fetchone()[0])
 
     def hosts_finished(self, run: int) -> int:
         """Distinct hosts with an outcome recorded in run `run`."""
-        with self._lock:
+        with self._lock, self._errors():
             return int(self._db.execute("SELECT count(DISTINCT host) FROM urls WHERE run = ?", (run,)).fetchone()[0])
 
     def states(self) -> dict[str, State]:
         """URL -> state of every URL (for tests and the stress check; reads the whole table)."""
-        with self._lock:
+        with self._lock, self._errors():
             return {url: State(state) for url, state in self._db.execute("SELECT url, state FROM urls")}
 
     def close(self) -> None:
@@ -533,6 +559,8 @@ class FrontierDB:
                 self._db.close()
             finally:
                 os.close(self._jfd)
+                if self._damaged:
+                    _remove(self.path)
 
 
 def _connect(path: Path) -> sqlite3.Connection:

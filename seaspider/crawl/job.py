@@ -26,7 +26,7 @@ from seaspider.crawl.progress import Progress
 from seaspider.crawl.queuefile import BadLine
 from seaspider.crawl.records import Journaled, PageJob, Recorder, RetryJob
 from seaspider.crawl.retry import RETRY_STATUSES, RetryAction, decide_retry
-from seaspider.errors import InvalidURL
+from seaspider.errors import InvalidURL, UsageError
 from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
 
 if TYPE_CHECKING:
@@ -287,7 +287,10 @@ class Crawl:
                     skipped = db.done_from(prior.id) if prior is not None else 0
                     if not _ready_after_load:
                         threadsafe(ready, catch.uncertain, start.queued, skipped, catch.rebuilt)
-                    report = loader.load()
+                    try:
+                        report = loader.load()
+                    except OSError as exc:
+                        raise UsageError(f"{label or queue}: the queue file cannot be read ({exc.strerror or exc}).") from exc
                     if _ready_after_load:
                         threadsafe(ready, catch.uncertain, start.queued, skipped, catch.rebuilt)
                     threadsafe(finished, report)
