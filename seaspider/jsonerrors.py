@@ -1,10 +1,14 @@
-"""Turns jsonschema validation errors into short English phrases naming the field, value and bound."""
+"""Turns jsonschema validation errors into short English phrases naming the field, value and bound.
+
+The one door for JSON Schema checks in seaspider: configuration and rule files report every
+problem at once (`collect`); the service's own records and envelopes are checked here too.
+"""
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import jsonschema
@@ -51,6 +55,10 @@ def describe(error: jsonschema.ValidationError) -> str:
         return f"{where}: {_show(value)} is shorter than the minimum of {bound}"
     if kind in ("maxLength", "maxItems"):
         return f"{where}: {_show(value)} is longer than the maximum of {bound}"
+    if kind == "minProperties":
+        return f"{where}: needs at least {bound} {'entry' if bound == 1 else 'entries'}"
+    if kind == "maxProperties":
+        return f"{where}: has more than the maximum of {bound} entries"
     if kind == "enum":
         return f"{where}: {_show(value)} is not one of {', '.join(map(_show, bound))}"
     if kind == "const":
@@ -68,3 +76,29 @@ def collect(validator: jsonschema.protocols.Validator, instance: Any) -> list[st
     # Sorted by field, then by phrase, so the message is the same whatever order jsonschema uses.
     ordered = sorted(errors, key=lambda e: ([str(p) for p in e.absolute_path], describe(e)))
     return [describe(e) for e in ordered]
+
+
+def first_problem(validator: jsonschema.protocols.Validator, instance: Any, *, whole: str) -> str | None:
+    """The most relevant violation as `path: message` (`whole` names the top level), or None."""
+    error = jsonschema.exceptions.best_match(validator.iter_errors(instance))
+    if error is None:
+        return None
+    where = ".".join(str(p) for p in error.absolute_path) or whole
+    return f"{where}: {error.message}"
+
+
+def record_checker(name: str) -> Callable[[dict[str, Any]], None]:
+    """A check of records we write ourselves against `schemas/<name>.schema.json`.
+
+    A record that does not match is our bug, not the user's: it raises TypeError.
+    """
+    from seaspider.resources import load_schema
+
+    validator = jsonschema.Draft202012Validator(load_schema(name))
+
+    def check(record: dict[str, Any]) -> None:
+        error = jsonschema.exceptions.best_match(validator.iter_errors(record))
+        if error is not None:
+            raise TypeError(f"{name} record does not match its schema: {error.message}")
+
+    return check

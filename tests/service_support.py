@@ -20,7 +20,8 @@ from seaspider.config import Config, build_config
 from seaspider.service.jobs import Job, JobResult, UrlDone
 from seaspider.service.ledger import read_jsonl
 from seaspider.resources import load_schema
-from seaspider.service.server import Faults, Server
+from seaspider.service.handler import Faults
+from seaspider.service.server import Server
 
 _counter = itertools.count()
 

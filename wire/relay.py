@@ -145,6 +145,8 @@ def load_relay(path: str | Path, *, slot_types: Mapping[str, Callable[[str], Any
     problems, targets = _problems(raw, capabilities)
     if problems:
         raise RelayError(f"{source}: " + "; ".join(problems) + ".")
-    from deputy import Deputy  # the reader, with the built-in quote slot and any injected checkers
+    from deputy import (
+        Deputy,  # the reader, with the built-in quote slot and any injected checkers
+    )
 
     return Relay(Deputy(vocab, slot_types=dict(slot_types or {})), targets)

@@ -57,20 +57,12 @@ def run(args: argparse.Namespace) -> int:
 
     config, lock = config_and_lock(args.config, f"serve {socket_path}")  # the lock comes before anything else
     with lock:
-        from deputy import ReviewQueue
         from seaspider.english import build_deputy
-        from seaspider.service.runner import CrawlJobRunner
-        from seaspider.service.server import REVIEW_FILE, Server
+        from seaspider.service.server import build_server
 
         deputy = build_deputy(args.deputy_config, allow_private=config.network.allow_private_addresses)
         deputy.read("Is the queue empty?")  # load the model now, not on the first caller's time
-        server = Server(
-            config,
-            deputy=deputy,
-            socket_path=socket_path,
-            runner_factory=lambda: CrawlJobRunner(config),
-            review=ReviewQueue(socket_path.parent / REVIEW_FILE),
-        )
+        server = build_server(config, deputy=deputy, socket_path=socket_path)
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):
                 signal.signal(signum, lambda _s, _f: server.request_stop())

@@ -85,20 +85,16 @@ def _converse(
     web: LocalWeb, config: Config, base: Path, *, emit: Callable[[Any], None], tell: Callable[[str], None], first: str, second: str
 ) -> list[dict[str, Any]]:
     """Serve Sea Spider on a socket under `base` and hold the demo's exchanges with it; stop it."""
-    from deputy import ReviewQueue
-    from wire.transport import request
     from seaspider.english import build_deputy
-    from seaspider.service.runner import CrawlJobRunner
-    from seaspider.service.server import REVIEW_FILE, STOP_FILE, Server
+    from seaspider.service.files import STOP_FILE
+    from seaspider.service.server import build_server
+    from wire.transport import request
 
     exchanges: list[dict[str, Any]] = []
     tell("Loading the English model …")
     deputy = build_deputy(allow_private=True)
     socket_path = base / "run" / "seaspider.sock"
-    server = Server(
-        config, deputy=deputy, socket_path=socket_path, runner_factory=lambda: CrawlJobRunner(config),
-        review=ReviewQueue(socket_path.parent / REVIEW_FILE),
-    )
+    server = build_server(config, deputy=deputy, socket_path=socket_path)
     thread = threading.Thread(target=server.run, name="seaspider-demo-server", daemon=True)
     thread.start()
     tell(f"Sea Spider is serving on {socket_path}.\n")

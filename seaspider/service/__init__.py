@@ -6,8 +6,11 @@ The public names of this wing are its modules; each lists its own public names i
 
 __all__ = [
     "answers",
+    "files",
+    "handler",
     "jobs",
     "ledger",
+    "readers",
     "reports",
     "runner",
     "server",

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any, cast
-from urllib.parse import urlsplit
 
 from realize import (
+    could_not,
     count,
     count_be,
-    could_not,
     did_not_act,
     join,
     of_total,
@@ -34,6 +33,7 @@ from seaspider.service.reports import (
     StatsReport,
     StatusReport,
 )
+from seaspider.web.urls import authority_of
 
 __all__ = [
     "answer",
@@ -105,7 +105,7 @@ def answer_robots(report: RobotsReport) -> str:
             " so everything is allowed"
         )
     if state == "unreachable":
-        host = _host_of(robots_url)
+        host = authority_of(robots_url)
         retry = report["retry_unix"]
         until = f"before {utc_minute(retry, round_up=True)}" if retry is not None else "for a while"
         return sentence(
@@ -280,11 +280,6 @@ def _media_type(content_type: str | None) -> str:
     if not content_type:
         return ""
     return content_type.split(";", 1)[0].strip().lower()
-
-
-def _host_of(url: str) -> str:
-    parts = urlsplit(url)
-    return parts.netloc.rpartition("@")[2] or url
 
 
 _HANDLERS: dict[str, Callable[[Any], str]] = {

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from seaspider.clock import Clock, SystemClock
 from seaspider.service.ledger import JsonlJournal, read_jsonl
+from seaspider.service.reports import LastJob
 
 MAX_WAITING = 64  # the spec's bound on the waiting queue: a full queue is an answer, not a hang
 MAX_KEPT_RESULTS = 256  # finished jobs whose results can still be awaited (robots checks)
@@ -66,28 +67,6 @@ class JobResult:
     interrupted: bool = False
     verdict: Any = None
     error: str | None = None  # why the whole job failed, in English
-
-
-@dataclass(frozen=True, slots=True)
-class Finished:
-    """The last finished job, for status answers."""
-
-    job: str
-    urls_total: int
-    fetched: int
-    failed: int
-    finished_unix: float
-    interrupted: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "job": self.job,
-            "urls_total": self.urls_total,
-            "fetched": self.fetched,
-            "failed": self.failed,
-            "finished_unix": self.finished_unix,
-            "interrupted": self.interrupted,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +142,7 @@ def interrupted_jobs(lines: list[dict[str, Any]]) -> list[str]:
     return list(open_jobs)
 
 
-def last_finished(lines: list[dict[str, Any]]) -> Finished | None:
+def last_finished(lines: list[dict[str, Any]]) -> LastJob | None:
     """The last fetch job that finished, or that a restart found interrupted after it started. Pure."""
     totals: dict[str, int] = {}
     kinds: dict[str, str] = {}
@@ -188,7 +167,7 @@ def last_finished(lines: list[dict[str, Any]]) -> Finished | None:
         if not isinstance(job, str) or kinds.get(job, "fetch") != "fetch":
             continue
         if line.get("event") == "finished":
-            return Finished(
+            return LastJob(
                 job=job,
                 urls_total=totals.get(job, int(line.get("fetched", 0)) + int(line.get("failed", 0))),
                 fetched=int(line.get("fetched", 0)),
@@ -197,7 +176,8 @@ def last_finished(lines: list[dict[str, Any]]) -> Finished | None:
                 interrupted=bool(line.get("interrupted", False)),
             )
         if line.get("event") == "interrupted" and job in started:
-            return Finished(job, totals.get(job, 0), good.get(job, 0), bad.get(job, 0), float(line.get("unix", 0.0)), True)
+            return LastJob(job=job, urls_total=totals.get(job, 0), fetched=good.get(job, 0), failed=bad.get(job, 0),
+                           finished_unix=float(line.get("unix", 0.0)), interrupted=True)
     return None
 
 
@@ -307,7 +287,7 @@ class Worker:
                 "state": "working" if current is not None else "idle",
                 "current": current,
                 "waiting": len(self._queue),
-                "last": self._last.to_json() if self._last is not None else None,
+                "last": dict(self._last) if self._last is not None else None,
             }
 
     def await_result(self, job_id: str, timeout_s: float) -> JobResult | None:
@@ -387,7 +367,8 @@ class Worker:
         )
         with self._cond:
             if job.kind is JobKind.FETCH:
-                self._last = Finished(job.id, len(job.urls), result.fetched, result.failed, self._clock.time(), result.interrupted)
+                self._last = LastJob(job=job.id, urls_total=len(job.urls), fetched=result.fetched, failed=result.failed,
+                                     finished_unix=self._clock.time(), interrupted=result.interrupted)
             self._results[job.id] = result
             while len(self._results) > MAX_KEPT_RESULTS:
                 self._results.popitem(last=False)

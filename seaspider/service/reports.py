@@ -1,13 +1,18 @@
-"""The report shapes the service builds and `seaspider.service.answers` turns into English.
+"""The report shapes the service builds and `seaspider.service.answers` turns into English, and
+the pure builders that make them from store records and robots verdicts.
 
 Plain JSON-able dicts (the service sends them beside the answer), typed here as TypedDicts so both
 sides agree. Times are Unix seconds (float); URLs are canonical strings; job ids look like
-"octopus-7-0" (caller, request id, index). Knows nothing about sockets, the store or English.
+"octopus-7-0" (caller, request id, index). Knows nothing about sockets, the store's files or English.
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from collections.abc import Mapping
+from typing import Any, Literal, TypedDict
+
+from seaspider.web.records import RobotsFetch, RobotsSource, RobotsVerdict
+from seaspider.web.urls import origin_of
 
 __all__ = [
     "OPERATIONS",
@@ -26,6 +31,11 @@ __all__ = [
     "RobotsState",
     "StatsReport",
     "StatusReport",
+    "page_report",
+    "refusal_report",
+    "robots_queued_report",
+    "robots_report",
+    "stats_report",
 ]
 
 Operation = Literal["fetch", "robots", "stats", "page", "status"]
@@ -166,3 +176,87 @@ class RefusalReport(TypedDict):
 
 
 Report = FetchReport | RobotsReport | StatsReport | PageReport | StatusReport | RefusalReport
+
+
+def refusal_report(kind: str, reason: str) -> dict[str, Any]:
+    """A refusal report: nothing was done, `reason` completes «I did not act on this request because …»."""
+    return {"operation": None, "refused": True, "kind": str(kind), "reason": reason}
+
+
+def robots_report(target: str, agent: str, verdict: RobotsVerdict, fetch: RobotsFetch | None, *, retry_secs: int) -> dict[str, Any]:
+    """The robots report for a verdict and the robots.txt fetch it came from. Pure."""
+    if verdict.source is RobotsSource.UNREACHABLE:
+        state = "unreachable"
+    elif verdict.source is RobotsSource.UNAVAILABLE:
+        state = "unavailable"
+    else:
+        state = "allowed" if verdict.allowed else "disallowed"
+    fetched = fetch.fetched_unix if fetch is not None else None
+    return {
+        "operation": "robots",
+        "target": target,
+        "agent": agent,
+        "robots_url": verdict.url,
+        "state": state,
+        "status": verdict.status,
+        "rule": verdict.rule,
+        "group": verdict.group,
+        "line": verdict.line,
+        "fetched_unix": fetched,
+        "retry_unix": fetched + retry_secs if state == "unreachable" and fetched is not None else None,
+        "reason": fetch.error if state == "unreachable" and fetch is not None else None,
+    }
+
+
+def robots_queued_report(target: str, agent: str) -> dict[str, Any]:
+    """A robots check was queued and has no answer yet."""
+    robots_url = origin_of(target) + "/robots.txt"
+    return {
+        "operation": "robots", "target": target, "agent": agent, "robots_url": robots_url, "state": "queued",
+        "status": None, "rule": None, "group": None, "line": None, "fetched_unix": None, "retry_unix": None, "reason": None,
+    }
+
+
+def stats_report(raw: Mapping[str, Any], host: str | None) -> dict[str, Any]:
+    """The stats report from the store's stats JSON. Pure."""
+    by_outcome = raw.get("pages") or {}  # URLs by the outcome of their latest page line
+    stored = int(by_outcome.get("fetched", 0)) + int(by_outcome.get("not_modified", 0))
+    bodies = raw.get("bodies", 0)
+    byte_count = raw.get("bytes_raw", 0)
+    return {
+        "operation": "stats",
+        "host": host,
+        "stored": stored,
+        "failed": {k: int(by_outcome.get(k, 0)) for k in ("disallowed", "error", "deferred")},
+        "bodies": int(bodies),
+        "bytes": int(byte_count),
+    }
+
+
+def page_report(url: str, line: Mapping[str, Any] | None, *, title: str | None, links: int | None) -> dict[str, Any]:
+    """The page report from the latest page line of `url` (None: never fetched). Pure."""
+    base: dict[str, Any] = {
+        "operation": "page", "url": url, "state": "not_fetched", "fetched_unix": None, "status": None,
+        "content_type": None, "body_bytes": None, "truncated": False, "title": None, "links": None,
+        "outcome": None, "reason": None, "rule": None, "final_url": None,
+    }
+    if line is None:
+        return base
+    outcome = line.get("outcome")
+    robots = line.get("robots") or {}
+    fetched = outcome in ("fetched", "not_modified")
+    base.update(
+        state="fetched" if fetched else "failed",
+        fetched_unix=line.get("fetched_unix"),
+        status=line.get("status"),
+        content_type=line.get("content_type"),
+        body_bytes=line.get("body_bytes") if fetched else None,
+        truncated=bool(line.get("truncated", False)),
+        title=title if fetched else None,
+        links=links if fetched else None,
+        outcome=outcome,
+        reason=line.get("reason"),
+        rule=robots.get("rule") if outcome == "disallowed" else None,
+        final_url=line.get("final_url"),
+    )
+    return base

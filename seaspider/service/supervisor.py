@@ -20,9 +20,9 @@ from pathlib import Path
 
 from seaspider.clock import Clock, SystemClock
 from seaspider.errors import LockHeld, ServiceError
+from seaspider.service.files import STOP_FILE
 
 ANGEL_LOCK = "angel.lock"
-STOP_FILE = "STOP"
 STOP_POLL_S = 0.25  # how often a waiting angel looks for STOP (the stdlib has no file notification)
 
 

@@ -17,7 +17,7 @@ from service_support import RunningServer, check, make_config, short_dir
 
 from seaspider.service.runner import CrawlJobRunner
 from seaspider.demo.localweb import LocalWeb
-from seaspider.service.server import Faults
+from seaspider.service.handler import Faults
 
 
 def wait_until(cond: Callable[[], bool], timeout_s: float = 60.0) -> None:
