@@ -11,7 +11,11 @@ own request log and the store:
 - per run: peak RSS and wall time; overall: spacing violations (< 2 s end to start per IP), which
   across a kill depend on the write-ahead booking of issue 12 and are reported, not asserted.
 
+With `--follow` the queue holds only each host's home page and follow mode discovers the 100,000
+pages through the disk seen set (the follow crawl at scale); the same checks apply to what it finds.
+
     .venv/bin/python benchmarks/stress_frontier_kill.py                  # kills at 1, 30 and 90 s
+    .venv/bin/python benchmarks/stress_frontier_kill.py --follow         # the same, discovered by follow mode
     .venv/bin/python benchmarks/stress_frontier_kill.py --kills 1 20 --hosts 200 --pages 50
 """
 
@@ -61,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hosts", type=int, default=1000)
     parser.add_argument("--pages", type=int, default=100)
     parser.add_argument("--kills", type=float, nargs="*", default=[1.0, 30.0, 90.0], help="seconds into each killed run")
+    parser.add_argument("--follow", action="store_true", help="queue the home pages only; follow mode finds the rest")
     parser.add_argument("--full", action="store_true", help="accepted for run_all.py")
     args = parser.parse_args(argv)
     w = Workload(args.hosts, args.pages, 0.0)
@@ -69,13 +74,17 @@ def main(argv: list[str] | None = None) -> int:
         web = LocalWebProcess(w, "127.88", tmp / "log.jsonl")
         try:
             urls = web.urls(w.pages)
+            homes = [f"http://{h}:{web.port}/" for h in web.hosts]
             queue = tmp / "queue.txt"
-            queue.write_text("".join(u + "\n" for u in urls))
+            queue.write_text("".join(u + "\n" for u in (homes if args.follow else urls)))
+            if args.follow:
+                urls = homes + urls  # what follow mode must find and fetch, each once
+            follow = {"enabled": True, "max_depth": 1, "max_pages": 10_000_000, "max_per_directory": 10_000} if args.follow else {}
             config = tmp / "config.json"
             config.write_text(json.dumps({
                 "store": str(tmp / "store"), "robot": {"contact_url": "https://example.invalid/movabot"},
                 "fetch": {"concurrency": 256}, "network": {"allow_private_addresses": True, "resolve": web.resolve},
-                "service": {"lock": str(tmp / "seaspider.lock")},
+                "follow": follow, "service": {"lock": str(tmp / "seaspider.lock")},
             }))  # fmt: skip
             runs = [_run(config, queue, after) for after in args.kills]
             runs.append(_run(config, queue, None))

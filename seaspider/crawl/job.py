@@ -189,6 +189,7 @@ class Crawl:
 
     async def run_async(self, urls: Iterable[str], **hooks: Any) -> CrawlSummary:
         """`run` inside a running event loop."""
+        self._failure = None
         urls = list(urls)
         resume = self.plan(urls)
         frontier = Frontier(sort_query=self.config.fetch.sort_query)
@@ -203,7 +204,7 @@ class Crawl:
             except InvalidURL as exc:
                 self._fail(exc)
         recorder = Recorder(self.config, self.writer, self._clock, policy=policy, db=None)
-        summary = await self._crawl(frontier, recorder, counts, db=None, run=0, **hooks)
+        summary = await self._crawl(frontier, recorder, counts, db=None, **hooks)
         not_started = tuple(t.url for t in frontier.drain())
         return dataclasses.replace(
             summary, outcomes={**summary.outcomes, "not_started": len(not_started)}, not_started=not_started,
@@ -232,6 +233,7 @@ class Crawl:
         from seaspider.crawl.loader import QueueLoader
 
         loop = asyncio.get_running_loop()
+        self._failure = None  # before the loader starts: it may report one at once
         db = await asyncio.to_thread(FrontierDB.open, self.writer.path)
         try:
             frontier = Frontier(sort_query=self.config.fetch.sort_query, source=db, capacity=window_for(self.config.fetch.concurrency))
@@ -304,7 +306,7 @@ class Crawl:
             thread.start()
             recorder = Recorder(self.config, self.writer, self._clock, policy=policy, db=db, run=lambda: run_no[0] if run_no else 0)
             try:
-                summary = await self._crawl(frontier, recorder, counts, db=db, run=0, **hooks)
+                summary = await self._crawl(frontier, recorder, counts, db=db, **hooks)
             finally:
                 await asyncio.to_thread(thread.join)
             if self._failure is not None:
@@ -327,7 +329,6 @@ class Crawl:
         counts: _Counts,
         *,
         db: FrontierDB | None,
-        run: int,
         should_stop: Callable[[], bool] = lambda: False,
         on_progress: Callable[[Progress], None] | None = None,
         on_visit: Callable[[Visit], None] | None = None,
@@ -339,7 +340,6 @@ class Crawl:
         from seaspider.net.fetch import Fetcher
 
         started = self._clock.monotonic()
-        self._failure = None
         journal = self._journal_thread = JournalThread(recorder.batches())
         own_fetcher = self.fetcher is None
         fetcher = self.fetcher or Fetcher(self.config, clock=self._clock, state=self.writer, on_robots=self.on_robots)
