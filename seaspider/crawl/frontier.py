@@ -95,6 +95,11 @@ class CrawlFrontier(Protocol):
         """Call `wake` when URLs arrive from elsewhere (a loader, other nodes)."""
         ...
 
+    @property
+    def hosts_in_window(self) -> int:
+        """Hosts held in memory now: the scheduler keeps its per-host notes for about as many."""
+        ...
+
     def __len__(self) -> int:
         """Nonzero while any URL is queued, waiting for a retry, or may still arrive."""
         ...
@@ -157,6 +162,11 @@ class Frontier:
     def hosts_in_window(self) -> int:
         return len(self._hosts)
 
+    @property
+    def buffered(self) -> int:
+        """URLs held in memory now, ready to be taken (retries waiting not included)."""
+        return self._buffered
+
     def listen(self, wake: Callable[[], None]) -> None:
         self._wake = wake
 
@@ -209,16 +219,37 @@ class Frontier:
         self._poke()
 
     def note_added(self, tasks: Iterable[Task]) -> None:
-        """Tasks already stored in the source (followed links, sitemaps), in arrival order."""
+        """Tasks already stored in the source (followed links, sitemaps), in arrival order.
+
+        A host's heap stays at most `BUFFER_PER_HOST` long: a task that sorts after it stays on
+        disk (a refill reads it in order); one that sorts before its end takes the place of the
+        last, which goes back to waiting on disk.
+        """
         for task in tasks:
             entry = self._hosts.get(task.host)
             if entry is None:
                 self._disk_more = True  # admitted in its sorted turn
                 continue
-            if entry.more and (not entry.heap or task.key > max(entry.heap)[2].key):
-                continue  # behind URLs still on disk: a refill reads it in order
-            self._push(task)
+            last = max(entry.heap) if entry.heap else None
+            if last is not None and task.key > last[2].key and (entry.more or len(entry.heap) >= BUFFER_PER_HOST):
+                entry.more = True  # behind what the heap holds: a refill reads it in order
+                continue
+            if entry.more and last is None:
+                continue  # the heap is empty and waits for a refill, which reads it
+            self._push(task, entry=entry)
+            if len(entry.heap) > BUFFER_PER_HOST:
+                self._evict_last(task.host, entry)
         self._poke()
+
+    def _evict_last(self, host: str, entry: _Host) -> None:
+        """Put the heap's last task back on disk (it stays queued there; a refill reads it again)."""
+        last = max(entry.heap)
+        entry.heap.remove(last)
+        heapq.heapify(entry.heap)
+        entry.ids.discard(last[1])
+        self._buffered -= 1
+        entry.more = True
+        self._relevel(host, entry)
 
     # ----- taking --------------------------------------------------------------------------------
 

@@ -200,7 +200,7 @@ class _Crawl:
 
     def frontier_hosts(self) -> int:
         """Hosts the frontier holds in memory now (a bound for the per-host notes kept here)."""
-        return int(getattr(self.frontier, "hosts_in_window", 0))
+        return self.frontier.hosts_in_window
 
     def _prune(self, heads: list[Task]) -> None:
         """Forget per-host notes of hosts no longer in the frontier's window (held hosts keep theirs)."""

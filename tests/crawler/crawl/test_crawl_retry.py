@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from crawlkit import journal, make_config
+from storekit import check_store
 
 from seaspider.clock import FakeClock, SystemClock
 from seaspider.crawl.job import Crawl, CrawlSummary
@@ -68,6 +69,7 @@ def test_a_busy_answer_is_retried_after_its_backoff_and_the_host_slows_down(tmp_
     assert (retry.attempt, retry.status, retry.retry_after_s, retry.backoff_s) == (1, status, 1.0, 30.0)
     assert retry.reason.endswith("; retry 1 of 2 after 30 s") and str(status) in retry.reason
     assert _kinds(tmp_path / "store") == [("intent", None), ("retry", 1), ("intent", None), ("page", "fetched")]
+    check_store(tmp_path / "store")  # the retry line validates against schemas/journal-retry.schema.json
     line = next(x for x in journal(tmp_path / "store") if x["kind"] == "retry")
     assert line["not_before_unix"] == pytest.approx(line["recorded_unix"] + 30.0, abs=1.0)
     # Politeness towards a struggling server: its delay doubled from 2 s to 4 s, end to start.

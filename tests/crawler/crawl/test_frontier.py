@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from seaspider.errors import InvalidURL
-from seaspider.crawl.frontier import Frontier, Task
+from seaspider.crawl.frontier import BUFFER_PER_HOST, Frontier, Task
 
 
 def drain(frontier: Frontier) -> list[str]:
@@ -259,3 +259,22 @@ def test_a_waiting_retry_read_from_the_source_is_not_served_early() -> None:
     f.prepare(now_unix=500.0)
     served = f.pop()
     assert served is not None and served.url == task.url and served.attempts == 1
+
+
+def test_links_added_to_a_window_host_keep_its_buffer_bounded_and_in_order() -> None:
+    source = _source(hosts=1, per_host=1)
+    f = Frontier(source=source, capacity=4)
+    f.set_ready()
+    f.prepare(now_unix=0.0)
+    page = f.pop()
+    assert page is not None
+    links = [Task(f"https://h00000.test/l{i:03d}", 1, page.url, page.host, -1, 100 + i) for i in range(3 * BUFFER_PER_HOST)]
+    source.tasks += links
+    first = Task("https://h00000.test/first", 1, page.url, page.host, 5, 999)  # sorts before every link
+    source.tasks.append(first)
+    f.note_added([*links, first])
+    assert f.buffered == BUFFER_PER_HOST  # the rest stays on disk
+    source.done.add(page.seq)
+    f.finish(page)
+    served, _most = _serve_all(f, source)
+    assert served == [first.url] + [t.url for t in links]
