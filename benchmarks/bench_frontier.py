@@ -8,6 +8,7 @@ are decided. Measured from outside, in the same run:
 
 - peak RSS of the crawler process (wait4 rusage of that child alone);
 - time from the process start to the first intent line in the journal (its first request);
+- resident memory when the whole queue is in the frontier (the queue's own cost);
 - CPU per decided URL after the queue is loaded (the slope of /proc CPU time over page lines);
 - the same for the in-memory frontier of earlier releases (`Crawl.run` over the parsed queue),
   the baseline, at the sizes it can hold.
@@ -62,6 +63,7 @@ class Result:
     max_rss_mb: float
     first_request_s: float | None
     load_s: float | None  # until the whole queue was in the frontier (disk) or parsed (memory: first request)
+    loaded_rss_mb: float | None  # resident memory when the load finished: the queue's own cost
     cpu_ms_per_url: float | None  # after the load
     decided: int
     exit_code: int
@@ -72,6 +74,13 @@ def write_queue(path: Path, size: int) -> None:
         for i in range(size):
             h = i // URLS_PER_HOST
             out.write(f"http://10.{(h >> 16) & 255}.{(h >> 8) & 255}.{h & 255}/p/{i % URLS_PER_HOST}\n")
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def _cpu_s(pid: int) -> float:
@@ -134,6 +143,7 @@ def run_one(frontier: str, size: int, tmp: Path) -> Result:
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     first: float | None = None
     loaded_at: tuple[float, float, int] | None = None  # (seconds, CPU seconds, pages) when the load finished
+    loaded_rss: float | None = None
     last: tuple[float, int] = (0.0, 0)
     waited = None
     while waited is None:
@@ -153,6 +163,10 @@ def run_one(frontier: str, size: int, tmp: Path) -> Result:
         done_loading = _loaded(store, size) if frontier == "disk" else first is not None
         if loaded_at is None and done_loading:
             loaded_at = (now, cpu, journal.pages)
+            try:
+                loaded_rss = _rss_mb(proc.pid)
+            except (FileNotFoundError, ProcessLookupError):
+                loaded_rss = None
         if loaded_at is not None:
             last = (cpu, journal.pages)
             if journal.pages - loaded_at[2] >= AFTER_LOAD:
@@ -167,8 +181,8 @@ def run_one(frontier: str, size: int, tmp: Path) -> Result:
     slope = None
     if loaded_at is not None and last[1] > loaded_at[2]:
         slope = 1000 * (last[0] - loaded_at[1]) / (last[1] - loaded_at[2])
-    return Result(frontier, size, usage.ru_maxrss / 1024, first, loaded_at[0] if loaded_at else None, slope, journal.pages,
-                  os.waitstatus_to_exitcode(status))  # fmt: skip
+    return Result(frontier, size, usage.ru_maxrss / 1024, first, loaded_at[0] if loaded_at else None, loaded_rss, slope,
+                  journal.pages, os.waitstatus_to_exitcode(status))  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -186,12 +200,15 @@ def main(argv: list[str] | None = None) -> int:
                 result = run_one(frontier, size, Path(tmp))
                 results.append(result)
                 print(f"{frontier:6} {size:>9,} done: {result.decided:,} decided, peak {result.max_rss_mb:.0f} MB", file=sys.stderr)
-    print(f"{'frontier':8} {'queue':>10} {'peak MB':>8} {'first req s':>11} {'loaded s':>9} {'CPU ms/URL':>10} {'decided':>9}")
+    print(f"{'frontier':8} {'queue':>10} {'peak MB':>8} {'MB loaded':>9} {'first req s':>11} {'loaded s':>9} {'CPU ms/URL':>10} {'decided':>9}")
     for r in results:
         first = f"{r.first_request_s:.2f}" if r.first_request_s is not None else "-"
         load = f"{r.load_s:.2f}" if r.load_s is not None else "-"
+        at_load = f"{r.loaded_rss_mb:.1f}" if r.loaded_rss_mb is not None else "-"
         cpu = f"{r.cpu_ms_per_url:.3f}" if r.cpu_ms_per_url is not None else "-"
-        print(f"{r.frontier:8} {r.size:>10,} {r.max_rss_mb:>8.1f} {first:>11} {load:>9} {cpu:>10} {r.decided:>9,}")
+        print(f"{r.frontier:8} {r.size:>10,} {r.max_rss_mb:>8.1f} {at_load:>9} {first:>11} {load:>9} {cpu:>10} {r.decided:>9,}")
+    print("(peak MB also grows with the URLs decided, through the store's own index cache, up to its 64 MB; "
+          "MB loaded is the resident memory when the whole queue was in the frontier)")
     print()
     disk = {r.size: r for r in results if r.frontier == "disk"}
     memory = {r.size: r for r in results if r.frontier == "memory"}
