@@ -235,7 +235,8 @@ class Frontier:
                 entry.more = True  # behind what the heap holds: a refill reads it in order
                 continue
             if entry.more and last is None:
-                continue  # the heap is empty and waits for a refill, which reads it
+                self._to_refill.add(task.host)  # the heap is empty: a refill reads it in order
+                continue
             self._push(task, entry=entry)
             if len(entry.heap) > BUFFER_PER_HOST:
                 self._evict_last(task.host, entry)

@@ -172,12 +172,6 @@ class _Crawl:
             if isinstance(known, FetchError):
                 self._start_visit(host, None)  # no request: the visit records why
                 continue
-            if not self.book_decided and self._decided_by_cache(head.url):
-                # robots.txt in cache already decides it (disallowed, closed, deferred): no request
-                # goes out, so it is recorded at once instead of waiting for a slot it never uses
-                # (a Crawl-delay of a day would otherwise hold the run for a day).
-                self._start_visit(host, None)
-                continue
             free = [ip for ip in known if ip not in self.held_ips]
             if not free:
                 continue
@@ -185,6 +179,12 @@ class _Crawl:
             if opening.ip is None or opening.at_s is None:
                 continue
             if opening.at_s > now:
+                if not self.book_decided and self._decided_by_cache(head.url):
+                    # robots.txt in cache already decides it (disallowed, closed, deferred): no
+                    # request goes out, so it is recorded at once instead of waiting for a slot it
+                    # never uses (a Crawl-delay of a day would otherwise hold the run for a day).
+                    self._start_visit(host, None)
+                    continue
                 self.not_before[host] = opening.at_s
                 next_s = min(next_s, opening.at_s)
                 continue

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from seaspider.errors import InvalidURL
 from seaspider.crawl.frontier import BUFFER_PER_HOST, Frontier, Task
@@ -278,3 +280,33 @@ def test_links_added_to_a_window_host_keep_its_buffer_bounded_and_in_order() -> 
     f.finish(page)
     served, _most = _serve_all(f, source)
     assert served == [first.url] + [t.url for t in links]
+
+
+_tasks = st.lists(st.tuples(st.integers(0, 7), st.integers(-2, 2)), min_size=1, max_size=60)
+
+
+def _from(spec: list[tuple[int, int]]) -> ListSource:
+    return ListSource([Task(f"https://h{h}.test/{i}", 0, None, f"h{h}.test", p, i) for i, (h, p) in enumerate(spec)])
+
+
+@settings(max_examples=150, deadline=None)
+@given(spec=_tasks, capacity=st.integers(1, 9))
+def test_any_window_serves_each_url_once_in_its_hosts_order(spec: list[tuple[int, int]], capacity: int) -> None:
+    source = _from(spec)
+    served, most = _serve_all(Frontier(source=source, capacity=capacity), source)
+    assert sorted(served) == sorted(t.url for t in source.tasks) and most <= capacity
+    by_url = {t.url: t for t in source.tasks}
+    for host in {t.host for t in source.tasks}:
+        mine = [by_url[u] for u in served if by_url[u].host == host]
+        assert mine == sorted(mine, key=lambda t: t.key)  # priority, then file order, within the host
+
+
+@settings(max_examples=150, deadline=None)
+@given(spec=_tasks)
+def test_a_window_with_room_for_every_host_serves_in_the_in_memory_order(spec: list[tuple[int, int]]) -> None:
+    source = _from(spec)
+    memory = Frontier()
+    for task in source.tasks:
+        memory.add(task.url, priority=task.priority)
+    served, _most = _serve_all(Frontier(source=source, capacity=16), source)
+    assert served == drain(memory)
