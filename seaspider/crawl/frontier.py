@@ -73,7 +73,12 @@ class FrontierSource(Protocol):
 
 
 class CrawlFrontier(Protocol):
-    """What the scheduler drives: heads in serving order, taking one, and when to look again."""
+    """What the scheduler and the crawl job drive: heads in serving order, taking one, settling it.
+
+    `Frontier` (in memory, or a window over the disk frontier) is one; a frontier shared by
+    several nodes (issue 16) would be another. URLs found later for a host (followed links,
+    sitemaps) are stored by the frontier's owner and announced with `note_added`.
+    """
 
     def prepare(self, now_unix: float) -> None:
         """Bring due retries back and fill the window before `heads` is read."""
@@ -89,6 +94,18 @@ class CrawlFrontier(Protocol):
 
     def next_due_unix(self) -> float | None:
         """When the earliest retry becomes due; None when none waits."""
+        ...
+
+    def finish(self, task: Task) -> None:
+        """`task`'s outcome is durable."""
+        ...
+
+    def retry(self, task: Task, *, due_unix: float) -> None:
+        """`task` is tried again from `due_unix` on (its retry line is durable)."""
+        ...
+
+    def note_added(self, tasks: Iterable[Task]) -> None:
+        """Tasks already stored behind the frontier (followed links, sitemap URLs), in arrival order."""
         ...
 
     def listen(self, wake: Callable[[], None]) -> None:
