@@ -58,6 +58,7 @@ class FetchConfig:
     concurrency: int
     sort_query: bool
     max_links_per_page: int
+    retries: int  # a 429, 503 or failed connection is tried again this many times
 
 
 @dataclass(frozen=True, slots=True)

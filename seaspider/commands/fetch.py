@@ -20,25 +20,41 @@ whose first field is the URL. Empty lines and lines starting with # are skipped;
 a URL repeated (after canonicalisation) is fetched once; a bad line is reported
 on stderr with its number and skipped, and the run goes on.
 
-The run resumes: a URL whose latest stored record is not an error is skipped
-(unless resume.refetch_after_secs makes it due: then it is asked for with
-If-None-Match / If-Modified-Since, and a 304 is recorded as not_modified).
-A URL that was in flight when an earlier run crashed is fetched again.
+A JSON line may carry "priority" (an integer, default 0): within a host,
+higher first, then file order; across hosts, the host whose next URL has the
+highest priority is served first. Followed links get their page's priority - 1.
+
+The queue goes into the store's frontier (STORE/frontier.sqlite) as it is
+read, so the first request goes out at once whatever the queue's size, and
+memory stays flat. The run resumes from the frontier: lines it already holds
+are not read again (a grown file adds its new lines; a changed one is read
+again and only new URLs are added), URLs queued by an earlier run that was
+stopped are fetched too, and a URL whose latest record is an error is tried
+again (resume.refetch_after_secs also makes old pages due: they are asked for
+with If-None-Match / If-Modified-Since, and a 304 is recorded as not_modified).
+A URL that was in flight when an earlier run crashed is fetched again. The
+journal stays the source of truth: delete the frontier and it is rebuilt.
+
+A 429, a 503 or a failed connection is retried up to fetch.retries times
+(default 2) after max(Retry-After, 30 s doubling), each retry a journal line;
+a Retry-After above politeness.max_crawl_delay_secs defers the URL, and a 429
+or 503 doubles that host's delay until it answers normally again.
 With follow.enabled, same-host links that are not nofollow are followed.
 
 stdout gets one JSON summary: counts by outcome, bytes, pages/s, wall time,
-hosts, skipped by resume, bad lines, followed links and the store path.
+hosts, skipped by resume, bad lines, followed links, retries and the store path.
 stderr gets a live progress line when it is a terminal, one line per URL with
 --verbose, and the bad queue lines.
 
 Ctrl-C (SIGINT) or SIGTERM stops the run gently: the requests in flight finish
-and are stored, the rest is counted as not_started, the summary is printed and
-the exit status is 1. Nothing is left half-written.
+and are stored, the rest is counted as not_started (and stays queued for the
+next run), the summary is printed and the exit status is 1. Nothing is left
+half-written.
 
 examples:
   seaspider fetch config.json urls.txt
   seaspider fetch config.json urls.txt --verbose 2> fetch.log
-  printf 'https://a.example/\\n{"url": "https://b.example/x"}\\n' > q.txt
+  printf 'https://a.example/\\n{"url": "https://b.example/x", "priority": 5}\\n' > q.txt
   seaspider fetch config.json q.txt | python -m json.tool"""
 
 
@@ -80,19 +96,18 @@ def run(args: argparse.Namespace) -> int:
     config, lock = config_and_lock(args.config, f"fetch {args.queue}")
     with lock:
         from seaspider.crawl.job import Crawl
-        from seaspider.output import emit_json
         from seaspider.crawl.progress import ProgressLine
-        from seaspider.crawl.queuefile import parse_queue
+        from seaspider.output import emit_json
         from seaspider.store.writer import StoreWriter
 
+        queue = Path(args.queue)
         try:
-            data = Path(args.queue).read_bytes()
+            # Bad input loses nothing: an unreadable queue is refused before the store is opened.
+            with open(queue, "rb") as stream:
+                stream.read(1)
         except OSError as exc:
             raise UsageError(f"{args.queue}: the queue file cannot be read ({exc.strerror or exc}).") from exc
-        queue = parse_queue(data, sort_query=config.fetch.sort_query, source=args.queue)
         progress = ProgressLine(sys.stderr, verbose=args.verbose)
-        for bad in queue.bad:
-            progress.note(bad.reason)
         with _StopRequest(progress.note) as stop:
             with StoreWriter.open(
                 config.store,
@@ -100,13 +115,17 @@ def run(args: argparse.Namespace) -> int:
                 zstd_level=config.storage.zstd_level,
             ) as writer:
                 try:
-                    summary = Crawl(config, writer).run(
-                        queue.urls,
+                    summary = Crawl(config, writer).run_queue(
+                        queue,
+                        label=args.queue,
                         should_stop=stop.event.is_set,
                         on_progress=progress.update,
                         on_visit=progress.visit,
+                        on_retry=progress.retry,
+                        on_bad_line=lambda bad: progress.note(bad.reason),
+                        on_note=progress.note,
                     )
                 finally:
                     progress.finish()
-        emit_json(summary.to_json(queue=args.queue, bad_lines=len(queue.bad), duplicates=queue.duplicates))
+        emit_json(summary.to_json(queue=args.queue))
         return 1 if summary.interrupted else 0

@@ -79,7 +79,7 @@ def journal_record(raw: bytes, parsed: dict[str, Any] | None = None) -> Record |
                 return None
             fetched = line.get("fetched_unix")
             return kind, url, host_of(url), outcome, None if fetched is None else float(fetched), _body_of(line)
-        if kind in ("intent", "uncertain"):
+        if kind in ("intent", "uncertain", "retry"):
             url = line["url"]
             return (kind, url, host_of(url), None, None, None) if isinstance(url, str) else None
         if kind == "robots":
@@ -368,6 +368,11 @@ class Index:
         elif kind == "intent":
             pending[key] = off
             self._db.execute("INSERT OR REPLACE INTO pending VALUES (?, ?)", (key, off))
+        elif kind == "retry":
+            # A retry line closes its intent: the request ended and the URL is tried again later.
+            if key in pending:
+                del pending[key]
+                self._db.execute("DELETE FROM pending WHERE url = ?", (key,))
         elif kind == "uncertain":
             if key in pending:
                 del pending[key]

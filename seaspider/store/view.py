@@ -174,7 +174,7 @@ class StoreView:
         """Counts of the journal and segments, for the whole store or one host (the `stats` JSON)."""
         key = ALL if host is None else host.strip().lower().rstrip(".")
         counts = self._index.counts(key)
-        lines = {kind: counts.get(f"line:{kind}", 0) for kind in ("robots", "intent", "page", "uncertain")}
+        lines = {kind: counts.get(f"line:{kind}", 0) for kind in ("robots", "intent", "page", "uncertain", "retry")}
         raw, compressed = counts.get("raw_bytes", 0), counts.get("compressed_bytes", 0)
         numbers = segment_numbers(self.path / SEG_DIR)
         seg_bytes = 0

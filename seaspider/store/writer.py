@@ -34,7 +34,7 @@ from seaspider.store.journal import JournalAppender, cut_torn_tail, encode_line
 from seaspider.store.lines import damaged_line, intent_line, links_line, page_line, robots_line, uncertain_line
 from seaspider.store.segments import DamagedFrame, Location, SegmentWriter, fsync_dir
 from seaspider.store.view import StoreView, bring_up_to_date, open_index
-from seaspider.web.records import Outcome, RobotsFetch, Visit
+from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
 
 DEFAULT_SEGMENT_MAX_BYTES = 256 * 1024 * 1024
 DEFAULT_ZSTD_LEVEL = 9
@@ -326,6 +326,18 @@ class StoreWriter(StoreView):
         with self._writing(what):
             now = self._clock.time()
             self._journal_lines([intent_line(i.url, depth=i.depth, parent=i.parent, recorded_unix=now) for i in intents])
+            self._commit()
+
+    def record_retries(self, retries: Sequence[Retry]) -> None:
+        """Journal that these visits will be tried again (fsynced once); each closes its intent."""
+        if not retries:
+            return
+        with self._writing(f"the retry of {retries[0].url}" + (f" and {len(retries) - 1} more" if len(retries) > 1 else "")):
+            now = self._clock.time()
+            self._journal_lines([{"kind": "retry", "url": r.url, "attempt": r.attempt, "reason": r.reason, "status": r.status,
+                                  "ip": r.ip, "retry_after_s": r.retry_after_s, "backoff_s": r.backoff_s,
+                                  "not_before_unix": r.not_before_unix, "depth": r.depth, "parent": r.parent,
+                                  "recorded_unix": now} for r in retries])  # fmt: skip
             self._commit()
 
     def record_visit(self, visit: Visit) -> dict[str, Any]:

@@ -93,7 +93,7 @@ def test_stats_prints_one_json_object(store: Path, capfd: pytest.CaptureFixture[
         "bytes_compressed", "compression_ratio", "segments", "segment_bytes", "uncertain", "pending_intents",
         "corrupt_lines",
     ]
-    assert stats["lines"] == {"robots": 0, "intent": 0, "page": 4, "uncertain": 0}
+    assert stats["lines"] == {"robots": 0, "intent": 0, "page": 4, "uncertain": 0, "retry": 0}
     assert stats["pages"]["fetched"] == 2 and stats["pages"]["disallowed"] == 1
     assert stats["bodies"] == 3 and stats["segments"] == 1 and stats["hosts"] == 2
     assert {k: stats[k] for k in naive_stats(store)} == naive_stats(store)

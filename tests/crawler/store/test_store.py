@@ -314,7 +314,7 @@ def test_stats_counts_latest_outcome_per_url_and_lines_per_kind(tmp_path: Path) 
         w.record_visit(visit("https://b.test/", b"two" * 100))
     with StoreReader(store) as r:
         s = r.stats()
-        assert s["lines"] == {"robots": 0, "intent": 2, "page": 4, "uncertain": 0}
+        assert s["lines"] == {"robots": 0, "intent": 2, "page": 4, "uncertain": 0, "retry": 0}
         assert s["urls"] == 3 and s["hosts"] == 2
         assert s["pages"] == {"fetched": 2, "disallowed": 1, "deferred": 0, "error": 0, "not_modified": 0}
         assert s["page_lines"]["error"] == 1

@@ -139,7 +139,7 @@ def _verify(store: Path, acked: dict[str, str]) -> None:
         plain = Counter(line["kind"] for line in lines)
         # The index may trail the journal by the one line a kill interrupted before its commit,
         # and a reader that finds no writer alive catches up, so the counts must match exactly.
-        assert stats["lines"] == {k: plain.get(k, 0) for k in ("robots", "intent", "page", "uncertain")}
+        assert stats["lines"] == {k: plain.get(k, 0) for k in ("robots", "intent", "page", "uncertain", "retry")}
         assert stats["urls"] == len(pages)
 
 
