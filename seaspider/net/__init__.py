@@ -8,4 +8,5 @@ __all__ = [
     "fetch",
     "robots_cache",
     "transport",
+    "wiretap",
 ]

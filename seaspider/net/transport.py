@@ -24,6 +24,7 @@ import httpx
 from seaspider.web.addresses import address_kind, is_public, literal_ip, refusal_reason
 from seaspider.clock import Clock, SystemClock
 from seaspider.errors import FetchError
+from seaspider.net.wiretap import WIRE, WireRecorder
 
 PINNED_IP = "seaspider.pinned_ip"  # httpx request extension naming the IP to connect to
 READ_CHUNK_BYTES = 64 * 1024
@@ -245,6 +246,9 @@ class PinnedTransport(httpx.AsyncBaseTransport):
         url = request.url
         https = url.scheme == "https"
         port = url.port or (443 if https else 80)
+        wire: WireRecorder | None = request.extensions.get(WIRE)
+        if wire is not None:
+            wire.begin()  # WARC records what was sent and received (seaspider/net/wiretap.py)
         if https and self._ssl_context is None:
             self._ssl_context = default_ssl_context()
         try:
@@ -275,17 +279,26 @@ class PinnedTransport(httpx.AsyncBaseTransport):
         target = request.url.raw_path
         head = conn.send(h11.Request(method=request.method, target=target, headers=[(b"host", request.url.netloc), *headers, (b"connection", b"close")]))
         end = conn.send(h11.EndOfMessage())
+        wire: WireRecorder | None = request.extensions.get(WIRE)
+        if wire is not None:
+            wire.sent((head or b"") + (end or b""))
         try:
             writer.write((head or b"") + (end or b""))
             while True:
                 event = _next_event(conn)
                 if event is h11.NEED_DATA:
                     data = await reader.read(READ_CHUNK_BYTES)
+                    if wire is not None:
+                        wire.received(data)
                     conn.receive_data(data)
                     continue
                 if isinstance(event, h11.InformationalResponse):
+                    if wire is not None:
+                        wire.interim_ended(conn.trailing_data[0])
                     continue
                 if isinstance(event, h11.Response):
+                    if wire is not None:
+                        wire.head_ended(conn.trailing_data[0])
                     break
                 if isinstance(event, h11.ConnectionClosed):
                     raise TransportError("the server closed the connection without an answer.")

@@ -21,7 +21,6 @@ from seaspider.store.heads import StoredHead
 from seaspider.web.capture import HEAD_SEPARATOR, BodyEnd
 
 __all__ = [
-    "DECODED_CODINGS",
     "HopPlan",
     "LinePlan",
     "PayloadRef",
@@ -33,9 +32,6 @@ __all__ = [
     "warc_fields",
 ]
 
-# The Content-Encodings the fetcher decodes (seaspider/net/fetch.py `_decoder`): a body stored for
-# one of these is the decoded body; any other coding was kept as sent.
-DECODED_CODINGS = frozenset({"gzip", "x-gzip", "deflate", "br"})
 ORIG_PREFIX = b"X-Orig-"  # as Browsertrix and pywb rename framing headers that no longer apply
 # Record ids are name-based (RFC 4122 version 5) so one store exports to the same ids every time.
 _ID_NAMESPACE = uuid.UUID("5e45d1de-77a1-4c59-9d0f-7761726331a1")
@@ -105,17 +101,18 @@ def _header_name(line: bytes) -> bytes:
 def frame_head(head: bytes, *, payload_bytes: int, encoded: bool) -> bytes:
     """`head` with the framing headers that do not describe the payload renamed `X-Orig-*`.
 
-    Transfer-Encoding always (the payload is de-chunked); Content-Encoding when the payload is
-    the decoded body of a coding the fetcher decodes; Content-Length unless every value equals
-    the payload's length. Every other byte stays as received.
+    Transfer-Encoding always (the payload is de-chunked); Content-Encoding with a coding other
+    than identity unless the payload is the non-empty body as sent (`encoded`); Content-Length
+    unless every value equals the payload's length. Every other byte stays as received.
     """
     lines = head[: -len(HEAD_SEPARATOR)].split(b"\r\n")
     status_line, fields = lines[0], lines[1:]
     names = [_header_name(line) for line in fields]
     rename: set[bytes] = {b"transfer-encoding"}
-    if not encoded:
-        codings = [line.split(b":", 1)[1].strip().lower() for line, n in zip(fields, names, strict=True) if n == b"content-encoding"]
-        if any(c.decode("latin-1") in DECODED_CODINGS for c in codings):
+    if not (encoded and payload_bytes > 0):
+        codings = [line.split(b":", 1)[1] for line, n in zip(fields, names, strict=True) if n == b"content-encoding"]
+        tokens = {t.strip().lower() for value in codings for t in value.split(b",")}
+        if tokens - {b"", b"identity"}:
             rename.add(b"content-encoding")
     lengths = [line.split(b":", 1)[1].strip() for line, n in zip(fields, names, strict=True) if n == b"content-length"]
     if any(value != str(payload_bytes).encode() for value in lengths):
@@ -157,6 +154,7 @@ def _hop_plan(
     head: StoredHead | None,
     *,
     final_body: PayloadRef | None,
+    final_kept: bool,
     final_truncated: bool,
     rebuilt_headers: Sequence[tuple[str, str]] | None,
     default_date: float,
@@ -167,7 +165,7 @@ def _hop_plan(
     if head is not None:
         if head.body_end is BodyEnd.FAILED:
             return HopPlan(i, hop["url"], hop["ip"], head.started_unix, head.request_head, None, None, False, None, False)
-        payload, encoded = (wire, True) if wire is not None else (final_body, False)
+        payload, encoded = (wire, True) if wire is not None else (final_body, final_kept)
         truncated = head.body_end is BodyEnd.TRUNCATED if wire is not None else final_truncated
         size = payload.raw_bytes if payload is not None else 0
         response = frame_head(head.response_head, payload_bytes=size, encoded=encoded)
@@ -176,8 +174,8 @@ def _hop_plan(
     if hop.get("status") is None or rebuilt_headers is None or not answered:
         return None
     size = final_body.raw_bytes if final_body is not None else 0
-    response = frame_head(rebuild_head(hop["status"], rebuilt_headers), payload_bytes=size, encoded=False)
-    return HopPlan(i, hop["url"], hop["ip"], default_date, None, response, final_body, False,
+    response = frame_head(rebuild_head(hop["status"], rebuilt_headers), payload_bytes=size, encoded=final_kept)
+    return HopPlan(i, hop["url"], hop["ip"], default_date, None, response, final_body, final_kept,
                    "length" if final_truncated and final_body is not None else None, True)
 
 
@@ -243,6 +241,8 @@ def plan_line(line: dict[str, Any], heads: Sequence[StoredHead | None]) -> LineP
         plan = _hop_plan(
             i, hop, head,
             final_body=body if final else None,
+            # A body the fetcher could not decode was stored as sent (`encoding_kept`): still encoded.
+            final_kept=bool(line.get("encoding_kept")) if final and kind == "page" else False,
             final_truncated=truncated if final else False,
             rebuilt_headers=rebuilt,
             default_date=started,

@@ -25,6 +25,7 @@ from typing import Any
 
 from seaspider.clock import Clock, SystemClock
 from seaspider.errors import StoreError
+from seaspider.store.heads import capture_chain
 from seaspider.store.journal import JournalAppender, complete_end, cut_torn_tail, encode_line, iter_lines, read_line_at
 from seaspider.store.segments import Location, SegmentReader, SegmentWriter, fsync_dir, segment_numbers, segment_path
 from seaspider.store.index import ALL, Index, IndexCorrupt, host_of, raise_if_corrupt, remove_index_files
@@ -516,15 +517,16 @@ class _IpState:
 # ----- writing -----------------------------------------------------------------------------------------
 
 
-def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_bytes: int) -> dict[str, Any]:
-    """The journal's `page` line for a visit whose body (if any) lies at `loc`."""
+def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_bytes: int,
+              chain: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The journal's `page` line for a visit whose body (if any) lies at `loc`; `chain` with its head frames."""
     line: dict[str, Any] = {
         "kind": "page",
         "url": visit.url,
         "final_url": visit.final_url,
         "outcome": str(visit.outcome),
         "status": visit.status,
-        "chain": [hop.to_json() for hop in visit.chain],
+        "chain": chain if chain is not None else [hop.to_json() for hop in visit.chain],
         # Only the kept headers, in their declared order (the schema refuses any other).
         "headers": {name: visit.headers[name] for name in KEPT_HEADERS if name in visit.headers},
         "content_type": visit.content_type,
@@ -789,7 +791,11 @@ class StoreWriter(_StoreView):
                 found = placed.get(visit.sha256) or self._index.body(visit.sha256)
                 if found is not None:
                     loc, body_bytes = found
-            lines.append(page_line(visit, loc=loc, sha256=sha if sha is not None else visit.sha256, body_bytes=body_bytes))
+            # Each hop's captured head (and kept wire body) as frames of their own (seaspider/store/heads.py).
+            chain, appended = capture_chain(visit.chain, compress=self._seg_writer.compress, append=self._seg_writer.append,
+                                            find_body=self._index.body, placed=placed)
+            wrote = wrote or appended
+            lines.append(page_line(visit, loc=loc, sha256=sha if sha is not None else visit.sha256, body_bytes=body_bytes, chain=chain))
         if wrote:
             self._seg_writer.fsync()
             # Crash safety: from here every frame is durable, and only now may a line point at one.
@@ -828,6 +834,11 @@ class StoreWriter(_StoreView):
             if ok and fetch.body is not None:
                 sha = hashlib.sha256(fetch.body).hexdigest()
                 loc, body_bytes = self._store_body(fetch.body, sha)
+            placed = {sha: (loc, body_bytes)} if sha is not None and loc is not None else {}
+            chain, appended = capture_chain(fetch.chain, compress=self._seg_writer.compress, append=self._seg_writer.append,
+                                            find_body=self._index.body, placed=placed)
+            if appended:
+                self._seg_writer.fsync()  # the head frames are durable before the line that points at them
             self._append(
                 {
                     "kind": "robots",
@@ -837,7 +848,7 @@ class StoreWriter(_StoreView):
                     "state": str(fetch.state),
                     "fetched_unix": fetch.fetched_unix,
                     "ip": fetch.ip,
-                    "chain": [hop.to_json() for hop in fetch.chain],
+                    "chain": chain,
                     "error": fetch.error,
                     "seg": loc.seg if loc else None,
                     "off": loc.off if loc else None,
