@@ -101,6 +101,11 @@ class CrawlFollower:
         self._thread = threading.Thread(target=self._work, name="seaspider-warc", daemon=True)
         self._thread.start()
 
+    @property
+    def records(self) -> dict[str, int]:
+        """Records written so far, by WARC-Type."""
+        return dict(self._export.files.records)
+
     def poke(self, *_args: object) -> None:
         self._wake.set()
 
@@ -120,11 +125,20 @@ class CrawlFollower:
             if self._stop:
                 return
 
-    def finish(self) -> list[Path]:
-        """Export what is left, close the files and return them; re-raises a failure of the thread."""
+    def _join(self) -> None:
         self._stop = True
         self._wake.set()
         self._thread.join()
+
+    def abort(self) -> None:
+        """Stop without finishing: the files of this output are removed."""
+        self._join()
+        self._export.files.abort()
+        self._export.close()
+
+    def finish(self) -> list[Path]:
+        """Export what is left, close the files and return them; re-raises a failure of the thread."""
+        self._join()
         try:
             if self.error is not None:
                 raise self.error
