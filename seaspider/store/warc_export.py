@@ -143,7 +143,7 @@ class WarcExport:
         self.files = files
         self.scope = scope or ExportScope()
         self.counts = ExportCounts()
-        self._key = store_key(self.store)
+        self._store_key: str | None = None  # read at the first record: a live crawl's journal may start empty
         self._segments = SegmentReader(self.store / SEG_DIR)
         self._seen = _Seen()
 
@@ -222,6 +222,12 @@ class WarcExport:
             raise StoreError(f"{segment_path(self.store / SEG_DIR, loc.seg)}: the body at byte {loc.off} holds {len(body)} bytes, "
                              f"not the {ref.raw_bytes} the journal names")
         return body
+
+    @property
+    def _key(self) -> str:
+        if self._store_key is None:
+            self._store_key = store_key(self.store)
+        return self._store_key
 
     def _write(self, off: int, plan: LinePlan, prepared: Sequence[_Prepared]) -> None:
         self.files.begin_group()

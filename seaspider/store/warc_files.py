@@ -101,6 +101,20 @@ class _Parts:
         return out
 
 
+class _RawHead(StatusAndHeaders):  # type: ignore[misc]
+    """An HTTP head warcio writes as given: its own serialisation would change spacing and case."""
+
+    def __init__(self, raw: bytes) -> None:
+        super().__init__("", [], protocol="")
+        self.headers_buff = raw
+
+    def compute_headers_buffer(self, header_filter: Any = None) -> None:
+        return None
+
+    def __bool__(self) -> bool:  # warcio tests a head for truth before writing it; ours has no parsed fields
+        return True
+
+
 class _ExactWriter(WARCWriter):
     """warcio's writer, told not to recompute digests: they are set over the exact bytes we write."""
 
@@ -172,7 +186,11 @@ class WarcFiles:
         assert self._writer is not None
         headers = StatusAndHeaders("", [("WARC-Type", rec_type), *fields], protocol=WARC_VERSION)
         length = sum(len(p) for p in parts)
-        record = ArcWarcRecord("warc", rec_type, headers, _Parts(parts), None, content_type, length)
+        if rec_type == "revisit":
+            # warcio writes only the HTTP head of a revisit (no payload): hand it the head as such.
+            record = ArcWarcRecord("warc", rec_type, headers, _Parts(()), _RawHead(b"".join(parts)), content_type, length)
+        else:
+            record = ArcWarcRecord("warc", rec_type, headers, _Parts(parts), None, content_type, length)
         self._writer.write_record(record)
         self.records[rec_type] = self.records.get(rec_type, 0) + 1
 
