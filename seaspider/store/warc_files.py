@@ -17,6 +17,8 @@ import re
 import uuid
 import zlib
 from collections.abc import Sequence
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -35,6 +37,8 @@ DEFAULT_MAX_FILE_BYTES = 1_000_000_000  # IIPC guidelines: about 1 GB per WARC f
 # zlib's default: on HTML it keeps within a few per cent of level 9 at two to three times its speed.
 DEFAULT_GZIP_LEVEL = 6
 WARC_VERSION = "WARC/1.1"
+MAX_PENDING_BYTES = 32 * 1024 * 1024  # records waiting for their gzip member: bounds the export's memory
+GZIP_THREADS = max(1, min(4, os.cpu_count() or 1))  # more threads than cores only adds switching
 
 
 def sha1_digest(*parts: bytes) -> str:
@@ -63,23 +67,47 @@ def _glob_escape(text: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", text)
 
 
-class _GzipMembers:
-    """A file sink that ends one gzip member at every `flush()`: warcio flushes once per record."""
+def _member(data: bytes, level: int) -> bytes:
+    """One gzip member holding `data` (wbits 31: the gzip container)."""
+    compressor = zlib.compressobj(level, zlib.DEFLATED, 31)
+    return compressor.compress(data) + compressor.flush()
 
-    def __init__(self, file: BinaryIO, level: int) -> None:
+
+class _GzipMembers:
+    """A file sink that ends one gzip member at every `flush()` (warcio flushes once per record).
+
+    gzip is most of an export's time, and zlib lets go of the GIL while it compresses: members
+    are compressed on worker threads and written in order. At most MAX_PENDING_BYTES wait.
+    """
+
+    def __init__(self, file: BinaryIO, level: int, pool: ThreadPoolExecutor) -> None:
         self._file = file
         self._level = level
-        self._compressor = self._new()
-
-    def _new(self) -> Any:
-        return zlib.compressobj(self._level, zlib.DEFLATED, 31)  # wbits 31: a gzip member
+        self._pool = pool
+        self._parts: list[bytes] = []
+        self._pending: deque[tuple[Future[bytes], int]] = deque()
+        self.pending_bytes = 0  # uncompressed bytes not yet written: more than they will take
 
     def write(self, data: bytes) -> None:
-        self._file.write(self._compressor.compress(data))
+        self._parts.append(bytes(data))
 
     def flush(self) -> None:
-        self._file.write(self._compressor.flush())
-        self._compressor = self._new()
+        data = b"".join(self._parts)
+        self._parts = []
+        self._pending.append((self._pool.submit(_member, data, self._level), len(data)))
+        self.pending_bytes += len(data)
+        while self._pending and (self.pending_bytes > MAX_PENDING_BYTES or self._pending[0][0].done()):
+            self._write_oldest()
+
+    def _write_oldest(self) -> None:
+        future, size = self._pending.popleft()
+        self.pending_bytes -= size
+        self._file.write(future.result())
+
+    def drain(self) -> None:
+        """Write every member still being compressed."""
+        while self._pending:
+            self._write_oldest()
 
 
 class _Parts:
@@ -134,6 +162,8 @@ class WarcFiles:
         max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
         gzip_level: int = DEFAULT_GZIP_LEVEL,
     ) -> None:
+        if not 1 <= gzip_level <= 9:
+            raise ValueError(f"gzip_level must be 1 to 9, not {gzip_level}")
         if max_file_bytes < 1:
             raise ValueError(f"max_file_bytes must be at least 1, not {max_file_bytes}")
         self._out = out
@@ -142,6 +172,7 @@ class WarcFiles:
         self._now_unix = now_unix
         self._max_file_bytes = max_file_bytes
         self._level = gzip_level
+        self._pool = ThreadPoolExecutor(max_workers=GZIP_THREADS, thread_name_prefix="seaspider-gzip")
         self._file: BinaryIO | None = None
         self._sink: _GzipMembers | None = None
         self._writer: _ExactWriter | None = None
@@ -154,21 +185,19 @@ class WarcFiles:
         """The k-th file (0-based): OUT.warc.gz, then OUT-00001.warc.gz, ..."""
         return self._out if k == 0 else self._out.with_name(f"{self._stem}-{k:05d}{WARC_SUFFIX}")
 
-    @property
-    def current_bytes(self) -> int:
-        return self._file.tell() if self._file is not None else 0
-
     def begin_group(self) -> None:
         """Start a new file first if the current one has reached the size limit."""
-        if self._file is not None and self._file.tell() >= self._max_file_bytes:
-            self._finish_file()
+        if self._file is not None and self._sink is not None and self._file.tell() + self._sink.pending_bytes >= self._max_file_bytes:
+            self._sink.drain()  # near the limit: know the real size before deciding
+            if self._file.tell() >= self._max_file_bytes:
+                self._finish_file()
         if self._file is None:
             self._open_file()
 
     def _open_file(self) -> None:
         final = self.name(len(self.done))
         self._file = open(final.with_name(final.name + ".part"), "xb")  # noqa: SIM115 - closed in _finish_file
-        self._sink = _GzipMembers(self._file, self._level)
+        self._sink = _GzipMembers(self._file, self._level, self._pool)
         self._writer = _ExactWriter(self._sink, gzip=False, warc_version=WARC_VERSION)
         self._warcinfo_id = f"<urn:uuid:{uuid.uuid4()}>"
         block = warc_fields(self._warcinfo)
@@ -195,8 +224,9 @@ class WarcFiles:
         self.records[rec_type] = self.records.get(rec_type, 0) + 1
 
     def _finish_file(self) -> None:
-        assert self._file is not None
+        assert self._file is not None and self._sink is not None
         final = self.name(len(self.done))
+        self._sink.drain()
         self._file.flush()
         os.fsync(self._file.fileno())
         self.bytes_written += self._file.tell()
@@ -212,10 +242,12 @@ class WarcFiles:
             self._open_file()
         if self._file is not None:
             self._finish_file()
+        self._pool.shutdown()
         return list(self.done)
 
     def abort(self) -> None:
         """Close and remove every file of this output: a failed export leaves no partial archive set."""
+        self._pool.shutdown(cancel_futures=True)
         if self._file is not None:
             final = self.name(len(self.done))
             self._file.close()

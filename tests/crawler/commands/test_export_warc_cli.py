@@ -40,8 +40,9 @@ def test_export_prints_its_summary_and_writes_the_archive(store: Path, tmp_path:
         (["out.warc.gz", "--since", "-5"], "--since -5 is not a Unix time"),
         (["out.warc.gz", "--host", "https://a.test/"], "is not a host name"),
         (["out.warc.gz", "--max-file-bytes", "0"], "--max-file-bytes 0 is less than the minimum of 1"),
+        (["out.warc.gz", "--gzip-level", "10"], "--gzip-level 10 is outside 1 to 9"),
     ],
-    ids=["not-warc-gz", "no-directory", "negative-since", "url-as-host", "zero-file-size"],
+    ids=["not-warc-gz", "no-directory", "negative-since", "url-as-host", "zero-file-size", "gzip-level"],
 )
 def test_bad_input_exits_2_with_one_sentence_and_writes_nothing(
     store: Path, tmp_path: Path, args: list[str], message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
