@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import sqlite3
 import tempfile
@@ -287,7 +286,3 @@ class WarcExport:
         self._segments.close()
         self._seen.close()
 
-
-def journal_size(store: Path) -> int:
-    """The journal's size now (the export stops at the last complete line before it)."""
-    return os.stat(Path(store) / JOURNAL).st_size

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-__all__ = ["BodyEnd", "Capture", "HEAD_SEPARATOR", "status_line_parts"]
+__all__ = ["BodyEnd", "Capture", "HEAD_SEPARATOR"]
 
 HEAD_SEPARATOR = b"\r\n\r\n"  # RFC 9112 2.1: the empty line that ends a message head
 
@@ -45,12 +45,3 @@ class Capture:
             if not isinstance(head, bytes) or not head.endswith(HEAD_SEPARATOR):
                 raise ValueError(f"Capture.{name} must be bytes ending in an empty line (CRLF CRLF)")
 
-
-def status_line_parts(head: bytes) -> tuple[bytes, int | None, bytes]:
-    """(HTTP version, status, reason) of a response head's first line; status None when unreadable."""
-    first = head.split(b"\r\n", 1)[0]
-    parts = first.split(b" ", 2)
-    version = parts[0]
-    status = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() and len(parts[1]) == 3 else None
-    reason = parts[2] if len(parts) > 2 else b""
-    return version, status, reason

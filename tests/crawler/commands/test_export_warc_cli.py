@@ -102,3 +102,23 @@ def test_fetch_warc_refuses_an_existing_output_before_touching_the_store(tmp_pat
     assert done.returncode == 2 and "already exists" in done.stderr and done.stdout == ""
     assert not (tmp_path / "store").exists()
     assert (tmp_path / "out.warc.gz").read_bytes() == b"precious"
+
+
+def test_the_progress_line_is_drawn_on_a_terminal_only(tmp_path: Path) -> None:
+    import io
+
+    from seaspider.clock import FakeClock as Clock
+    from seaspider.commands._warc import ExportProgress
+    from seaspider.store.warc_files import WarcFiles
+
+    files = WarcFiles(tmp_path / "p.warc.gz", warcinfo=[], now_unix=0.0)
+    screen, log = io.StringIO(), io.StringIO()
+    on_tty = ExportProgress(screen, files, total_bytes=200, clock=Clock(), tty=True)
+    on_tty.update(50)
+    assert screen.getvalue() == "\rexport-warc:  25.0% of the journal  0 records  1 file"
+    on_tty.finish()
+    assert screen.getvalue().endswith("\r" + " " * 53 + "\r")  # blanked, so the shell prompt starts clean
+    not_tty = ExportProgress(log, files, total_bytes=200, clock=Clock(), tty=False)
+    not_tty.update(50)
+    assert log.getvalue() == ""  # negative control: a pipe or a file gets no progress line
+    files.abort()
