@@ -65,6 +65,7 @@ class FetchConfig:
 class StorageConfig:
     segment_max_bytes: int
     zstd_level: int
+    keep_encoded_bodies: bool  # also keep each body as received (still content-encoded), for WARC
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,14 @@ import sys
 import threading
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 from seaspider.commands._common import config_and_lock
 from seaspider.errors import UsageError
+
+if TYPE_CHECKING:
+    from seaspider.commands._warc import CrawlFollower
+    from seaspider.config import Config
 
 HELP = "fetch a queue of URLs into the store, print a JSON summary"
 DESCRIPTION = """Fetch every URL of QUEUE politely as MovaBot and store the pages.
@@ -46,6 +51,10 @@ hosts, skipped by resume, bad lines, followed links, retries and the store path.
 stderr gets a live progress line when it is a terminal, one line per URL with
 --verbose, and the bad queue lines.
 
+With --warc OUT.warc.gz, the run also writes what it fetched as WARC/1.1 files
+while it crawls (the records `seaspider export-warc` would write for this run's
+journal lines; see `seaspider export-warc --help`), and the summary names them.
+
 Ctrl-C (SIGINT) or SIGTERM stops the run gently: the requests in flight finish
 and are stored, the rest is counted as not_started (and stays queued for the
 next run), the summary is printed and the exit status is 1. Nothing is left
@@ -54,6 +63,7 @@ half-written.
 examples:
   seaspider fetch config.json urls.txt
   seaspider fetch config.json urls.txt --verbose 2> fetch.log
+  seaspider fetch config.json urls.txt --warc crawl.warc.gz
   printf 'https://a.example/\\n{"url": "https://b.example/x", "priority": 5}\\n' > q.txt
   seaspider fetch config.json q.txt | python -m json.tool"""
 
@@ -62,6 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", metavar="CONFIG", help="the configuration file (JSON)")
     parser.add_argument("queue", metavar="QUEUE", help="the queue file: one URL per line (JSON, TSV or plain)")
     parser.add_argument("--verbose", "-v", action="store_true", help="log one line per URL on stderr")
+    parser.add_argument("--warc", metavar="OUT.warc.gz", help="also write this run's fetches as WARC files (must not exist yet)")
 
 
 class _StopRequest:
@@ -91,6 +102,28 @@ class _StopRequest:
             signal.signal(sig, handler)  # type: ignore[arg-type]
 
 
+def _warc_follower(config: Config, out: str) -> CrawlFollower:
+    """Starts exporting this run's journal lines (from the journal's end now) into OUT as they land."""
+    import time
+
+    from seaspider.commands._warc import CrawlFollower, config_summary
+    from seaspider.store.warc_export import WarcExport, warcinfo_fields
+    from seaspider.store.warc_files import WarcFiles
+
+    info = warcinfo_fields(user_agent=config.user_agent, config=config_summary(config))
+    files = WarcFiles(Path(out), warcinfo=info, now_unix=time.time())
+    start = (Path(config.store) / "pages.jsonl").stat().st_size
+    return CrawlFollower(WarcExport(Path(config.store), files), start=start)
+
+
+def _finish_warc(follower: CrawlFollower) -> dict[str, Any]:
+    """Export the rest, close the files; what the summary says about them."""
+    files = follower.finish()
+    records = follower.records
+    return {"files": [str(p) for p in files], "bytes": sum(p.stat().st_size for p in files),
+            "records": {kind: records.get(kind, 0) for kind in ("warcinfo", "request", "response", "revisit", "metadata")}}
+
+
 def run(args: argparse.Namespace) -> int:
     # The singleton lock comes first: before the queue is read or the store is opened.
     config, lock = config_and_lock(args.config, f"fetch {args.queue}")
@@ -107,6 +140,10 @@ def run(args: argparse.Namespace) -> int:
                 stream.read(1)
         except OSError as exc:
             raise UsageError(f"{args.queue}: the queue file cannot be read ({exc.strerror or exc}).") from exc
+        if args.warc is not None:
+            from seaspider.store.warc_files import check_out_path
+
+            check_out_path(Path(args.warc))  # before the store is touched: bad input loses nothing
         progress = ProgressLine(sys.stderr, verbose=args.verbose)
         with _StopRequest(progress.note) as stop:
             with StoreWriter.open(
@@ -114,18 +151,27 @@ def run(args: argparse.Namespace) -> int:
                 segment_max_bytes=config.storage.segment_max_bytes,
                 zstd_level=config.storage.zstd_level,
             ) as writer:
+                follower = _warc_follower(config, args.warc) if args.warc is not None else None
                 try:
                     summary = Crawl(config, writer).run_queue(
                         queue,
                         label=args.queue,
                         should_stop=stop.event.is_set,
                         on_progress=progress.update,
-                        on_visit=progress.visit,
+                        on_visit=progress.visit if follower is None else lambda v: (progress.visit(v), follower.poke()),
                         on_retry=progress.retry,
                         on_bad_line=lambda bad: progress.note(bad.reason),
                         on_note=progress.note,
                     )
+                except BaseException:
+                    if follower is not None:
+                        follower.abort()  # a failed run leaves no partial archive
+                    raise
                 finally:
                     progress.finish()
-        emit_json(summary.to_json(queue=args.queue))
+                warc = _finish_warc(follower) if follower is not None else None
+        report = summary.to_json(queue=args.queue)
+        if warc is not None:
+            report["warc"] = warc
+        emit_json(report)
         return 1 if summary.interrupted else 0

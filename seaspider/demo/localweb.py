@@ -56,6 +56,7 @@ class RequestRecord:
     start: float
     end: float
     status: int
+    sent: bytes = b""  # every byte of the answer, head and body, when the web keeps them (keep_sent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,7 @@ class LocalWeb:
         robots_status: int = 200,
         port: int = 0,
         end_at_close: bool = False,
+        keep_sent: bool = False,
     ) -> None:
         if hosts < 1 or pages < 1 or hosts_per_ip < 1:
             raise ValueError("hosts, pages and hosts_per_ip must be at least 1")
@@ -112,6 +114,7 @@ class LocalWeb:
         self.latency_s = latency_s
         self.page_bytes = page_bytes
         self.port = port
+        self.keep_sent = keep_sent  # log the bytes of every answer (tests of byte-exact archives)
         self._sites: dict[str, _Site] = {}
         for i in range(hosts):
             name = f"h{i + 1}.test"
@@ -278,17 +281,19 @@ class LocalWeb:
                     await reader.readexactly(min(length, 1 << 20))
                 host = headers.get("host", "").split(":")[0].lower()
                 self.started.append((ip, host, target))
+                out = _SentBytes(writer) if self.keep_sent else writer
                 closing = headers.get("connection", "").lower() == "close"
                 try:
-                    keep_open, status = await self._respond(writer, ip, host, method, target, headers)
+                    keep_open, status = await self._respond(out, ip, host, method, target, headers)  # type: ignore[arg-type]
                 except ConnectionError:
                     keep_open, status = False, CLIENT_LEFT  # still a request to this IP: it is logged
                 if self.end_at_close and (closing or not keep_open) and status != CLIENT_LEFT:
                     if writer.can_write_eof():
                         writer.write_eof()  # our side is done (a client reading to the end sees it), then wait for theirs
                     await _until_closed(reader)
+                sent = out.take() if isinstance(out, _SentBytes) else b""
                 self.log.append(
-                    RequestRecord(ip, host, target, method, headers.get("user-agent", ""), headers, start, time.monotonic(), status)
+                    RequestRecord(ip, host, target, method, headers.get("user-agent", ""), headers, start, time.monotonic(), status, sent)
                 )
                 if not keep_open or closing:
                     break
@@ -374,6 +379,25 @@ async def _until_closed(reader: asyncio.StreamReader) -> None:
             pass
     except ConnectionError:
         pass
+
+
+class _SentBytes:
+    """A stream writer that keeps a copy of everything written through it (one answer's bytes)."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self._writer = writer
+        self._parts: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self._parts.append(bytes(data))
+        self._writer.write(data)
+
+    def take(self) -> bytes:
+        data, self._parts = b"".join(self._parts), []
+        return data
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._writer, name)
 
 
 def _parse_head(head: bytes) -> tuple[str | None, str, dict[str, str]]:
@@ -676,7 +700,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.log:
         with open(args.log, "w", encoding="utf-8") as out:
             for record in web.log:
-                out.write(json.dumps(asdict(record)) + "\n")
+                fields = asdict(record)
+                fields.pop("sent")  # bytes are not JSON, and the subprocess mode never keeps them
+                out.write(json.dumps(fields) + "\n")
     return 0
 
 

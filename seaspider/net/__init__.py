@@ -10,4 +10,5 @@ __all__ = [
     "reasons",
     "robots_cache",
     "transport",
+    "wiretap",
 ]

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from seaspider.errors import FetchError, InvalidURL
 from seaspider.net.decoding import ACCEPT_ENCODING, read_bounded
 from seaspider.net.reasons import os_reason, protocol_reason
 from seaspider.net.transport import PINNED_IP, PinnedTransport, Resolver
+from seaspider.net.wiretap import WIRE, WireRecorder
 from seaspider.web.politeness import Politeness, Slot, restore_from_unix
 from seaspider.net.robots_cache import (
     Exchange,
@@ -178,6 +180,7 @@ class Fetcher:
             connect_timeout_s=config.fetch.connect_timeout_ms / 1000, _close_lazily=self.faults.end_before_close
         )
         self._timeout_s = config.fetch.timeout_ms / 1000
+        self._keep_encoded = config.storage.keep_encoded_bodies
         self._token = config.robot.token
         self._base_headers = [
             ("user-agent", config.user_agent),
@@ -260,6 +263,13 @@ class Fetcher:
     # ----- one request ------------------------------------------------------------------------
 
     async def _exchange(self, url: URL, max_bytes: int, extra: Mapping[str, str] | None = None, *, unchecked: bool = False) -> Exchange:
+        """One request (`_request`) with the bytes that went over the wire captured, for WARC."""
+        wire = WireRecorder(now_unix=self.clock.time, keep_body=self._keep_encoded)
+        exchange = await self._request(url, max_bytes, extra, unchecked=unchecked, wire=wire)
+        capture = wire.capture(failed=exchange.error is not None, truncated=exchange.truncated)
+        return exchange if capture is None else dataclasses.replace(exchange, capture=capture)
+
+    async def _request(self, url: URL, max_bytes: int, extra: Mapping[str, str] | None, *, unchecked: bool, wire: WireRecorder) -> Exchange:
         """Resolve, book, send one GET, read the bounded body, free the slot. Failures become `error`."""
         text = str(url)
         try:
@@ -279,13 +289,14 @@ class Fetcher:
         headers = list(self._base_headers)
         if extra:
             headers += [(name, value) for name, value in extra.items()]
-        request = httpx.Request("GET", text, headers=headers, extensions={PINNED_IP: slot.ip})
+        request = httpx.Request("GET", text, headers=headers, extensions={PINNED_IP: slot.ip, WIRE: wire})
         status: int | None = None
         response_headers: dict[str, str] = {}
         try:
             self.requests_made += 1
             async with asyncio.timeout(self._timeout_s):
                 response = await self._transport.handle_async_request(request)
+                wire.tap(response)
                 status = response.status_code
                 response_headers = {k.lower(): v for k, v in response.headers.items()}
                 decoded = await read_bounded(response, max_bytes)
@@ -385,7 +396,7 @@ class Fetcher:
                                 f"({self.config.politeness.max_crawl_delay_secs:g} s)", verdict=verdict)
             last = await self._exchange(current, self.config.fetch.max_body_bytes, extra if hop == 0 else None, unchecked=not recheck)
             if last.ip is not None:  # the chain lists requests sent; a refused lookup sent none
-                chain.append(Hop(text, last.status, last.ip))
+                chain.append(Hop(text, last.status, last.ip, last.capture))
             if last.error is not None:
                 return done(Outcome.ERROR, text, chain, last.error, verdict=verdict, last=last)
             location = last.location

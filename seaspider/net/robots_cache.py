@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from seaspider.errors import InvalidURL
+from seaspider.web.capture import Capture
 from seaspider.web.robots import MAX_ROBOTS_BYTES, Robots
 from seaspider.web.urls import URL, parse_url, resolve_link
 from seaspider.web.records import Hop, RobotsFetch, RobotsSource, RobotsVerdict
@@ -29,6 +30,7 @@ class Exchange:
     truncated: bool
     error: str | None = None
     encoding_kept: str | None = None  # a Content-Encoding we could not decode: `body` is as sent
+    capture: Capture | None = None  # the bytes sent and received, for WARC
 
     @property
     def location(self) -> str | None:
@@ -133,7 +135,7 @@ async def fetch_robots(origin: URL, exchange: ExchangeFn, *, max_redirects: int,
     error: str | None = None
     for _hop in range(max_redirects + 1):
         last = await exchange(url, MAX_ROBOTS_BYTES)
-        chain.append(Hop(str(url), last.status, last.ip))
+        chain.append(Hop(str(url), last.status, last.ip, last.capture))
         if last.error is not None:
             error = last.error
             break

@@ -25,6 +25,7 @@ from seaspider.web.addresses import address_kind, is_public, literal_ip, refusal
 from seaspider.clock import Clock, SystemClock
 from seaspider.errors import FetchError
 from seaspider.net.reasons import MAX_HEAD_BYTES, closed_early, head_too_long, os_reason, protocol_reason, tls_reason
+from seaspider.net.wiretap import WIRE, WireRecorder
 
 PINNED_IP = "seaspider.pinned_ip"  # httpx request extension naming the IP to connect to
 READ_CHUNK_BYTES = 64 * 1024
@@ -271,6 +272,9 @@ class PinnedTransport(httpx.AsyncBaseTransport):
         url = request.url
         https = url.scheme == "https"
         port = url.port or (443 if https else 80)
+        wire: WireRecorder | None = request.extensions.get(WIRE)
+        if wire is not None:
+            wire.begin()  # WARC records what was sent and received (seaspider/net/wiretap.py)
         if https and self._ssl_context is None:
             self._ssl_context = default_ssl_context()
         try:
@@ -303,6 +307,9 @@ class PinnedTransport(httpx.AsyncBaseTransport):
         head = conn.send(h11.Request(method=request.method, target=target, headers=[(b"host", request.url.netloc), *headers, (b"connection", b"close")]))
         end = conn.send(h11.EndOfMessage())
         received = 0  # bytes of the response head(s) so far, 1xx heads included
+        wire: WireRecorder | None = request.extensions.get(WIRE)
+        if wire is not None:
+            wire.sent((head or b"") + (end or b""))
         try:
             writer.write((head or b"") + (end or b""))
             while True:
@@ -315,11 +322,17 @@ class PinnedTransport(httpx.AsyncBaseTransport):
                     if not data:
                         raise TransportError(closed_early() if received == 0 else "the server closed the connection in the middle of the response headers")
                     received += len(data)
+                    if wire is not None:
+                        wire.received(data)
                     conn.receive_data(data)
                     continue
                 if isinstance(event, h11.InformationalResponse):
+                    if wire is not None:
+                        wire.interim_ended(conn.trailing_data[0])
                     continue
                 if isinstance(event, h11.Response):
+                    if wire is not None:
+                        wire.head_ended(conn.trailing_data[0])
                     break
                 if isinstance(event, h11.ConnectionClosed):
                     raise TransportError(closed_early())

@@ -1,5 +1,6 @@
 """The store on disk: zstd body segments, the fsynced JSONL journals, the derived index, the per-IP
-politeness state, and the reader and writer over them. Knows nothing about HTTP or robots rules.
+politeness state, the reader and writer over them, captured hop heads, and the WARC export (the
+store's own format written out as a standard archive). Knows nothing about robots rules.
 
 The public names of this wing are its modules; each lists its own public names in `__all__`.
 """
@@ -9,6 +10,7 @@ __all__ = [
     "check",
     "failures",
     "files",
+    "heads",
     "index",
     "ipstate",
     "journal",
@@ -16,5 +18,8 @@ __all__ = [
     "reader",
     "segments",
     "view",
+    "warc_export",
+    "warc_files",
+    "warc_records",
     "writer",
 ]

@@ -16,15 +16,16 @@ UNCERTAIN_REASON = ("the writer stopped after announcing this fetch and before r
                     "the request may have reached the server")
 
 
-def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_bytes: int) -> dict[str, Any]:
-    """The journal's `page` line for a visit whose body (if any) lies at `loc`."""
+def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_bytes: int,
+              chain: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The journal's `page` line for a visit whose body (if any) lies at `loc`; `chain` with its head frames."""
     line: dict[str, Any] = {
         "kind": "page",
         "url": visit.url,
         "final_url": visit.final_url,
         "outcome": str(visit.outcome),
         "status": visit.status,
-        "chain": [hop.to_json() for hop in visit.chain],
+        "chain": chain if chain is not None else [hop.to_json() for hop in visit.chain],
         # Only the kept headers, in their declared order (the schema refuses any other).
         "headers": {name: visit.headers[name] for name in KEPT_HEADERS if name in visit.headers},
         "content_type": visit.content_type,
@@ -49,8 +50,9 @@ def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_by
     return line
 
 
-def robots_line(fetch: RobotsFetch, *, loc: Location | None, sha256: str | None, body_bytes: int) -> dict[str, Any]:
-    """The journal's `robots` line for one robots.txt fetch whose body (if stored) lies at `loc`."""
+def robots_line(fetch: RobotsFetch, *, loc: Location | None, sha256: str | None, body_bytes: int,
+                chain: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The journal's `robots` line for one robots.txt fetch whose body (if stored) lies at `loc`; `chain` with head frames."""
     return {
         "kind": "robots",
         "url": fetch.url,
@@ -59,7 +61,7 @@ def robots_line(fetch: RobotsFetch, *, loc: Location | None, sha256: str | None,
         "state": str(fetch.state),
         "fetched_unix": fetch.fetched_unix,
         "ip": fetch.ip,
-        "chain": [hop.to_json() for hop in fetch.chain],
+        "chain": chain if chain is not None else [hop.to_json() for hop in fetch.chain],
         "error": fetch.error,
         "seg": loc.seg if loc else None,
         "off": loc.off if loc else None,

@@ -26,12 +26,37 @@ from typing import Any
 from seaspider.clock import Clock, SystemClock
 from seaspider.errors import StoreError
 from seaspider.lock import HeldLock, read_holder, try_lock
-from seaspider.store.failures import disk_full_message, failure_message, is_disk_full, vanished_message
-from seaspider.store.files import BOOKINGS, INDEX, JOURNAL, LINKS, SEG_DIR, STATE, WRITER_LOCK, StoreIdentity, create_dir, create_file, is_store
+from seaspider.store.failures import (
+    disk_full_message,
+    failure_message,
+    is_disk_full,
+    vanished_message,
+)
+from seaspider.store.files import (
+    BOOKINGS,
+    INDEX,
+    JOURNAL,
+    LINKS,
+    SEG_DIR,
+    STATE,
+    WRITER_LOCK,
+    StoreIdentity,
+    create_dir,
+    create_file,
+    is_store,
+)
+from seaspider.store.heads import capture_chain
 from seaspider.store.index import IndexCorrupt
 from seaspider.store.ipstate import IpState, ends_from_journal
 from seaspider.store.journal import JournalAppender, cut_torn_tail, encode_line
-from seaspider.store.lines import damaged_line, intent_line, links_line, page_line, robots_line, uncertain_line
+from seaspider.store.lines import (
+    damaged_line,
+    intent_line,
+    links_line,
+    page_line,
+    robots_line,
+    uncertain_line,
+)
 from seaspider.store.segments import DamagedFrame, Location, SegmentWriter, fsync_dir
 from seaspider.store.view import StoreView, bring_up_to_date, open_index
 from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
@@ -405,7 +430,11 @@ class StoreWriter(StoreView):
                 found = placed.get(visit.sha256) or self._index.body(visit.sha256)
                 if found is not None:
                     loc, body_bytes = found
-            lines.append(page_line(visit, loc=loc, sha256=sha if sha is not None else visit.sha256, body_bytes=body_bytes))
+            # Each hop's captured head (and kept wire body) as frames of their own (seaspider/store/heads.py).
+            chain, appended = capture_chain(visit.chain, compress=self._seg_writer.compress, append=self._seg_writer.append,
+                                            find_body=self._reusable, placed=placed)
+            wrote = wrote or appended
+            lines.append(page_line(visit, loc=loc, sha256=sha if sha is not None else visit.sha256, body_bytes=body_bytes, chain=chain))
         if wrote:
             self._seg_writer.fsync()
             # Crash safety: from here every frame is durable, and only now may a line point at one.
@@ -444,7 +473,12 @@ class StoreWriter(StoreView):
             if ok and fetch.body is not None:
                 sha = hashlib.sha256(fetch.body).hexdigest()
                 loc, body_bytes = self._store_body(fetch.body, sha)
-            self._append(robots_line(fetch, loc=loc, sha256=sha, body_bytes=body_bytes))
+            placed = {sha: (loc, body_bytes)} if sha is not None and loc is not None else {}
+            chain, appended = capture_chain(fetch.chain, compress=self._seg_writer.compress, append=self._seg_writer.append,
+                                            find_body=self._reusable, placed=placed)
+            if appended:
+                self._seg_writer.fsync()  # the head frames are durable before the line that points at them
+            self._append(robots_line(fetch, loc=loc, sha256=sha, body_bytes=body_bytes, chain=chain))
 
     def record_links(self, url: str, links: list[dict[str, Any]]) -> None:
         """Append one `links.jsonl` line for `url` (fsynced): [{url, nofollow}] in page order."""

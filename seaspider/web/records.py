@@ -11,6 +11,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from seaspider.web.capture import Capture
+
 
 class Outcome(enum.StrEnum):
     FETCHED = "fetched"
@@ -42,6 +44,7 @@ class Hop:
     url: str
     status: int | None
     ip: str | None
+    capture: Capture | None = None  # the bytes sent and received, for WARC; None when no answer came
 
     def to_json(self) -> dict[str, Any]:
         return {"url": self.url, "status": self.status, "ip": self.ip}
