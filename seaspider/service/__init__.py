@@ -14,5 +14,6 @@ __all__ = [
     "reports",
     "runner",
     "server",
+    "spans",
     "supervisor",
 ]
