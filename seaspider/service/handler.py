@@ -330,7 +330,7 @@ class Service:
 
     def _read(self, url: str, quoted_span: str | None) -> dict[str, Any]:
         """A span of the readable text of the stored page; reads the store only and never fetches."""
-        from seaspider.web.text import page_text
+        from seaspider.web.text import declared_type, page_text
 
         try:
             span = parse_span(quoted_span)
@@ -346,5 +346,6 @@ class Service:
         page = None
         if stored and line is not None:
             # Extracted after the reader is given back: a large page must not hold a pooled reader.
-            page = page_text(body or b"", url=line.get("final_url") or url, content_type=line.get("content_type"))
+            content_type = declared_type(line.get("headers"), line.get("content_type"))
+            page = page_text(body or b"", url=line.get("final_url") or url, content_type=content_type)
         return read_report(url, line, page, start=span.start, max_chars=span.max_chars)

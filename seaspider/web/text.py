@@ -30,6 +30,7 @@ __all__ = [
     "TextKind",
     "TextSpan",
     "cut",
+    "declared_type",
     "is_text_type",
     "page_text",
 ]
@@ -112,6 +113,14 @@ def media_type_of(content_type: str | None) -> str | None:
         return None
     media = content_type.split(";", 1)[0].strip().lower()
     return media or None
+
+
+def declared_type(headers: Mapping[str, str] | None, media_type: str | None) -> str | None:
+    """The Content-Type to read a stored body with: the kept header (it carries the charset), else the media type."""
+    for name, value in (headers or {}).items():
+        if name.lower() == "content-type" and value.strip():
+            return value
+    return media_type
 
 
 def is_text_type(media_type: str | None) -> bool:

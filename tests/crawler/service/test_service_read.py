@@ -45,9 +45,10 @@ def served() -> Iterator[tuple[LocalWeb, RunningServer]]:
     with LocalWeb(hosts=3, pages=2, ip_base="127.24", page_bytes=3000) as web:
         web.set_route(1, "/logo.png", Response(200, [("Content-Type", "image/png")], b"\x89PNG\r\n\x1a\n" + bytes(100)))
         web.set_route(2, "/notes.txt", Response(200, [("Content-Type", "text/plain; charset=utf-8")], "café\nline two".encode()))
+        web.set_route(2, "/koi8.html", Response(200, [("Content-Type", "text/html; charset=koi8-r")], "<p>привет</p>".encode("koi8-r")))
         srv = start(web)
         try:
-            urls = [web.url(0, "/p/1"), web.url(1, "/logo.png"), web.url(2, "/notes.txt"), web.url(0, "/missing")]
+            urls = [web.url(0, "/p/1"), web.url(1, "/logo.png"), web.url(2, "/notes.txt"), web.url(2, "/koi8.html"), web.url(0, "/missing")]
             assert result_of(srv.ask("Please fetch " + ", ".join(urls[:-1]) + f" and {urls[-1]}."))["queued"]
             wait_until(lambda: srv.server.worker.is_idle() and srv.server.worker.status()["last"] is not None)
             yield web, srv
@@ -88,6 +89,12 @@ def test_a_text_type_is_returned_as_text(served: tuple[LocalWeb, RunningServer])
     web, srv = served
     result = result_of(srv.ask(f"Give me the contents of {web.url(2, '/notes.txt')}."))
     assert (result["state"], result["kind"], result["text"]) == ("text", "plain", "café\nline two")
+
+
+def test_the_charset_of_the_kept_header_is_used(served: tuple[LocalWeb, RunningServer]) -> None:
+    web, srv = served
+    result = result_of(srv.ask(f"What does {web.url(2, '/koi8.html')} say?"))
+    assert result["text"] == "привет"  # the bytes alone would be read as windows-1252
 
 
 def test_other_types_get_their_type_and_size(served: tuple[LocalWeb, RunningServer]) -> None:

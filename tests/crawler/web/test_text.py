@@ -12,6 +12,7 @@ from seaspider.web.text import (
     PageText,
     TextKind,
     cut,
+    declared_type,
     is_text_type,
     page_text,
 )
@@ -27,7 +28,7 @@ def _html(body: str | bytes, *, url: str = PAGE, content_type: str | None = "tex
 def test_public_names_are_deliberate() -> None:
     assert text_module.__all__ == [
         "DEFAULT_MAX_CHARS", "MAX_ELEMENTS", "MAX_MAX_CHARS", "MAX_PARSE_BYTES", "MAX_TEXT_CHARS", "PageText",
-        "TextKind", "TextSpan", "cut", "is_text_type", "page_text",
+        "TextKind", "TextSpan", "cut", "declared_type", "is_text_type", "page_text",
     ]
 
 
@@ -129,6 +130,15 @@ def test_whitespace_is_folded_and_br_starts_a_line() -> None:
 )
 def test_charsets_declared_or_sniffed(body: bytes, content_type: str, expected: str) -> None:
     assert _html(body, content_type=content_type).text == expected
+
+
+def test_the_kept_header_carries_the_charset() -> None:
+    headers = {"Content-Type": "text/html; charset=koi8-r", "etag": "x"}
+    assert declared_type(headers, "text/html") == "text/html; charset=koi8-r"
+    assert declared_type({}, "text/html") == "text/html"  # no header kept: the media type alone
+    body = "<p>привет</p>".encode("koi8-r")
+    assert _html(body, content_type=declared_type(headers, "text/html")).text == "привет"
+    assert _html(body, content_type="text/html").text != "привет"  # negative control: sniffing alone guesses wrong
 
 
 def test_plain_text_types_are_returned_as_decoded() -> None:
