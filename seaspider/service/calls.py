@@ -9,6 +9,7 @@ anything is sent. Knows no sockets and no MCP: prompts and plans in, a Call or C
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -17,6 +18,8 @@ from deputy import Plan, Refusal, SlotRejected
 from seaspider.service.spans import Span, SpanError, parse_span, span_phrase
 
 __all__ = ["Call", "CallRejected", "Calls", "ReaderLike"]
+
+READ_CACHE_SIZE = 4096  # the deputy is deterministic: an agent's repeated call (status polling) is parsed once
 
 
 class ReaderLike(Protocol):
@@ -55,7 +58,7 @@ class Calls:
 
     `url` and `host` are the deputy's own slot checkers, used to put the given arguments in the
     canonical form the reader binds; the comparison is then exact. The deputy is not documented as
-    thread-safe, so reads are serialised.
+    thread-safe, so reads are serialised; they are remembered per prompt text, as the service does.
     """
 
     def __init__(self, reader: ReaderLike, *, url: Callable[[str], str], host: Callable[[str], str]) -> None:
@@ -63,6 +66,7 @@ class Calls:
         self._url = url
         self._host = host
         self._lock = threading.Lock()
+        self._read: OrderedDict[str, Plan | Refusal] = OrderedDict()
 
     def fetch(self, urls: Sequence[str]) -> Call:
         given = [_clean(u) for u in urls]
@@ -118,7 +122,13 @@ class Calls:
     def _checked(self, tool: str, prompt: str, operation: str, expected: Mapping[str, Any]) -> Call:
         """The call, once the deputy reads `prompt` as exactly `operation` with `expected`; else CallRejected."""
         with self._lock:
-            result = self._reader.read(prompt)
+            result = self._read.get(prompt)
+            if result is None:
+                result = self._read[prompt] = self._reader.read(prompt)
+                if len(self._read) > READ_CACHE_SIZE:
+                    self._read.popitem(last=False)
+            else:
+                self._read.move_to_end(prompt)
         if isinstance(result, Refusal):
             raise CallRejected(f"I did not send this call because its English, «{prompt}», is refused: {result.reason}.")
         bound = result.json_args()

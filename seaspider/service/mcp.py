@@ -71,7 +71,7 @@ def socket_sender(socket_path: Path, *, timeout_s: float = REQUEST_TIMEOUT_S) ->
         try:
             reply = request(socket_path, envelope, timeout_s=timeout_s, server_hint="seaspider serve")
         except TransportError as exc:
-            raise CallRejected(f"Sea Spider is not answering on {socket_path}: {exc}") from exc
+            raise CallRejected(f"Sea Spider is not answering: {exc}") from exc
         if not isinstance(reply, dict) or not isinstance(reply.get("answer"), str) or not isinstance(reply.get("report"), dict):
             raise CallRejected(f"Sea Spider on {socket_path} sent a reply without an English answer and a report.")
         return reply

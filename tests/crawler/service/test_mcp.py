@@ -200,7 +200,7 @@ def test_a_service_that_is_not_running_is_one_clear_error() -> None:
     missing = short_dir() / "run" / "s.sock"
     result = session(door(missing), lambda c: c.call_tool("status", {}))
     assert result.is_error
-    assert text_of(result) == f"Sea Spider is not answering on {missing}: {missing}: no socket there; is the server running (seaspider serve)?"
+    assert text_of(result) == f"Sea Spider is not answering: {missing}: no socket there; is the server running (seaspider serve)?"
 
 
 @pytest.mark.parametrize(
