@@ -3,6 +3,11 @@
 The resolver is the only place a host name becomes IPs; the transport never resolves anything:
 it connects to exactly the IP it is given (the one politeness booked), sends the Host header and
 TLS SNI / certificate check for the name, speaks HTTP/1.1 through h11, and closes.
+
+Why a hand-written transport over h11 instead of httpx's pool: it is the only way to connect to
+exactly the IP that was checked (no second resolution), and it costs 2.5x less CPU per request than
+httpx's connection pool did in bench_fetch.py (measured when it was written); it keeps no idle
+connection, which politeness wants anyway.
 """
 
 from __future__ import annotations

@@ -7,6 +7,10 @@ Leniency follows browsers (the WHATWG URL standard) where links come from HTML: 
 spaces and controls are stripped, tabs and newlines inside are dropped, a backslash before the
 query counts as a slash, and numeric hosts in every spelling browsers read (2130706433, 0x7f.1,
 0177.0.0.1, 127.1) become dotted quads, so no spelling of an address slips past the policy.
+
+Longer than the house's ~450 lines on purpose: canonicalisation is one concept whose steps (scheme,
+host, port, path, query) share one vocabulary of refusals (`BadURL`, `URLProblem`); split, every part
+would import the others' private helpers.
 """
 
 from __future__ import annotations
@@ -29,7 +33,10 @@ __all__ = [
     "URL",
     "BadURL",
     "URLProblem",
+    "authority_of",
     "canonicalize",
+    "host_of",
+    "origin_of",
     "parse_target",
     "parse_url",
     "resolve_link",

@@ -57,6 +57,7 @@ def test_prompt(case: Case, deputy: Any) -> None:
     assert right, f"{case.prompt!r}: expected {expected}, got {_outcome(result)}"
 
 
+@pytest.mark.slow
 def test_accuracy_tables_and_zero_wrong_actions(deputy: Any, capsys: pytest.CaptureFixture[str]) -> None:
     by_op: dict[str, list[int]] = {}
     by_kind: dict[str, list[int]] = {}

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from _deputy_helpers import load_cases
 
 REPO = Path(__file__).resolve().parents[2]
@@ -19,6 +21,7 @@ def _plans_in_a_child(prompts: list[str]) -> list[str]:
     return done.stdout.decode("utf-8").splitlines()
 
 
+@pytest.mark.slow
 def test_two_processes_give_identical_plans_for_the_whole_corpus() -> None:
     prompts = [c.prompt for c in load_cases() if c.prompt.strip() and "\n" not in c.prompt]
     first = _plans_in_a_child(prompts)

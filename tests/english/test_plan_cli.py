@@ -103,6 +103,7 @@ def test_config_allows_private_addresses(tmp_path: Path, capsys: pytest.CaptureF
     assert objs[0]["refusal"]["kind"] == "non_public_address"
 
 
+@pytest.mark.slow
 def test_jsonl_in_a_child_process_keeps_order_and_skips_empty_lines() -> None:
     prompts = "Fetch a.example\n\nIs the queue empty?\n   \nDelete it\n"
     done = subprocess.run(

@@ -26,6 +26,7 @@ def _summary(stdout: str) -> dict:  # type: ignore[type-arg]
     return summary
 
 
+@pytest.mark.slow
 def test_fetch_prints_one_summary_and_reports_bad_lines(tmp_path: Path) -> None:
     with LocalWeb(hosts=2, pages=1, ip_base="127.71") as web:
         config = write_config(tmp_path, web)
@@ -52,6 +53,7 @@ def test_fetch_prints_one_summary_and_reports_bad_lines(tmp_path: Path) -> None:
     assert sum(line.startswith(("fetched ", "disallowed ")) for line in done.stderr.splitlines()) == 3
 
 
+@pytest.mark.slow
 def test_without_verbose_stderr_has_only_the_bad_lines(tmp_path: Path) -> None:  # negative control
     with LocalWeb(hosts=1, pages=1, ip_base="127.72") as web:
         config = write_config(tmp_path, web)
@@ -92,6 +94,7 @@ def test_unreadable_queue_is_bad_input_and_touches_nothing(tmp_path: Path) -> No
     assert not (tmp_path / "store").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_signal_finishes_in_flight_prints_summary_and_exits_1(tmp_path: Path, signum: signal.Signals) -> None:
     with LocalWeb(hosts=2, pages=5, ip_base="127.75", latency_s=0.3) as web:
@@ -122,6 +125,7 @@ def test_signal_finishes_in_flight_prints_summary_and_exits_1(tmp_path: Path, si
         assert tuple(writer.uncertain_urls) == ()
 
 
+@pytest.mark.slow
 def test_live_progress_line_on_a_terminal_and_json_alone_on_stdout(tmp_path: Path) -> None:
     import os
     import pty

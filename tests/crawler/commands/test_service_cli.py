@@ -26,6 +26,7 @@ def server() -> Iterator[RunningServer]:
         yield srv
 
 
+@pytest.mark.slow
 def test_ask_prints_the_answer_then_the_json_reply(server: RunningServer) -> None:
     out = cli("ask", str(server.socket), "1", stdin="Is the queue empty?\n")
     assert out.returncode == 0, out.stderr
@@ -48,6 +49,7 @@ def test_ask_an_unknown_caller_gets_the_refusal_with_status_0(server: RunningSer
     assert out.stdout.splitlines()[0] == "I did not act on this request because fish is not among the callers I answer (octopus, crab, whale, shark)."
 
 
+@pytest.mark.slow
 def test_ask_socket_missing_refused_silent_and_no_prompt(tmp_path: Path) -> None:
     missing = cli("ask", str(tmp_path / "none.sock"), "1", stdin="Is the queue empty?")
     assert missing.returncode == 3 and "no socket there; is the server running" in missing.stderr
@@ -122,6 +124,7 @@ def test_serve_answers_ask_and_stops_cleanly_on_sigterm() -> None:
         subprocess.run(["rm", "-rf", str(base)], check=False)
 
 
+@pytest.mark.slow
 def test_serve_refuses_a_bad_vocabulary_with_status_2() -> None:
     base = short_dir()
     try:

@@ -19,6 +19,7 @@ def _crawl(config, urls, **kw):  # type: ignore[no-untyped-def]
         return Crawl(config, writer).run(urls, **kw)
 
 
+@pytest.mark.slow
 def test_queue_is_fetched_journaled_and_linked_politely(tmp_path: Path) -> None:
     with LocalWeb(hosts=3, pages=2, ip_base="127.61") as web:
         config = make_config(tmp_path, web)
@@ -86,6 +87,7 @@ def test_links_and_nofollow_variants_reach_links_jsonl(tmp_path: Path) -> None:
     assert web.url(h4, "/") not in by_url  # plain text is not scanned
 
 
+@pytest.mark.slow
 def test_follow_mode_limits_and_trap_guard(tmp_path: Path) -> None:
     with LocalWeb(hosts=2, pages=2, ip_base="127.64") as web:
         h1, h2 = web.hosts
@@ -115,6 +117,7 @@ def test_follow_off_by_default_fetches_only_the_queue(tmp_path: Path) -> None:  
     assert summary.followed == 0
 
 
+@pytest.mark.slow
 def test_due_refetch_is_conditional_and_304_is_not_modified(tmp_path: Path) -> None:
     with LocalWeb(hosts=1, pages=1, ip_base="127.66") as web:
         url = web.url(0, "/p/1")
@@ -135,6 +138,7 @@ def test_due_refetch_is_conditional_and_304_is_not_modified(tmp_path: Path) -> N
     assert (lines[1]["seg"], lines[1]["off"], lines[1]["len"]) == (lines[0]["seg"], lines[0]["off"], lines[0]["len"])
 
 
+@pytest.mark.slow
 def test_stop_request_finishes_in_flight_and_leaves_the_rest_not_started(tmp_path: Path) -> None:
     with LocalWeb(hosts=2, pages=3, ip_base="127.67") as web:
         config = make_config(tmp_path, web)
@@ -155,6 +159,7 @@ def test_stop_request_finishes_in_flight_and_leaves_the_rest_not_started(tmp_pat
     assert {line["url"] for line in pages(config.store)} == set(urls) - set(summary.not_started)
 
 
+@pytest.mark.slow
 def test_store_failure_stops_the_run_and_is_raised(tmp_path: Path) -> None:
     from seaspider.errors import StoreError
 

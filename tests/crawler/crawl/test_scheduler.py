@@ -80,6 +80,7 @@ def test_concurrency_one_is_strictly_sequential_in_frontier_order(tmp_path: Path
     assert all(after[0] >= before[1] for before, after in zip(spans, spans[1:]))  # never two at once
 
 
+@pytest.mark.slow
 def test_urls_of_one_host_keep_file_order_and_robots_is_fetched_once(tmp_path: Path) -> None:
     with LocalWeb(hosts=2, pages=3, ip_base="127.27") as web:
         fetcher = Fetcher(make_config(web, tmp_path))

@@ -111,7 +111,7 @@ def test_spacing_violations_measure_end_to_start_per_ip() -> None:
 def test_ip_for_spreads_over_octets() -> None:
     assert ip_for("127.30", 0) == "127.30.0.1"
     assert ip_for("127.30", 250) == "127.30.1.1"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must look like '127.N'"):
         ip_for("10.0", 0)
 
 

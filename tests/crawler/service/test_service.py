@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import socket
 import statistics
@@ -43,6 +44,7 @@ def gated() -> Iterator[tuple[RunningServer, GatedRunner]]:
     srv.close()
 
 
+@pytest.mark.slow
 def test_full_queue_is_a_clear_answer(gated: tuple[RunningServer, GatedRunner]) -> None:
     srv, runner = gated
     srv.ask("Fetch https://a.example/running.", "0")
@@ -280,7 +282,7 @@ def test_stop_lets_the_answer_in_progress_finish(gated: tuple[RunningServer, Gat
     runner.started.wait(5)
     (srv.dir / "STOP").touch()
     wait_until(lambda: not srv.socket.exists() or srv.server._stop.is_set())
-    with pytest.raises(TransportError):
+    with pytest.raises(TransportError, match=re.escape(str(srv.socket))):
         request(srv.socket, {"id": "2", "prompt": "Is the queue empty?"}, timeout_s=2)  # no new requests
     runner.step(1)  # the check ends; the answer in progress is sent
     asker.join(20)
