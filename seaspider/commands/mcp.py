@@ -6,6 +6,10 @@ import argparse
 import contextlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
 
 HELP = "an MCP server on stdio for agents; every tool call goes to `seaspider serve` as English"
 DESCRIPTION = """Serves the Model Context Protocol on stdin/stdout, so an agent host (an LLM agent's
@@ -38,9 +42,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import importlib.util
     import re
 
-    from seaspider.errors import UsageError
+    from seaspider.errors import ConfigError, UsageError
+
+    if importlib.util.find_spec("mcp") is None:
+        raise ConfigError("seaspider mcp needs the MCP SDK, which is not installed; install the mcp extra (pip install -e '.[mcp]')")
 
     if not re.fullmatch(r"[a-z][a-z0-9_-]{0,31}", args.caller):
         raise UsageError(f"--from {args.caller!r}: a caller name is a lower-case letter and up to 31 of a-z, 0-9, _ and -")
@@ -57,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _server(args: argparse.Namespace, socket_path: Path) -> object:
+def _server(args: argparse.Namespace, socket_path: Path) -> MCPServer:
     from seaspider.english import build_deputy, host_checker, url_checker
     from seaspider.service.calls import Calls
     from seaspider.service.mcp import build_mcp, socket_sender

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import jsonschema
 
@@ -32,6 +32,7 @@ from seaspider.service.jobs import JobKind, Priority, Worker
 from seaspider.service.ledger import JsonlJournal, Ledger
 from seaspider.service.readers import RobotsLookup, StoreBorrow, StoreView
 from seaspider.service.reports import (
+    ReadReport,
     page_report,
     read_report,
     refusal_report,
@@ -266,7 +267,7 @@ class Service:
         elif operation == "read":
             report = self._read(args["url"], args.get("span"))
             if report.get("more"):
-                followups = [read_more_prompt(report)]
+                followups = [read_more_prompt(cast(ReadReport, report))]
             if self._faults.questions_fetch:  # negative control only: a question that acts
                 self._worker.submit(job_id, JobKind.FETCH, (args["url"],), asked_by=caller, priority=priority)
         else:

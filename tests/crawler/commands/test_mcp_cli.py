@@ -1,0 +1,57 @@
+"""`seaspider mcp` as a command: its help, bad arguments, and a stdout that carries nothing but MCP."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from service_support import short_dir
+
+from seaspider.cli import main
+
+pytest.importorskip("mcp", reason="the [mcp] extra is not installed")
+
+
+def test_help_teaches_the_launch_json(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit, match="0"):
+        main(["mcp", "--help"])
+    out = capsys.readouterr().out
+    assert '"mcpServers"' in out and '"args": ["mcp",' in out and "stdout is the MCP channel" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--from", "Fish!"], "--from 'Fish!': a caller name is a lower-case letter and up to 31 of a-z, 0-9, _ and -"),
+        (["--timeout", "0"], "--timeout 0 must be above 0 and at most 3600 seconds"),
+    ],
+    ids=["bad-caller", "bad-timeout"],
+)
+def test_bad_arguments_get_one_sentence_and_status_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["mcp", "/tmp/none.sock", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == f"seaspider: {message}\n"
+
+
+@pytest.mark.slow
+def test_stdout_carries_only_the_mcp_channel() -> None:
+    missing = short_dir() / "run" / "s.sock"
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "0"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "seaspider", "mcp", str(missing)],
+        input="".join(json.dumps(m) + "\n" for m in messages), capture_output=True, text=True, timeout=120,
+        env=dict(os.environ),
+    )
+    lines = done.stdout.splitlines()
+    replies = [json.loads(line) for line in lines]  # every stdout line is one JSON-RPC message
+    assert [r.get("id") for r in replies] == [1, 2] and all(r["jsonrpc"] == "2.0" for r in replies)
+    assert {tool["name"] for tool in replies[1]["result"]["tools"]} == {"fetch", "robots", "stats", "page", "status", "read", "ask"}
+    assert f"seaspider: no socket at {missing} yet" in done.stderr
