@@ -250,7 +250,7 @@ class _Reader:
         if self.full:
             return
         name = tag.lower() if isinstance(tag, str) else ""
-        if name == "title" and self.title is None and self._title_parts is None:
+        if name == "title" and self.title is None and self._title_parts is None and not self._in_foreign():
             self._title_parts = []
         if name == "base" and not self._base_set:
             self._set_base(attrib.get("href"))
@@ -296,6 +296,10 @@ class _Reader:
 
     def close(self) -> None:
         return None
+
+    def _in_foreign(self) -> bool:
+        """Inside SVG or MathML, whose <title> names a drawing, not the page."""
+        return any(frame[0] in ("svg", "math") for frame in self._stack)
 
     # -- building lines ----------------------------------------------------------------------------
 

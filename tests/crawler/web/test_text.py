@@ -165,6 +165,12 @@ def test_text_types(media_type: str | None, is_text: bool) -> None:
     assert is_text_type(media_type) is is_text
 
 
+def test_the_title_is_the_documents_not_a_drawings() -> None:
+    got = _html("<body><svg><title>icon</title></svg><p>text</p></body>")
+    assert got.title is None and got.text == "text"
+    assert _html("<title>Page</title><svg><title>icon</title></svg>").title == "Page"
+
+
 def test_empty_and_blank_pages_have_empty_text() -> None:
     assert _html(b"").text == ""
     assert _html(b"  \n ").text == ""
