@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import subprocess
 import sys
+import threading
+from typing import Any
 
 import pytest
 from service_support import short_dir
@@ -44,14 +47,33 @@ def test_stdout_carries_only_the_mcp_channel() -> None:
          "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "0"}}},
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "status", "arguments": {}}},
     ]
-    done = subprocess.run(
-        [sys.executable, "-m", "seaspider", "mcp", str(missing)],
-        input="".join(json.dumps(m) + "\n" for m in messages), capture_output=True, text=True, timeout=120,
-        env=dict(os.environ),
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "seaspider", "mcp", str(missing)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, env=dict(os.environ),
     )
-    lines = done.stdout.splitlines()
-    replies = [json.loads(line) for line in lines]  # every stdout line is one JSON-RPC message
-    assert [r.get("id") for r in replies] == [1, 2] and all(r["jsonrpc"] == "2.0" for r in replies)
-    assert {tool["name"] for tool in replies[1]["result"]["tools"]} == {"fetch", "robots", "stats", "page", "status", "read", "ask"}
-    assert f"seaspider: no socket at {missing} yet" in done.stderr
+    assert proc.stdin is not None and proc.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True)  # type: ignore[union-attr]
+    reader.start()
+    try:
+        proc.stdin.write("".join(json.dumps(m) + "\n" for m in messages))
+        proc.stdin.flush()
+        replies: list[dict[str, Any]] = []
+        while len(replies) < 3:  # stdin stays open until every answer is in: EOF would end the session early
+            replies.append(json.loads(lines.get(timeout=120)))  # every stdout line is one JSON-RPC message
+        proc.stdin.close()
+        assert proc.wait(timeout=60) == 0
+        reader.join(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert lines.empty()  # nothing after the answers either
+    assert sorted(r["id"] for r in replies) == [1, 2, 3] and all(r["jsonrpc"] == "2.0" for r in replies)
+    by_id = {r["id"]: r for r in replies}
+    assert {tool["name"] for tool in by_id[2]["result"]["tools"]} == {"fetch", "robots", "stats", "page", "status", "read", "ask"}
+    status = by_id[3]["result"]
+    assert status["isError"] and status["content"][0]["text"].startswith(f"Sea Spider is not answering: {missing}: no socket there")
+    assert proc.stderr is not None and f"seaspider: no socket at {missing} yet" in proc.stderr.read()
