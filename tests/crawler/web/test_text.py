@@ -205,13 +205,13 @@ def test_nesting_ten_thousand_deep_is_read_without_recursion() -> None:
     assert _html(unclosed_links).text == "[linked](https://a.test/x)"
 
 
+@pytest.mark.slow
 def test_a_million_links_stop_at_the_element_bound() -> None:
-    page = b"<html><body>" + b"".join(b'<a href="/p%d">link %d</a> ' % (i, i) for i in range(1_000_000)) + b"</body></html>"
+    page = b"<html><body>" + b'<a href="/p">link</a> ' * 1_000_000 + b"</body></html>"  # 22 MB
     got = page_text(page, url=PAGE, content_type="text/html")
     assert not got.complete
-    links = got.text.count("](https://a.test/p")
-    assert 0 < links <= MAX_ELEMENTS  # bounded by the element count (html and body are elements too)
-    assert got.text.startswith("[link 0](https://a.test/p0) [link 1](https://a.test/p1)")
+    links = got.text.count("[link](https://a.test/p)")
+    assert MAX_ELEMENTS - 10 <= links <= MAX_ELEMENTS  # the element count bounds the work (html and body count too)
 
 
 def test_an_endless_paragraph_stops_at_the_text_bound() -> None:
