@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import shutil
 import subprocess
 import sys
 import threading
@@ -41,7 +42,8 @@ def test_bad_arguments_get_one_sentence_and_status_2(argv: list[str], message: s
 
 @pytest.mark.slow
 def test_stdout_carries_only_the_mcp_channel() -> None:
-    missing = short_dir() / "run" / "s.sock"
+    base = short_dir()
+    missing = base / "run" / "s.sock"
     messages = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize",
          "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "0"}}},
@@ -70,6 +72,7 @@ def test_stdout_carries_only_the_mcp_channel() -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+        shutil.rmtree(base, ignore_errors=True)
     assert lines.empty()  # nothing after the answers either
     assert sorted(r["id"] for r in replies) == [1, 2, 3] and all(r["jsonrpc"] == "2.0" for r in replies)
     by_id = {r["id"]: r for r in replies}

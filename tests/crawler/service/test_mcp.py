@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
+import shutil
 import sys
 import threading
 import time
@@ -197,8 +198,12 @@ def test_callers_are_the_services_to_admit(caller: str, refused: bool) -> None:
 
 
 def test_a_service_that_is_not_running_is_one_clear_error() -> None:
-    missing = short_dir() / "run" / "s.sock"
-    result = session(door(missing), lambda c: c.call_tool("status", {}))
+    base = short_dir()
+    missing = base / "run" / "s.sock"
+    try:
+        result = session(door(missing), lambda c: c.call_tool("status", {}))
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
     assert result.is_error
     assert text_of(result) == f"Sea Spider is not answering: {missing}: no socket there; is the server running (seaspider serve)?"
 
