@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ORDER = ("robots", "urls", "links", "answers", "deputy", "store", "warc", "fetch", "crawl", "frontier", "service", "extract", "ledger")
+ORDER = ("robots", "urls", "links", "answers", "deputy", "store", "warc", "fetch", "crawl", "frontier", "service", "extract", "ledger", "mcp")
 
 
 def main(argv: list[str] | None = None) -> int:

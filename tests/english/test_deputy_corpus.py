@@ -37,7 +37,7 @@ def _judge(case: Case, result: Plan | Refusal) -> tuple[bool, bool]:
 def test_corpus_is_large_and_covers_every_kind() -> None:
     assert len(CASES) >= 300
     operations = {c.operation for c in CASES if c.operation}
-    assert operations == {"fetch", "robots", "stats", "page", "status"}
+    assert operations == {"fetch", "robots", "stats", "page", "status", "read"}
     kinds = Counter(c.refusal for c in CASES if c.refusal)
     for kind in ("negation", "condition", "unsupported_verb", "no_url", "too_many_urls", "url_outside_parse",
                  "non_public_address", "invalid_url", "not_understood"):

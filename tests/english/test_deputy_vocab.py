@@ -41,10 +41,10 @@ def _tower(text: str) -> str:
     return text.lower()
 
 
-def test_sea_spider_vocabulary_loads_with_its_five_operations() -> None:
+def test_sea_spider_vocabulary_loads_with_its_six_operations() -> None:
     vocab = load_vocab()
-    assert [c.operation for c in vocab.capabilities] == ["fetch", "robots", "stats", "page", "status"]
-    assert [c.observes for c in vocab.capabilities] == [False, True, True, True, True]
+    assert [c.operation for c in vocab.capabilities] == ["fetch", "robots", "stats", "page", "status", "read"]
+    assert [c.observes for c in vocab.capabilities] == [False, True, True, True, True, True]
     assert vocab.handler == "seaspider"
 
 
