@@ -13,7 +13,7 @@ from typing import Any
 
 from deputy.nlp import parse
 from deputy.protect import protect
-from deputy.refusals import Refusal, RefusalKind, SlotRejected
+from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected, join_words
 from deputy.skeleton import Mood, Skeleton, SlotToken, build_skeleton
 from deputy.vocab import Capability, Form, SlotSpec, Vocab
 
@@ -83,6 +83,9 @@ class Deputy:
         if disabled - CHECKS:
             raise TypeError(f"unknown checks to disable: {', '.join(sorted(disabled - CHECKS))}")
         self._disabled = disabled
+        self._refuser = Refuser(
+            kinds=vocab.kinds, reasons=vocab.reasons, capabilities=tuple(c.name for c in vocab.capabilities)
+        )
         self._verbs = vocab.known_predicates | frozenset({"be", "have", "do", "get", "go"})
         # Verbs that may open an imperative; auxiliaries open questions instead ("Have you …?").
         self._openers = self._verbs - _AUXILIARIES
@@ -145,7 +148,7 @@ class Deputy:
             first = outside[0]
             if first.kind == "quote":
                 return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unused_quote")
-            return self._refuse(RefusalKind.URL_OUTSIDE_PARSE, sk, "url_outside_parse", word=first.source)
+            return self._refuse(RefusalKind.VALUE_OUTSIDE_PARSE, sk, "value_outside_parse", word=first.source)
         if sk.extra:
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=" ".join(sk.extra[:6]))
 
@@ -201,8 +204,8 @@ class Deputy:
                 if takes == "quote":
                     return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unused_quote")
                 return self._refuse(
-                    RefusalKind.TOO_MANY_URLS, sk, "url_not_wanted", count=len(tokens), max=0,
-                    addresses=_addresses(len(tokens)), capability=capability.name,
+                    RefusalKind.TOO_MANY_VALUES, sk, "value_not_wanted", count=len(tokens), max=0,
+                    values=_addresses(len(tokens)), capability=capability.name,
                 )
             bound = self._fill(spec, tokens, sk, capability)
             if isinstance(bound, Refusal):
@@ -228,30 +231,30 @@ class Deputy:
                 if token.link_text:
                     self._check_link_text(checker, token, value)
             except SlotRejected as rejected:
-                return Refusal(rejected.kind, rejected.reason, sk)
+                return self._refuser.rejected(rejected, sk)
             except _LinkMismatch:
-                return self._refuse(RefusalKind.INVALID_URL, sk, "link_mismatch", word=token.link_text or "")
+                return self._refuse(RefusalKind.INVALID_VALUE, sk, "link_mismatch", word=token.link_text or "")
             if value not in values:
                 values.append(value)
         predicate = sk.predicate or capability.operation
         if len(values) < spec.min:
             if spec.takes == "quote":
                 return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "no_quote", predicate=predicate)
-            return self._refuse(RefusalKind.NO_URL, sk, "no_url", predicate=predicate, min=spec.min)
+            return self._refuse(RefusalKind.NO_VALUE, sk, "no_value", predicate=predicate, min=spec.min)
         if len(values) > spec.max:
             if spec.takes == "quote":
                 return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "too_many_quotes", count=len(values), max=spec.max)
             return self._refuse(
-                RefusalKind.TOO_MANY_URLS, sk, "too_many_urls", count=len(values), max=spec.max,
-                addresses=_addresses(len(values)), capability=capability.name,
+                RefusalKind.TOO_MANY_VALUES, sk, "too_many_values", count=len(values), max=spec.max,
+                values=_addresses(len(values)), capability=capability.name,
             )
         roles = {t.role for t in tokens if t.role != "list"}
         if len(roles) > 1 and "scope" not in self._disabled:
             # "Fetch A from B", "Fetch A for B": addresses in different roles are not one list.
-            return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "mixed_roles", word=_join([t.source for t in tokens]))
+            return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "mixed_roles", word=join_words([t.source for t in tokens]))
         if spec.takes == "address" and any(count != len(values) for count in sk.counts):
             return self._refuse(
-                RefusalKind.NOT_UNDERSTOOD, sk, "count_mismatch", count=sk.counts[0], addresses=_addresses(len(values))
+                RefusalKind.NOT_UNDERSTOOD, sk, "count_mismatch", count=sk.counts[0], values=_addresses(len(values))
             )
         if not values:
             return None
@@ -270,18 +273,7 @@ class Deputy:
             raise _LinkMismatch
 
     def _refuse(self, kind: RefusalKind, sk: Skeleton | None, reason_key: str, **fields: Any) -> Refusal:
-        names = [c.name for c in self.vocab.capabilities]
-        values = {
-            "word": "", "predicate": (sk.predicate if sk else None) or "do that", "count": 0, "max": 0, "min": 1,
-            "slot": "", "capability": "", "capabilities": _join(names), "addresses": "",
-        }
-        values.update({k: v for k, v in fields.items() if v is not None})
-        template = self.vocab.reasons.get(reason_key) or self.vocab.reasons["not_understood"]
-        try:
-            reason = template.format(**values)
-        except (KeyError, IndexError, ValueError):
-            reason = self.vocab.reasons["not_understood"]
-        return Refusal(kind, reason, sk)
+        return self._refuser.refuse(kind, sk, reason_key, **fields)
 
 
 class _LinkMismatch(Exception):
@@ -300,9 +292,3 @@ def _addresses(count: int) -> str:
 
 def _plain_word(text: str) -> bool:
     return all(ch.isalnum() or ch in "'’-_" for ch in text) and any(ch.isalpha() for ch in text)
-
-
-def _join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]

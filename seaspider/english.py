@@ -18,7 +18,7 @@ from seaspider.resources import default_vocab_text
 from seaspider.urls import URL, parse_target
 
 __all__ = [
-    "build_deputy", "check_host", "check_url", "explain", "host_checker", "load_vocab", "plan_json", "url_checker",
+    "build_deputy", "check_host", "check_url", "format_parse", "host_checker", "load_vocab", "plan_json", "url_checker",
 ]
 
 
@@ -30,17 +30,17 @@ def _parse(text: str, *, allow_private: bool) -> URL:
         # The URL module's messages start with the text they judged; the reason names it once.
         if ": " in detail:
             detail = detail.split(": ", 1)[1]
-        raise SlotRejected(RefusalKind.INVALID_URL, f"{text} is not an address I can fetch ({detail})") from exc
+        raise SlotRejected(RefusalKind.INVALID_VALUE, f"{text} is not an address I can fetch ({detail})") from exc
     why = refusal_reason(url.host, allow_private=allow_private)
     if why is not None:
         raise SlotRejected(
-            RefusalKind.NON_PUBLIC_ADDRESS, f"{why}, and I do not fetch non-public addresses"
+            RefusalKind.DISALLOWED_VALUE, f"{why}, and I do not fetch non-public addresses"
         )
     if not allow_private and "." not in url.host and ":" not in url.host:
         # A one-label name ("intranet", or "https://exa" from "https://exa mple.com/") is never a public
         # web host: refusing it here keeps a URL broken by a space from becoming two fetches.
         raise SlotRejected(
-            RefusalKind.INVALID_URL, f"{text} is not an address I can fetch ({url.host} is not a public host name)"
+            RefusalKind.INVALID_VALUE, f"{text} is not an address I can fetch ({url.host} is not a public host name)"
         )
     return url
 
@@ -60,7 +60,7 @@ def host_checker(*, allow_private: bool = False) -> Callable[[str], str]:
     def check(text: str) -> str:
         url = _parse(text, allow_private=allow_private)
         if url.path != "/" or url.query is not None:
-            raise SlotRejected(RefusalKind.INVALID_URL, f"{text} names a page, and I count pages by host")
+            raise SlotRejected(RefusalKind.INVALID_VALUE, f"{text} names a page, and I count pages by host")
         return url.host
 
     return check
@@ -102,7 +102,7 @@ def plan_json(prompt: str, result: Plan | Refusal) -> dict[str, Any]:
     }
 
 
-def explain(prompt: str, result: Plan | Refusal) -> str:
+def format_parse(prompt: str, result: Plan | Refusal) -> str:
     """The parse as CoNLL-like rows and the skeleton, for people (`seaspider plan --explain`)."""
     from deputy import model_name
 

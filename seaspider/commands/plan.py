@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.review}: the review queue does not exist.") from exc
         return 0
 
-    from seaspider.english import build_deputy, explain, plan_json
+    from seaspider.english import build_deputy, format_parse, plan_json
 
     allow_private = False
     if args.config:
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     for prompt in prompts:
         result = deputy.read(prompt)
         if args.explain:
-            sys.stderr.write(explain(prompt, result) + "\n")
+            sys.stderr.write(format_parse(prompt, result) + "\n")
         emit_json(plan_json(prompt, result))
     return 0
 
