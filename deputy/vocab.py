@@ -18,7 +18,7 @@ from typing import Any
 import jsonschema
 
 from deputy.refusals import DEFAULT_REASONS, RefusalKind
-from deputy.words import DEFAULT_WORDS
+from deputy.words import DEFAULT_SPELLINGS, DEFAULT_WORDS
 
 __all__ = ["Capability", "Form", "ReaderWords", "SlotSpec", "Vocab", "VocabError"]
 
@@ -27,6 +27,8 @@ class VocabError(ValueError):
     """A vocabulary file is missing, not JSON, or breaks the schema; the message names every problem."""
 
 
+# Lists of phrases matched in order (and, for hedges, in their own case-insensitive way).
+_PHRASE_LISTS = frozenset({"conditions", "hedge_frames", "hedge_asides"})
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
 _ASPECTS = ("present", "past", "perfect", "passive", "progressive")
@@ -54,6 +56,14 @@ class ReaderWords:
     blockers: frozenset[str]
     forbidden: frozenset[str]
     object_nouns: frozenset[str]
+    achievers: frozenset[str]
+    hedge_frames: tuple[str, ...]
+    hedge_asides: tuple[str, ...]
+    purpose_marks: frozenset[str]
+    person_nouns: frozenset[str]
+    referent_verbs: frozenset[str]
+    referent_nouns: frozenset[str]
+    spellings: Mapping[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +212,7 @@ def _meaning_problems(raw: Mapping[str, Any]) -> list[str]:
         for word in raw.get("words", {}).get(key, []):
             if not str(word).isalpha():
                 out.append(f"words.{key}: {word!r} is not a single word (letters only)")
+    out += _spelling_problems(raw)
     for i, cap in enumerate(raw["capabilities"]):
         for word in list(cap["predicates"]) + [w for form in cap["forms"] for w in form.get("predicates", [])]:
             if not str(word).isalpha():
@@ -220,6 +231,34 @@ def _meaning_problems(raw: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def _spelling_problems(raw: Mapping[str, Any]) -> list[str]:
+    """A spelling never touches a verb: it may not respell one, nor produce a verb that makes the deputy act.
+
+    Chat spellings are for closed-class words ("pls", "u", "dont"); a typo in a verb is refused, never
+    guessed, so "fecth A" can not become a fetch.
+    """
+    given = raw.get("words", {})
+    verbs: set[str] = set()
+    acting: set[str] = set()
+    for cap in raw["capabilities"]:
+        mine = {str(w).lower() for w in cap["predicates"]} | {
+            str(w).lower() for form in cap["forms"] for w in form.get("predicates", [])
+        }
+        verbs |= mine
+        if not cap.get("observes", False):
+            acting |= mine
+    for key in ("unsupported", "forbidden"):
+        verbs |= {str(w).lower() for w in DEFAULT_WORDS[key]} | {str(w).lower() for w in given.get(key, [])}
+    out = []
+    for source, standard in given.get("spellings", {}).items():
+        if {w.lower() for w in str(source).split()} & verbs:
+            out.append(f"words.spellings: {source!r} is a verb, and verbs are never respelt")
+        made = {w.lower() for w in str(standard).split()} & acting
+        if made:
+            out.append(f"words.spellings: {source!r} would become the action verb {sorted(made)[0]!r}")
+    return out
+
+
 def _lower(words: Any) -> frozenset[str]:
     return frozenset(str(w).lower() for w in words or ())
 
@@ -229,11 +268,16 @@ def _build(raw: Mapping[str, Any], source: str) -> Vocab:
     given = raw.get("words", {})
     merged: dict[str, Any] = {}
     for key, default in DEFAULT_WORDS.items():
-        mine = [str(w).lower() for w in given.get(key, [])]
+        mine = [str(w) if key in _PHRASE_LISTS else str(w).lower() for w in given.get(key, [])]
         base = list(default) if extend else []
         merged[key] = tuple(dict.fromkeys(base + mine))
-    # Every word list becomes a set for the reader, except conditions, which stay a tuple in order.
-    words = ReaderWords(**{key: values if key == "conditions" else frozenset(values) for key, values in merged.items()})
+    # Every word list becomes a set for the reader, except the phrase lists, which stay tuples in order.
+    spellings = dict(DEFAULT_SPELLINGS) if extend else {}
+    spellings.update({str(k).lower(): str(v) for k, v in given.get("spellings", {}).items()})
+    words = ReaderWords(
+        **{key: values if key in _PHRASE_LISTS else frozenset(values) for key, values in merged.items()},
+        spellings=MappingProxyType(spellings),
+    )
     reasons = dict(DEFAULT_REASONS) if extend else {}
     reasons.update(raw.get("reasons", {}))
     missing = sorted(set(DEFAULT_REASONS) - set(reasons))

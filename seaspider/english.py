@@ -7,12 +7,13 @@ refused with the same policy the crawler applies (only literal addresses can be 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from deputy import Deputy, Plan, Refusal, RefusalKind, SlotRejected, Vocab, VocabError
-from seaspider.addresses import refusal_reason
+from seaspider.addresses import literal_ip, refusal_reason
 from seaspider.errors import ConfigError, InvalidURL
 from seaspider.resources import default_vocab_text
 from seaspider.urls import URL, parse_target
@@ -22,7 +23,44 @@ __all__ = [
 ]
 
 
+# Names that never reach the public web, refused before any lookup when private addresses are not
+# allowed: RFC 6761 (test, invalid, localhost), RFC 6762 (local; and its appendix G: intranet,
+# internal, private, corp, home, lan), RFC 8375 (home.arpa), RFC 7686 (onion), RFC 9476 (alt), ICANN's
+# 2024 reservation of internal, and localdomain. `.example` stays readable: the specification's own
+# prompts use it, and it resolves nowhere, so a fetch of it fails harmlessly at the resolver.
+_PRIVATE_SUFFIXES = (
+    "test", "invalid", "localhost", "local", "localdomain", "internal", "intranet", "private", "corp", "home",
+    "lan", "onion", "alt", "home.arpa",
+)
+# Two addresses written without a space ("A,https://B") are one odd URL to a parser and two to a reader.
+_GLUED = re.compile(r"[,;](?:[a-z][a-z0-9+.-]{0,15}://|www\.)", re.IGNORECASE)
+
+
+def _name_reason(host: str) -> tuple[RefusalKind, str] | None:
+    """Why a host name is not a public web host (a hyphen at a label's edge, a reserved name), or None."""
+    name = host.rstrip(".").lower()
+    if not name or name.startswith("[") or literal_ip(name) is not None:
+        return None
+    labels = name.split(".")
+    edged = next((label for label in labels if label.startswith("-") or label.endswith("-")), None)
+    if edged is not None:
+        return RefusalKind.INVALID_VALUE, f"{host} is not a valid host name (the label {edged!r} starts or ends with a hyphen)"
+    suffix = next((s for s in _PRIVATE_SUFFIXES if name == s or name.endswith("." + s)), None)
+    if suffix is not None:
+        return (
+            RefusalKind.DISALLOWED_VALUE,
+            f"{host} is a name under .{suffix}, which is never a public web host, and I do not fetch non-public addresses",
+        )
+    return None
+
+
 def _parse(text: str, *, allow_private: bool) -> URL:
+    glued = _GLUED.search(text)
+    if glued is not None:
+        raise SlotRejected(
+            RefusalKind.INVALID_VALUE,
+            f"{text} looks like two addresses joined by {glued.group(0)[0]!r}, and I cannot tell which one is meant",
+        )
     try:
         url = parse_target(text)
     except InvalidURL as exc:
@@ -42,6 +80,9 @@ def _parse(text: str, *, allow_private: bool) -> URL:
         raise SlotRejected(
             RefusalKind.INVALID_VALUE, f"{text} is not an address I can fetch ({url.host} is not a public host name)"
         )
+    named = _name_reason(url.host)
+    if named is not None and (named[0] is RefusalKind.INVALID_VALUE or not allow_private):
+        raise SlotRejected(*named)
     return url
 
 

@@ -1,0 +1,463 @@
+"""Reads one sentence of a parse: its action predicate (through governors such as "allowed to" or
+"check whether"), mood, modality, aspects, subject, question word, the protected tokens in the
+action's own parse, and the words around the action the reader does not know.
+
+Pure over a spaCy sentence (a real parse or one built by hand); knows no capability. deputy.compose
+puts the sentences of a prompt together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deputy.nlp import Parsed
+from deputy.scope import scope
+from deputy.signals import (
+    SUBJECTS,
+    VERBAL,
+    WH_TAGS,
+    children,
+    content,
+    embedded,
+    lower,
+    number,
+    own_clause,
+    verb_lemma,
+    verb_like,
+    wh_phrase,
+)
+from deputy.skeleton import Modality, Mood
+from deputy.vocab import ReaderWords
+
+__all__ = ["Clause", "read_clause"]
+
+_COMPLEMENTS = frozenset({"xcomp", "ccomp", "csubj", "csubjpass", "advcl", "conj"})
+_OUT_OF_SCOPE_DEPS = frozenset({"npadvmod", "advmod", "prep", "tmod", "agent", "oprd"})
+_PRONOUNS = frozenset({"it", "this", "that", "them"})
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """What one sentence says: the predicate chain and its reading, and which tokens it holds."""
+
+    tokens: frozenset[int]  # every token of the sentence, and of a list after its colon
+    predicate: str | None
+    mood: Mood
+    modality: Modality
+    aspects: tuple[str, ...]
+    subject: str | None
+    wh: str | None
+    polite: bool
+    governors: tuple[str, ...]
+    chain: frozenset[int]
+    scope: frozenset[int]  # the action's own parse
+    scope_top: int
+    tail: frozenset[int]  # a list after a colon ("fetch these: A, B")
+    detached: frozenset[int]  # a clause of purpose or reason ("… so I can quote it later")
+    question_tail: frozenset[int]  # "… or not?" closing a question
+    conjoined: tuple[str, ...]
+    others: tuple[str, ...]
+    unexpected: tuple[str, ...]
+    counts: tuple[int, ...]
+    words: frozenset[str]
+    pronoun: int | None  # "it" as the action's object ("please grab it")
+    asked: bool  # the sentence ends in a question mark
+    label: bool  # a heading before a colon ("Background:", "Note:"), saying nothing itself
+
+
+def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> Clause:
+    """Reads one sentence. `verbs` are the verb lemmas the vocabulary knows."""
+    doc = parsed.doc
+    root = sent.root
+    if root.pos_ not in VERBAL and not content(root, parsed, words):
+        # The first verb beside a greeting that the parser made the root ("Hi, fetch …").
+        verb_child = next((c for c in root.children if c.pos_ == "VERB"), None)
+        root = verb_child if verb_child is not None else root
+    noun_as_verb = root.pos_ not in VERBAL and verb_like(root, parsed, verbs)
+    chain, governors, reading = _chain(root, noun_as_verb, parsed, words, verbs)
+    action = chain[-1]
+    predicate: str | None = None
+    scope_top = root
+    if root.pos_ in VERBAL or noun_as_verb:
+        predicate = lower(action) if (noun_as_verb and action is root) else verb_lemma(action, verbs)
+        scope_top = chain[-2] if reading.passive_by_copula else action  # "Is A fetched?": A is the copula's subject
+        if governors and governors[0] in words.permission_words:
+            # "Does a.example allow crawling?": the site is the governor's subject, inside its clause.
+            scope_top = chain[0]
+    chain_ids = frozenset(t.i for t in chain)
+
+    # Subject, modals and auxiliaries along the chain from the root down to the action. An indirect
+    # question keeps its own subject and modals: "could you tell me whether you fetched A" asks
+    # whether I fetched A; the "could you" belongs to the asking.
+    own = chain[reading.inner_from:]
+    subject_tok = next((found[0] for tok in own if (found := children(tok, SUBJECTS))), None)
+    subject = None
+    if subject_tok is not None:
+        subject = "address" if subject_tok.i in parsed.items else str(subject_tok.lemma_).lower()
+    auxes = [c for tok in own for c in tok.children if c.dep_ in ("aux", "auxpass")]
+    modals = [str(a.lemma_).lower() for a in auxes if a.tag_ == "MD"]
+    polite = any(lower(t) in words.politeness and t.i not in parsed.synthetic for t in sent)
+    # "Were you able to fetch A?" asks what happened: the past of "able" is no permission.
+    achieved = bool(governors) and governors[0] in words.achievers and chain[0].tag_ == "VBD"
+    modality = Modality.NONE if achieved else _modality(chain, governors, modals, subject, action, words)
+    aspects = _aspects(action, chain, auxes, reading.passive_by_copula, past_copula=achieved)
+
+    # Question words and question shape.
+    content_toks = [t for t in sent if content(t, parsed, words)]
+    first_content = content_toks[0] if content_toks else None
+    # A question word asks only before the clause's first verb: "what did you fetch", not "I need what's at A".
+    first_verb = next((t.i for t in content_toks if t.pos_ in VERBAL and t.tag_ not in WH_TAGS), len(doc))
+    wh = next((wh_phrase(t, doc) for t in content_toks[:3] if t.tag_ in WH_TAGS and t.i < first_verb), None)
+    asked = any(t.text == "?" for t in sent)
+    last_of_doc = [t for t in doc if not t.is_space]
+    question = asked or (sent.end == len(doc) and bool(last_of_doc) and last_of_doc[-1].text == "?")
+    inverted = (
+        first_content is not None and first_content.pos_ == "AUX" and subject_tok is not None
+        and first_content.i < subject_tok.i
+    )
+    if predicate is None:
+        mood = Mood.FRAGMENT
+    elif wh is not None:
+        mood = Mood.WH_QUESTION
+    elif modality is Modality.REQUEST:
+        mood = Mood.REQUEST
+    elif (
+        not children(chain[0], SUBJECTS)
+        and (subject_tok is None or bool(governors) and set(governors) <= words.serial_verbs)
+        # "Do fetch A" / "Do not fetch A": an imperative with do-support (the negation is judged apart).
+        and all(str(a.lemma_).lower() == "do" and a.tag_ in ("VB", "VBP") for a in auxes)
+        and (action.tag_ == "VB" or noun_as_verb)
+        and set(governors) <= words.serial_verbs
+    ):
+        mood = Mood.REQUEST if polite else Mood.IMPERATIVE
+    elif question or inverted:
+        mood = Mood.YES_NO_QUESTION
+    else:
+        mood = Mood.STATEMENT
+    if reading.embedded:
+        # An indirect question is a question, whoever is asked to look it up.
+        inner_wh = next((t for t in action.subtree if t.tag_ in WH_TAGS and t.i < action.i), None)
+        wh = wh_phrase(inner_wh, doc) if inner_wh is not None else None
+        mood = Mood.WH_QUESTION if wh else Mood.YES_NO_QUESTION
+
+    # The action's own parse: its subtree, plus a list after a colon that holds nothing but addresses.
+    # The chain itself (allow → fetch, check → whether …) is the action's own structure, never a detour.
+    in_scope = scope(doc[scope_top.i], parsed, chain_ids) if predicate is not None else {t.i for t in sent}
+    tail = _colon_tail(action, sent, parsed, words)
+    in_scope |= tail
+    detached = _detached(chain, chain_ids, subject, words)
+    conjoined, others = _verbs(sent, chain_ids, detached, parsed, verbs)
+    unexpected = _modifiers(chain if predicate is not None else [], tail, parsed, words)
+    counts: list[int] = []
+    for tok in sent:
+        if tok.i in parsed.items or tok.i in parsed.synthetic or not tok.like_num or tok.i not in in_scope:
+            continue
+        if tok.i in tail or (lower(tok) == "one" and any(c.dep_ == "det" for c in tok.children)):
+            continue  # "the one at B" is a pronoun, not a count
+        if lower(tok) in words.adverbs:
+            continue  # "First, fetch A": an ordinal adverb orders, it does not count
+        value = number(tok.text)
+        counted = tok.dep_ == "nummod" and lower(tok.head) in words.object_nouns
+        # "fetch these two: A, B": the number stands for the pages it counts.
+        counted = counted or (tok.dep_ in ("dobj", "appos") and any(lower(c) in ("these", "those") for c in tok.children))
+        if counted and value is not None:
+            counts.append(value)  # "these two pages: A and B" must name two
+        else:
+            unexpected.append(tok.text)  # "fetch 300 pages from A" asks for more than A
+    sentence_words = set()
+    for tok in sent:
+        if tok.i not in parsed.items:
+            sentence_words |= {lower(tok), str(tok.lemma_).lower()}
+    sentence_words |= {lower(doc[i]) for i in tail if i not in parsed.items}
+    return Clause(
+        tokens=frozenset(t.i for t in sent) | tail,
+        predicate=predicate, mood=mood, modality=modality, aspects=aspects, subject=subject, wh=wh,
+        polite=polite, governors=tuple(governors), chain=chain_ids, scope=frozenset(in_scope),
+        scope_top=scope_top.i, tail=tail, detached=detached, question_tail=_question_tail(sent, mood),
+        conjoined=tuple(conjoined), others=tuple(others), unexpected=tuple(dict.fromkeys(unexpected)),
+        counts=tuple(counts), words=frozenset(sentence_words), pronoun=_pronoun(action, chain_ids, predicate),
+        asked=question, label=_label(sent, parsed, words),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    passive_by_copula: bool
+    embedded: bool
+    inner_from: int  # where the embedded question starts in the chain
+
+
+def _chain(
+    root: Any, noun_as_verb: bool, parsed: Parsed, words: ReaderWords, verbs: frozenset[str]
+) -> tuple[list[Any], list[str], _Reading]:
+    """The predicate chain from the root down through governors to the action verb."""
+    chain = [root]
+    governors: list[str] = []
+    passive_by_copula = embedded_question = False
+    inner_from = 0
+    action = root
+    if root.pos_ not in VERBAL and not noun_as_verb:
+        return chain, governors, _Reading(False, False, 0)
+    for _ in range(4):
+        lemma = verb_lemma(action, verbs)
+        inner: list[Any] = []
+        if lemma == "be":
+            complements = children(action, ("acomp", "attr", "oprd"))
+            permission = next((c for c in complements if str(c.lemma_).lower() in words.permission_words), None)
+            if permission is not None and action.tag_ == "VBD" and str(permission.lemma_).lower() in words.achievers:
+                # "Were you able to fetch A?": what happened, not what is allowed.
+                inner = [c for c in list(action.children) + list(permission.children)
+                         if c.dep_ in _COMPLEMENTS and c.pos_ == "VERB"]
+                if inner:
+                    governors.append(str(permission.lemma_).lower())
+                    action = inner[0]
+                    chain.append(action)
+                    continue
+            if permission is not None:
+                inner = [c for c in list(action.children) + list(permission.children)
+                         if c.dep_ in _COMPLEMENTS and c.pos_ == "VERB"]
+                if inner:
+                    governors.append(str(permission.lemma_).lower())
+                    action = inner[0]
+                    chain.append(action)
+                    continue
+            # "When was A fetched?": the small model sometimes makes the participle a subject.
+            late = [c for c in children(action, ("nsubj", "nsubjpass")) if c.tag_ == "VBN" and c.i > action.i]
+            adjectival = next(
+                (c for c in complements + late if c.tag_ in ("VBN", "JJ") and verb_lemma(c, verbs) in verbs
+                 and verb_lemma(c, verbs) != "be"),
+                None,
+            )
+            if adjectival is not None:
+                action = adjectival
+                chain.append(action)
+                passive_by_copula = True
+            break
+        if lemma == "have":
+            # "Do we have permission to fetch A?": the permission noun governs the action.
+            nouns = [c for c in children(action, ("dobj",)) if str(c.lemma_).lower() in words.permission_words]
+            inner = [c for n in nouns for c in n.children if c.dep_ in ("acl", "relcl", "xcomp") and c.pos_ == "VERB"]
+            if inner:
+                governors.append(str(nouns[0].lemma_).lower())
+                action = inner[0]
+                chain.append(action)
+                continue
+        if lemma in words.embedders:
+            # "Check whether we may fetch A": the embedded clause is the question asked.
+            has_object = any(lower(c) not in ("me", "us") for c in children(action, ("dobj",)))
+            inner = [
+                c for c in action.children
+                if (c.dep_ == "ccomp" or (c.dep_ == "advcl" and not has_object))
+                and (c.pos_ in VERBAL or (c.tag_ in ("VBN", "JJ") and verb_lemma(c, verbs) in verbs))
+                and embedded(c)
+            ]
+            if inner:
+                governors.append(lemma)
+                action = inner[0]
+                chain.append(action)
+                embedded_question = True
+                inner_from = len(chain) - 1
+                continue
+        if lemma in words.serial_verbs:
+            # "Go fetch A" / "Go and fetch A" / "Help me fetch A": the second verb is the action.
+            inner = [c for c in action.children if c.dep_ in ("advcl", "xcomp", "conj", "ccomp") and c.pos_ == "VERB"]
+            asker = [str(c.lemma_).lower() for c in children(action, SUBJECTS)]
+            if inner and asker in ([], ["you"]) and action.tag_ == "VB":
+                governors.append(lemma)
+                action = inner[0]
+                chain.append(action)
+                continue
+        if lemma in words.achievers:
+            # "Did you manage to fetch A?": the action keeps the governor's tense and subject.
+            inner = [c for c in action.children if c.dep_ == "xcomp" and c.pos_ == "VERB"]
+            if inner:
+                governors.append(lemma)
+                action = inner[0]
+                chain.append(action)
+                continue
+        if lemma in words.permission_words or lemma in words.request_governors:
+            inner = [c for c in action.children if c.dep_ in ("xcomp", "ccomp", "csubj", "csubjpass")
+                     and c.pos_ == "VERB"]
+            if inner:
+                governors.append(lemma)
+                action = inner[0]
+                chain.append(action)
+                continue
+        break
+    return chain, governors, _Reading(passive_by_copula, embedded_question, inner_from)
+
+
+def _modality(
+    chain: list[Any], governors: list[str], modals: list[str], subject: str | None, action: Any, words: ReaderWords
+) -> Modality:
+    permission_near = [c for c in action.children if str(c.lemma_).lower() in words.permission_words
+                       and c.dep_ in ("advcl", "acomp", "conj", "ccomp")]
+    modality = Modality.NONE
+    if governors and governors[0] in words.request_governors:
+        # "I would like you to …": the modal belongs to the wish, not to the action.
+        modals = [str(a.lemma_).lower() for tok in chain[1:] for a in tok.children
+                  if a.dep_ in ("aux", "auxpass") and a.tag_ == "MD"]
+    if any(m in words.permission_modals for m in modals):
+        modality = Modality.PERMISSION
+    elif any(m in words.request_modals for m in modals):
+        if subject in (None, "you"):
+            modality = Modality.REQUEST
+        elif any(m in ("could", "would") for m in modals):
+            modality = Modality.PERMISSION
+        else:
+            modality = Modality.OTHER
+    if any(g in words.permission_words for g in governors) or permission_near:
+        modality = Modality.PERMISSION
+    elif any(g in words.request_governors for g in governors) and modality is not Modality.PERMISSION:
+        top_subjects = children(chain[0], SUBJECTS)
+        asker = str(top_subjects[0].lemma_).lower() if top_subjects else None
+        top_modals = {str(a.lemma_).lower() for a in chain[0].children if a.tag_ == "MD"}
+        polite_mind = governors[0] == "mind" and asker == "you" and bool(top_modals & {"would", "could", "will"})
+        if asker in ("i", "we") or polite_mind:
+            modality = Modality.REQUEST
+        else:
+            modality = Modality.OTHER
+    return modality
+
+
+def _aspects(
+    action: Any, chain: list[Any], auxes: list[Any], passive_by_copula: bool, *, past_copula: bool = False
+) -> tuple[str, ...]:
+    aspects: list[str] = []
+    aux_lemmas = {str(a.lemma_).lower(): a for a in auxes}
+    if passive_by_copula or children(action, ("auxpass", "nsubjpass")):
+        aspects.append("passive")
+    if "have" in aux_lemmas and action.tag_ == "VBN":
+        aspects.append("perfect")
+    if action.tag_ == "VBD" or any(a.tag_ == "VBD" and str(a.lemma_).lower() in ("do", "be") for a in auxes) or (
+        (passive_by_copula or past_copula) and chain[0].tag_ == "VBD"
+    ):
+        aspects.append("past")
+    if action.tag_ == "VBG" and ("be" in aux_lemmas or (not auxes and len(chain) == 1)):
+        aspects.append("progressive")  # "u still fetching?" drops its "are"
+    return tuple(aspects) or ("present",)
+
+
+def _colon_tail(action: Any, sent: Any, parsed: Parsed, words: ReaderWords) -> frozenset[int]:
+    """A list after a colon in the action's sentence, holding only addresses and list words to the end."""
+    doc = parsed.doc
+    colon = next((t for t in sent if t.text == ":" and t.i > action.i and t.i not in parsed.items), None)
+    if colon is None:
+        return frozenset()
+    tail = [t for t in doc if t.i > colon.i]
+    if tail and all(
+        t.i in parsed.items or lower(t) in words.list_words or t.is_punct or t.i in parsed.synthetic
+        or t.like_num  # "1. A 2. B"
+        for t in tail
+    ):
+        return frozenset(t.i for t in tail)
+    return frozenset()
+
+
+def _detached(chain: list[Any], chain_ids: frozenset[int], subject: str | None, words: ReaderWords) -> frozenset[int]:
+    """Clauses of purpose or reason hanging from the action: "so I can quote it later".
+
+    They tell why, with a subject of their own that is not the deputy; their verbs are the speaker's
+    business, not a second request (a forbidden verb there is still refused wherever it stands).
+    """
+    out: set[int] = set()
+    for tok in chain:
+        for child in tok.children:
+            if child.i in chain_ids or child.dep_ not in ("advcl", "parataxis", "ccomp") or child.pos_ not in VERBAL:
+                continue
+            subjects = [str(c.lemma_).lower() for c in children(child, SUBJECTS)]
+            marks = [lower(c) for c in child.children if c.dep_ == "mark"]
+            own_subject = bool(subjects) and subjects[0] not in ("you", "yourself")
+            if own_subject and (not marks or all(m in words.purpose_marks for m in marks)):
+                out |= {t.i for t in child.subtree}
+    return frozenset(out)
+
+
+def _verbs(
+    sent: Any, chain_ids: frozenset[int], detached: frozenset[int], parsed: Parsed, verbs: frozenset[str]
+) -> tuple[list[str], list[str]]:
+    """Verbs beyond the action chain: conjoined with it ("download and save") or anywhere else."""
+    conjoined, others = [], []
+    for tok in sent:
+        if tok.i in chain_ids or tok.i in parsed.items or tok.i in parsed.synthetic or tok.pos_ != "VERB":
+            continue
+        if tok.i in detached:
+            continue
+        if tok.dep_ in ("amod", "compound") and not list(tok.children):
+            continue  # a participle used as an adjective: "the following URLs", "the stored pages"
+        if tok.dep_ == "prep" and tok.tag_ in ("VBG", "VBN"):
+            continue  # a participle used as a preposition: "according to robots.txt"
+        if _relative(tok, chain_ids):
+            continue  # "the page that A links to": the relative clause describes; it asks nothing
+        lemma = verb_lemma(tok, verbs)
+        # "download and save A" shares the action's subject and mood; "fetch A and what did you get
+        # from B?" does not: a conjoined verb with its own subject or auxiliary is another clause.
+        if tok.dep_ == "conj" and tok.head.i in chain_ids and not own_clause(tok):
+            conjoined.append(lemma)
+        elif tok.dep_ == "pcomp" and tok.head.head.i in chain_ids and not own_clause(tok):
+            conjoined.append(lemma)  # "queue A for fetching"
+        else:
+            others.append(lemma)
+    return conjoined, others
+
+
+def _relative(tok: Any, chain_ids: frozenset[int]) -> bool:
+    """Whether a verb stands in a relative clause whose subject is not the deputy ("the page A links to")."""
+    node = tok
+    for _ in range(32):
+        if node.i in chain_ids or node.head.i == node.i:
+            return False
+        if node.dep_ in ("relcl", "acl"):
+            subjects = [lower(c) for c in children(node, SUBJECTS)]
+            return subjects[:1] != ["you"]
+        node = node.head
+    return False
+
+
+def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: ReaderWords) -> list[str]:
+    """Modifiers of the action the reader has no word for ("tomorrow", "every hour", "slowly")."""
+    unexpected = []
+    for tok in chain:
+        for child in tok.children:
+            if child.i in parsed.items or child.i in tail or child.dep_ not in _OUT_OF_SCOPE_DEPS:
+                continue
+            word = str(child.lemma_).lower()
+            if child.dep_ in ("prep", "agent"):
+                if word not in words.prepositions and lower(child) not in words.prepositions:
+                    unexpected.append(lower(child))
+            elif child.dep_ == "npadvmod" and (word in words.object_nouns or lower(child) in words.object_nouns):
+                continue
+            elif (
+                word not in words.adverbs and lower(child) not in words.adverbs and child.tag_ not in WH_TAGS
+                and word not in words.politeness and word not in words.negations and word not in words.courtesy
+            ):
+                unexpected.append(lower(child))
+    return unexpected
+
+
+def _question_tail(sent: Any, mood: Mood) -> frozenset[int]:
+    """"… or not?" closing a question: a way of asking, not a negation or a choice."""
+    if mood not in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION):
+        return frozenset()
+    words = [t for t in sent if not t.is_punct]
+    if len(words) >= 2 and lower(words[-2]) == "or" and lower(words[-1]) == "not":
+        return frozenset({words[-2].i, words[-1].i})
+    return frozenset()
+
+
+def _label(sent: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """"Background:", "Quick context:", "Note:": at most three words, no address, then a colon."""
+    said = [t for t in sent if content(t, parsed, words)]
+    last = [t for t in sent if not t.is_space]
+    return bool(last) and last[-1].text == ":" and 0 < len(said) <= 3 and not any(t.i in parsed.items for t in said)
+
+
+def _pronoun(action: Any, chain_ids: frozenset[int], predicate: str | None) -> int | None:
+    """The action's object when it is a bare pronoun ("please grab it"), else None."""
+    if predicate is None:
+        return None
+    for child in action.children:
+        if child.dep_ == "dobj" and lower(child) in _PRONOUNS and child.tag_ in ("PRP", "DT") and not list(child.children):
+            return int(child.i)
+    return None

@@ -1,0 +1,391 @@
+"""Builds the skeleton of a whole prompt from its sentences: which sentence is the request, which
+further sentences ask for the same thing ("Fetch A. Also fetch B."), which only give context ("The
+user is comparing two libraries."), and what "it" stands for when one sentence hands over the only
+address and the request names it with a pronoun.
+
+Pure over a parse; knows no capability beyond the verbs that make the deputy act.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deputy.clause import Clause, read_clause
+from deputy.nlp import Parsed
+from deputy.protect import ItemKind
+from deputy.scope import role
+from deputy.signals import (
+    COORDINATORS,
+    content,
+    find_conditions,
+    is_negation,
+    lower,
+    negation_word,
+    ordinary_word,
+)
+from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
+from deputy.vocab import ReaderWords
+
+__all__ = ["build_skeleton"]
+
+_ADDRESSED = frozenset({Mood.IMPERATIVE, Mood.REQUEST, Mood.YES_NO_QUESTION, Mood.WH_QUESTION})
+_REQUESTS = frozenset({Mood.IMPERATIVE, Mood.REQUEST})
+# Subjects under which a sentence still speaks to the deputy ("You fetch B.") and is no context.
+_ADDRESSEES = frozenset({"you", "yourself"})
+_BACK_REFERENCES = frozenset({"it", "them", "this", "that", "these", "those"})
+_PURPOSES = frozenset({"for", "about", "regarding"})
+_CONTINUERS = frozenset({"and", "also", "too", "as", "well", "oh", "plus", "please", "then"})
+
+
+def build_skeleton(
+    parsed: Parsed, words: ReaderWords, verbs: frozenset[str], actions: frozenset[str] = frozenset()
+) -> Skeleton:
+    """Reads the parse. `verbs` are the verb lemmas the vocabulary knows; `actions` the ones that act."""
+    doc = parsed.doc
+    rows = _rows(parsed)
+    conditions = find_conditions(parsed, words)
+    clauses = _clauses(parsed, words, verbs)
+    if not clauses:
+        negation = next((negation_word(t) for t in doc if is_negation(t, parsed, words)), None)
+        return _empty_skeleton(parsed, rows, negation, conditions)
+    addressed = _addressing(clauses, words, actions)
+    main_i = _main(clauses, addressed)
+    main = clauses[main_i]
+    absorbed: dict[int, int] = {}  # continuation fragment → the request it continues
+    also: list[int] = []
+    context: list[int] = []
+    for index, clause in enumerate(clauses):
+        if index == main_i:
+            continue
+        request = _continued(clauses, index, main_i, also, parsed, words)
+        if request is not None:
+            absorbed[index] = request
+        elif index > main_i and index in addressed:
+            also.append(index)
+        else:
+            context.append(index)
+    wishes = {i for i in context if _own_wish(clauses[i], words, actions)}
+    fine = [i for i in context if i in wishes or _fine_context(clauses[i])]
+    loose = [i for i in context if i not in fine]
+
+    # A negation refuses wherever it stands, except in a context sentence that does not speak of
+    # acting, and in the question itself when it only asks (decided later, against the capabilities).
+    tails = set().union(*(c.question_tail for c in clauses))
+    counted = {t for i in also for t in clauses[i].tokens} | {t for i in absorbed for t in clauses[i].tokens}
+    counted |= {t for i in loose for t in clauses[i].tokens}
+    counted |= {t for i in fine if _negation_counts(clauses[i], doc, actions) for t in clauses[i].tokens}
+
+    def first_negation(ids: set[int] | frozenset[int]) -> str | None:
+        return next((negation_word(t) for t in doc
+                     if t.i in ids and t.i not in tails and is_negation(t, parsed, words)), None)
+
+    elsewhere = first_negation(counted - main.tokens)
+    own = first_negation(main.tokens)
+    negation = elsewhere or own
+    negation_asked = elsewhere is None and own is not None and main.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
+    forbidden = _forbidden(parsed, words)
+    unexpected = list(main.unexpected) + _symbols(parsed, words)
+    requested = [main] + [clauses[i] for i in absorbed if absorbed[i] == main_i]
+    blocked = _blocked(requested, parsed, words)
+    unexpected += _loose_conjuncts(requested, parsed, words)
+    # A loose sentence ("You will translate B.") is no context: its verbs are judged like the request's.
+    others = list(main.others) + _done_to_it([clauses[i] for i in fine], main, parsed, words)
+    for i in loose:
+        loose_clause = clauses[i]
+        others += ([loose_clause.predicate] if loose_clause.predicate else []) + list(loose_clause.others)
+        others += list(loose_clause.conjoined)
+    extra = [lower(doc[t]) for i in loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
+
+    also_scopes = {t for i in also for t in clauses[i].scope}
+    continued = {t for i in absorbed if absorbed[i] == main_i for t in clauses[i].tokens}
+    bound, bound_to = _bind(main, clauses, context, fine, parsed, words)
+    slots = []
+    for index, item in sorted(parsed.items.items()):
+        if index in also_scopes:
+            continue
+        in_scope = index in main.scope or index in continued or index == bound_to
+        if index in main.tail or index in continued:
+            slot_role = "list"
+        elif index == bound_to:
+            slot_role = "dobj"
+        else:
+            slot_role = role(doc[index], doc[main.scope_top], parsed)
+        slots.append(SlotToken(index=index, kind=str(item.kind), text=item.text, source=item.source,
+                               link_text=item.link_text, in_scope=in_scope, role=slot_role))
+    words_seen = set(main.words) | {lower(doc[t]) for t in continued if t not in parsed.items}
+    return Skeleton(
+        predicate=main.predicate, mood=main.mood, modality=main.modality, aspects=main.aspects,
+        subject=main.subject, wh=main.wh, polite=main.polite, negation=negation, conditions=conditions,
+        governors=main.governors, conjoined=main.conjoined, others=tuple(others), words=tuple(sorted(words_seen)),
+        unexpected=tuple(dict.fromkeys(unexpected)), forbidden=tuple(dict.fromkeys(forbidden)), counts=main.counts,
+        extra=tuple(extra), slots=tuple(slots), tokens=rows,
+        also=tuple(_also_skeleton(clauses[i], [clauses[j] for j in absorbed if absorbed[j] == i], parsed, words)
+                   for i in also),
+        context=tuple(_text(clauses[i], doc) for i in fine), blocked=tuple(dict.fromkeys(blocked)),
+        bound=bound, rewrites=parsed.rewrites, negation_asked=negation_asked,
+    )
+
+
+def _clauses(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> list[Clause]:
+    """One clause per sentence that says anything; a sentence inside an earlier colon list joins that list."""
+    out: list[Clause] = []
+    covered: set[int] = set()
+    for sent in parsed.doc.sents:
+        said = {t.i for t in sent if content(t, parsed, words)}
+        if not said or said <= covered:
+            continue
+        clause = read_clause(sent, parsed, words, verbs)
+        out.append(clause)
+        covered |= clause.tail
+    return out
+
+
+def _addressing(clauses: list[Clause], words: ReaderWords, actions: frozenset[str]) -> set[int]:
+    """The sentences that ask the deputy something: requests and questions ("Status?" counts).
+
+    A label ("Background:") asks nothing. Beside another request, "I want to read the comments
+    later" is the speaker's own plan, not a request: a wish of mine for a verb that is no action.
+    """
+    found = {i for i, c in enumerate(clauses) if not c.label
+             and (c.mood in _ADDRESSED or (c.mood is Mood.FRAGMENT and c.asked))}
+    wishes = {i for i in found if _own_wish(clauses[i], words, actions)}
+    return found - wishes if found - wishes else found
+
+
+def _own_wish(clause: Clause, words: ReaderWords, actions: frozenset[str]) -> bool:
+    return (
+        bool(clause.governors) and clause.governors[0] in words.request_governors
+        and clause.subject in ("i", "we") and clause.predicate not in actions
+    )
+
+
+def _main(clauses: list[Clause], addressed: set[int]) -> int:
+    """The first request or question; without one, the first sentence with a verb, else the first."""
+    if addressed:
+        return min(addressed)
+    return next((i for i, c in enumerate(clauses) if c.predicate is not None and not c.label), 0)
+
+
+def _continued(
+    clauses: list[Clause], index: int, main_i: int, also: list[int], parsed: Parsed, words: ReaderWords
+) -> int | None:
+    """The request a bare list of addresses continues ("Fetch A. And B too."), or None."""
+    clause = clauses[index]
+    if clause.mood is not Mood.FRAGMENT or index <= main_i:
+        return None
+    previous = max([main_i] + [i for i in also if i < index])
+    if clauses[previous].mood not in _REQUESTS or previous != index - 1 and previous != main_i:
+        return None
+    doc = parsed.doc
+    said = [doc[t] for t in sorted(clause.tokens) if content(doc[t], parsed, words)]
+    if not any(t.i in parsed.items for t in said):
+        return None
+    if all(t.i in parsed.items or lower(t) in _CONTINUERS or lower(t) in words.list_words for t in said):
+        return previous
+    return None
+
+
+def _fine_context(clause: Clause) -> bool:
+    """A sentence that only tells: a statement about someone other than the deputy, or a label."""
+    if clause.label:
+        return True
+    if clause.mood is Mood.FRAGMENT:
+        return not clause.asked
+    if clause.mood is not Mood.STATEMENT:
+        return False
+    if clause.subject in _ADDRESSEES:
+        return clause.predicate in ("be", "have")
+    return clause.subject is not None
+
+
+def _negation_counts(clause: Clause, doc: Any, actions: frozenset[str]) -> bool:
+    """A negation in a context sentence counts when the sentence speaks of acting ("… must not be fetched")."""
+    if clause.mood is Mood.FRAGMENT:
+        return True
+    return any(str(doc[t].lemma_).lower() in actions or lower(doc[t]) in actions for t in clause.tokens)
+
+
+def _done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWords) -> list[str]:
+    """Unsupported verbs a context sentence or a purpose clause applies to "it": "… and publish it".
+
+    "I'm summarising the changelog" is the speaker's work; "the user asked me to publish it" names a
+    second action on what the request fetches, and is refused like one.
+    """
+    doc = parsed.doc
+    ids = set(main.detached) | {t for c in fine for t in c.tokens}
+    found = []
+    for index in sorted(ids):
+        tok = doc[index]
+        if tok.pos_ != "VERB" or str(tok.lemma_).lower() not in words.unsupported:
+            continue
+        if any(c.dep_ == "dobj" and lower(c) in _BACK_REFERENCES for c in tok.children):
+            found.append(str(tok.lemma_).lower())
+    return found
+
+
+def _forbidden(parsed: Parsed, words: ReaderWords) -> list[str]:
+    """Forbidden verbs anywhere, whatever their tag; an unsupported verb right after "and"/"then".
+
+    The tagger sometimes makes a verb a noun or an adjective ("fetch A and book B", "then forward it").
+    """
+    doc = parsed.doc
+    found = [
+        str(t.lemma_).lower() if str(t.lemma_).lower() in words.forbidden else lower(t) for t in doc
+        if t.i not in parsed.items and (lower(t) in words.forbidden or str(t.lemma_).lower() in words.forbidden)
+    ]
+    for tok in doc:
+        if tok.i == 0 or tok.i in parsed.items or tok.pos_ == "VERB":
+            continue
+        if lower(tok) in words.unsupported and lower(doc[tok.i - 1]) in COORDINATORS:
+            found.append(lower(tok))
+    return found
+
+
+def _symbols(parsed: Parsed, words: ReaderWords) -> list[str]:
+    """Shell or markup anywhere: "&&", "-rf", "<script>"."""
+    return [
+        t.text for t in parsed.doc
+        if t.i not in parsed.items and t.i not in parsed.synthetic and not t.is_punct and not t.is_alpha
+        and not t.like_num and lower(t) not in words.list_words and not ordinary_word(t.text)
+    ]
+
+
+def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> list[str]:
+    """Words that widen the request ("everything", "or", "tomorrow"), outside purpose clauses.
+
+    "Is anything still waiting?" asks about the queue: a blocker that is the subject of a question
+    widens nothing.
+    """
+    doc = parsed.doc
+    out = []
+    for clause in requested:
+        for index in sorted(clause.tokens - clause.detached - clause.question_tail):
+            tok = doc[index]
+            if index in parsed.items or index in parsed.synthetic:
+                continue
+            if lower(tok) not in words.blockers and str(tok.lemma_).lower() not in words.blockers:
+                continue
+            asked = clause.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
+            if asked and tok.dep_ in ("nsubj", "nsubjpass", "attr", "expl"):
+                continue
+            if _describes_purpose(tok):
+                continue
+            out.append(lower(tok))
+    return out
+
+
+def _describes_purpose(tok: Any) -> bool:
+    """"for the weekly digest": an adjective of what the request is for schedules nothing."""
+    if tok.dep_ not in ("amod", "compound"):
+        return False
+    noun = tok.head
+    return noun.dep_ == "pobj" and lower(noun.head) in _PURPOSES
+
+
+def _loose_conjuncts(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> list[str]:
+    """A word conjoined with an address that is no noun: "fetch A and maybe B" (maybe)."""
+    doc = parsed.doc
+    out = []
+    for clause in requested:
+        for index in sorted(clause.tokens):
+            tok = doc[index]
+            if index in parsed.items or index in parsed.synthetic:
+                continue
+            if tok.dep_ == "conj" and tok.head.i in parsed.items and tok.pos_ not in ("NOUN", "PROPN", "X") \
+                    and lower(tok) not in words.object_nouns:
+                out.append(lower(tok))
+    return out
+
+
+def _bind(
+    main: Clause, clauses: list[Clause], context: list[int], fine: list[int], parsed: Parsed, words: ReaderWords
+) -> tuple[str | None, int | None]:
+    """The pronoun of "Here's the link: A. Please fetch it." and the one address it can only mean.
+
+    Binds only when the prompt holds exactly one address, in a context sentence that hands it over
+    and does nothing else with it ("I read A" is an action on A), and the request names no address.
+    """
+    if main.pronoun is None or any(i in main.scope for i in parsed.items):
+        return None, None
+    addresses = [i for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS]
+    if len(addresses) != 1 or len(parsed.items) != 1:
+        return None, None
+    (address,) = addresses
+    holder = next((i for i in fine if address in clauses[i].tokens), None)
+    if holder is None:
+        return None, None
+    if not _hands_over(clauses[holder], address, parsed, words):
+        return None, None
+    return lower(parsed.doc[main.pronoun]), address
+
+
+def _hands_over(clause: Clause, address: int, parsed: Parsed, words: ReaderWords) -> bool:
+    """A sentence that only presents an address: its nouns name it or people, its verbs present it."""
+    doc = parsed.doc
+    allowed_nouns = words.referent_nouns | words.person_nouns | words.object_nouns
+    for index in clause.tokens:
+        tok = doc[index]
+        if index == address or index in parsed.synthetic:
+            continue
+        if is_negation(tok, parsed, words):
+            return False
+        lemma = str(tok.lemma_).lower()
+        if tok.pos_ in ("NOUN", "PROPN") and lemma not in allowed_nouns and lower(tok) not in allowed_nouns:
+            return False
+        if tok.pos_ == "VERB" and lemma not in words.referent_verbs:
+            return False
+    return True
+
+
+def _also_skeleton(clause: Clause, continuations: list[Clause], parsed: Parsed, words: ReaderWords) -> Skeleton:
+    """A further request sentence, read on its own: its predicate, its own slots and words."""
+    doc = parsed.doc
+    continued = {t for c in continuations for t in c.tokens}
+    slots = tuple(
+        SlotToken(index=i, kind=str(item.kind), text=item.text, source=item.source, link_text=item.link_text,
+                  in_scope=True, role="list" if (i in clause.tail or i in continued) else role(doc[i], doc[clause.scope_top], parsed))
+        for i, item in sorted(parsed.items.items()) if i in clause.scope or i in continued
+    )
+    blocked = _blocked([clause, *continuations], parsed, words)
+    return Skeleton(
+        predicate=clause.predicate, mood=clause.mood, modality=clause.modality, aspects=clause.aspects,
+        subject=clause.subject, wh=clause.wh, polite=clause.polite, negation=None, conditions=(),
+        governors=clause.governors, conjoined=clause.conjoined, others=clause.others,
+        words=tuple(sorted(clause.words)), unexpected=tuple(dict.fromkeys(list(clause.unexpected)
+                                                                           + _loose_conjuncts([clause], parsed, words))),
+        forbidden=(), counts=clause.counts, extra=(), slots=slots, tokens=(), blocked=tuple(dict.fromkeys(blocked)),
+    )
+
+
+def _text(clause: Clause, doc: Any) -> str:
+    return " ".join(doc[i].text for i in sorted(clause.tokens))
+
+
+def _rows(parsed: Parsed) -> tuple[TokenRow, ...]:
+    rows = []
+    for tok in parsed.doc:
+        item = parsed.items.get(tok.i)
+        misc = str(item.kind) if item is not None else ("inserted" if tok.i in parsed.synthetic else "")
+        rows.append(
+            TokenRow(
+                id=tok.i + 1,
+                form=item.source if item is not None else tok.text,
+                lemma=item.text if item is not None else tok.lemma_,
+                upos=tok.pos_,
+                xpos=tok.tag_,
+                head=0 if tok.head.i == tok.i else tok.head.i + 1,
+                deprel=tok.dep_,
+                misc=misc,
+            )
+        )
+    return tuple(rows)
+
+
+def _empty_skeleton(
+    parsed: Parsed, rows: tuple[TokenRow, ...], negation: str | None, conditions: tuple[str, ...]
+) -> Skeleton:
+    return Skeleton(
+        predicate=None, mood=Mood.FRAGMENT, modality=Modality.NONE, aspects=(), subject=None, wh=None,
+        polite=False, negation=negation, conditions=conditions, governors=(), conjoined=(), others=(),
+        words=(), unexpected=(), forbidden=(), counts=(), extra=(), slots=(), tokens=rows, rewrites=parsed.rewrites,
+    )
