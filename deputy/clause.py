@@ -34,7 +34,7 @@ __all__ = ["Clause", "read_clause"]
 
 _COMPLEMENTS = frozenset({"xcomp", "ccomp", "csubj", "csubjpass", "advcl", "conj"})
 _OUT_OF_SCOPE_DEPS = frozenset({"npadvmod", "advmod", "prep", "tmod", "agent", "oprd"})
-_PRONOUNS = frozenset({"it", "this", "that", "them"})
+_PRONOUNS = frozenset({"it", "this", "that"})  # one thing: "them" never stands for one address
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +64,8 @@ class Clause:
     pronoun: int | None  # "it" as the action's object ("please grab it")
     asked: bool  # the sentence ends in a question mark
     label: bool  # a heading before a colon ("Background:", "Note:"), saying nothing itself
+    participle: bool  # a subject-less "-ing" sentence: "Working on a migration guide here."
+    commands: tuple[str, ...]  # base-form verbs conjoined to a non-base verb: "… is fetched and fetch it"
 
 
 def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> Clause:
@@ -147,7 +149,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     tail = _colon_tail(action, sent, parsed, words)
     in_scope |= tail
     detached = _detached(chain, chain_ids, subject, words)
-    conjoined, others = _verbs(sent, chain_ids, detached, parsed, verbs)
+    conjoined, others = _verbs(sent, chain_ids, action.i, detached, parsed, words, verbs)
     unexpected = _modifiers(chain if predicate is not None else [], tail, parsed, words)
     counts: list[int] = []
     for tok in sent:
@@ -155,7 +157,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
             continue
         if tok.i in tail or (lower(tok) == "one" and any(c.dep_ == "det" for c in tok.children)):
             continue  # "the one at B" is a pronoun, not a count
-        if lower(tok) in words.adverbs:
+        if lower(tok) in words.adverbs and tok.dep_ in ("advmod", "npadvmod"):
             continue  # "First, fetch A": an ordinal adverb orders, it does not count
         value = number(tok.text)
         counted = tok.dep_ == "nummod" and lower(tok.head) in words.object_nouns
@@ -178,6 +180,12 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         conjoined=tuple(conjoined), others=tuple(others), unexpected=tuple(dict.fromkeys(unexpected)),
         counts=tuple(counts), words=frozenset(sentence_words), pronoun=_pronoun(action, chain_ids, predicate),
         asked=question, label=_label(sent, parsed, words),
+        participle=predicate is not None and subject_tok is None and chain[0].tag_ == "VBG" and not auxes,
+        commands=tuple(
+            verb_lemma(t, verbs) for t in sent
+            if t.pos_ == "VERB" and t.tag_ == "VB" and t.dep_ == "conj" and t.head.tag_ != "VB"
+            and t.i not in chain_ids and not own_clause(t)
+        ),
     )
 
 
@@ -375,7 +383,8 @@ def _detached(chain: list[Any], chain_ids: frozenset[int], subject: str | None, 
 
 
 def _verbs(
-    sent: Any, chain_ids: frozenset[int], detached: frozenset[int], parsed: Parsed, verbs: frozenset[str]
+    sent: Any, chain_ids: frozenset[int], action_i: int, detached: frozenset[int], parsed: Parsed,
+    words: ReaderWords, verbs: frozenset[str],
 ) -> tuple[list[str], list[str]]:
     """Verbs beyond the action chain: conjoined with it ("download and save") or anywhere else."""
     conjoined, others = [], []
@@ -388,31 +397,33 @@ def _verbs(
             continue  # a participle used as an adjective: "the following URLs", "the stored pages"
         if tok.dep_ == "prep" and tok.tag_ in ("VBG", "VBN"):
             continue  # a participle used as a preposition: "according to robots.txt"
-        if _relative(tok, chain_ids):
-            continue  # "the page that A links to": the relative clause describes; it asks nothing
+        relative = _relative(tok, chain_ids)
+        if relative == "describes" or (relative == "orders" and verb_lemma(tok, verbs) not in words.unsupported):
+            continue  # "the page that A links to", "the pages you have stored": a description asks nothing
         lemma = verb_lemma(tok, verbs)
         # "download and save A" shares the action's subject and mood; "fetch A and what did you get
         # from B?" does not: a conjoined verb with its own subject or auxiliary is another clause.
-        if tok.dep_ == "conj" and tok.head.i in chain_ids and not own_clause(tok):
+        if tok.dep_ == "conj" and tok.head.i == action_i and not own_clause(tok):
             conjoined.append(lemma)
-        elif tok.dep_ == "pcomp" and tok.head.head.i in chain_ids and not own_clause(tok):
+        elif tok.dep_ == "pcomp" and tok.head.head.i == action_i and not own_clause(tok):
             conjoined.append(lemma)  # "queue A for fetching"
         else:
             others.append(lemma)
     return conjoined, others
 
 
-def _relative(tok: Any, chain_ids: frozenset[int]) -> bool:
-    """Whether a verb stands in a relative clause whose subject is not the deputy ("the page A links to")."""
+def _relative(tok: Any, chain_ids: frozenset[int]) -> str:
+    """"describes" for a verb in a relative clause ("the page that A links to"), "orders" when that
+    clause's subject is the deputy ("A, which you then email to me": judged by its verb), else ""."""
     node = tok
     for _ in range(32):
         if node.i in chain_ids or node.head.i == node.i:
-            return False
+            return ""
         if node.dep_ in ("relcl", "acl"):
             subjects = [lower(c) for c in children(node, SUBJECTS)]
-            return subjects[:1] != ["you"]
+            return "orders" if subjects[:1] == ["you"] else "describes"
         node = node.head
-    return False
+    return ""
 
 
 def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: ReaderWords) -> list[str]:

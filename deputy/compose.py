@@ -12,7 +12,7 @@ from typing import Any
 
 from deputy.clause import Clause, read_clause
 from deputy.nlp import Parsed
-from deputy.protect import ItemKind
+from deputy.protect import ItemKind, maybe_host
 from deputy.scope import role
 from deputy.signals import (
     COORDINATORS,
@@ -43,12 +43,14 @@ def build_skeleton(
     """Reads the parse. `verbs` are the verb lemmas the vocabulary knows; `actions` the ones that act."""
     doc = parsed.doc
     rows = _rows(parsed)
-    conditions = find_conditions(parsed, words)
+    found_conditions = find_conditions(parsed, words)
+    conditions = tuple(dict.fromkeys(word for word, _ in found_conditions))
     clauses = _clauses(parsed, words, verbs)
     if not clauses:
         negation = next((negation_word(t) for t in doc if is_negation(t, parsed, words)), None)
         return _empty_skeleton(parsed, rows, negation, conditions)
-    addressed = _addressing(clauses, words, actions)
+    told = _after_context_labels(clauses, words)
+    addressed = _addressing(clauses, words, actions) - told
     main_i = _main(clauses, addressed)
     main = clauses[main_i]
     absorbed: dict[int, int] = {}  # continuation fragment → the request it continues
@@ -65,7 +67,10 @@ def build_skeleton(
         else:
             context.append(index)
     wishes = {i for i in context if _own_wish(clauses[i], words, actions)}
-    fine = [i for i in context if i in wishes or _fine_context(clauses[i])]
+    fine = [
+        i for i in context
+        if (i in wishes or i in told or _fine_context(clauses[i])) and not _speaks_to_me(clauses[i], doc, main_i, i)
+    ]
     loose = [i for i in context if i not in fine]
 
     # A negation refuses wherever it stands, except in a context sentence that does not speak of
@@ -73,20 +78,35 @@ def build_skeleton(
     tails = set().union(*(c.question_tail for c in clauses))
     counted = {t for i in also for t in clauses[i].tokens} | {t for i in absorbed for t in clauses[i].tokens}
     counted |= {t for i in loose for t in clauses[i].tokens}
-    counted |= {t for i in fine if _negation_counts(clauses[i], doc, actions) for t in clauses[i].tokens}
+    acting_context = [i for i in fine if _speaks_of_acting(clauses[i], doc, actions)]
+    counted |= {t for i in acting_context for t in clauses[i].tokens}
 
     def first_negation(ids: set[int] | frozenset[int]) -> str | None:
         return next((negation_word(t) for t in doc
                      if t.i in ids and t.i not in tails and is_negation(t, parsed, words)), None)
 
+    # A condition inside a context statement ("Just checking in before I send more work.") conditions
+    # that statement; the request may still only ask a question. A sentence that is itself a
+    # conditional clause ("If the site is up.") conditions what follows it, like any other condition.
+    aside = {i for i in fine if clauses[i].mood is Mood.STATEMENT}
+    contained = {t for i in aside for t in clauses[i].tokens}
+    conditions_aside = tuple(dict.fromkeys(
+        word for word, index in found_conditions if index in contained and not _heads_sentence(doc[index])
+    ))
+    conditions = tuple(dict.fromkeys(
+        word for word, index in found_conditions if not (index in contained and not _heads_sentence(doc[index]))
+    ))
     elsewhere = first_negation(counted - main.tokens)
     own = first_negation(main.tokens)
     negation = elsewhere or own
     negation_asked = elsewhere is None and own is not None and main.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
     forbidden = _forbidden(parsed, words)
     unexpected = list(main.unexpected) + _symbols(parsed, words)
+    # "How many pages do you have from docs.rs?": a word that may name a site or a file, in the
+    # request itself, is never silently dropped.
+    unexpected += [doc[i].text for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)]
     requested = [main] + [clauses[i] for i in absorbed if absorbed[i] == main_i]
-    blocked = _blocked(requested, parsed, words)
+    blocked = _blocked(requested + [clauses[i] for i in acting_context], parsed, words)
     unexpected += _loose_conjuncts(requested, parsed, words)
     # A loose sentence ("You will translate B.") is no context: its verbs are judged like the request's.
     others = list(main.others) + _done_to_it([clauses[i] for i in fine], main, parsed, words)
@@ -122,7 +142,8 @@ def build_skeleton(
         also=tuple(_also_skeleton(clauses[i], [clauses[j] for j in absorbed if absorbed[j] == i], parsed, words)
                    for i in also),
         context=tuple(_text(clauses[i], doc) for i in fine), blocked=tuple(dict.fromkeys(blocked)),
-        bound=bound, rewrites=parsed.rewrites, negation_asked=negation_asked,
+        bound=bound, rewrites=parsed.rewrites, negation_asked=negation_asked, conditions_aside=conditions_aside,
+        commands=main.commands,
     )
 
 
@@ -150,6 +171,17 @@ def _addressing(clauses: list[Clause], words: ReaderWords, actions: frozenset[st
              and (c.mood in _ADDRESSED or (c.mood is Mood.FRAGMENT and c.asked))}
     wishes = {i for i in found if _own_wish(clauses[i], words, actions)}
     return found - wishes if found - wishes else found
+
+
+def _after_context_labels(clauses: list[Clause], words: ReaderWords) -> set[int]:
+    """The sentences a context label introduces: "Goal: summarise the 429 semantics." tells, it asks nothing.
+
+    A request label ("Task:", "Step 1:") introduces the request itself, as any other sentence would.
+    """
+    return {
+        i + 1 for i, clause in enumerate(clauses[:-1])
+        if clause.label and clause.words & words.context_labels
+    }
 
 
 def _own_wish(clause: Clause, words: ReaderWords, actions: frozenset[str]) -> bool:
@@ -185,6 +217,20 @@ def _continued(
     return None
 
 
+def _speaks_to_me(clause: Clause, doc: Any, main_i: int, index: int) -> bool:
+    """A sentence about the deputy ("robots.txt does not apply to you"), or one that carries the request
+    on ("And all subpages."), is no context: it is read as part of what is asked."""
+    tokens = sorted(clause.tokens)
+    for pos, i in enumerate(tokens):
+        word = lower(doc[i])
+        if word in ("you", "your", "yours", "yourself", "u", "ur"):
+            before = lower(doc[tokens[pos - 1]]) if pos else ""
+            if before not in ("thank", "thanks"):
+                return True
+    first = next((lower(doc[i]) for i in tokens if not doc[i].is_punct), "")
+    return index > main_i and clause.mood is Mood.FRAGMENT and first in _CONTINUERS | {"but", "or"}
+
+
 def _fine_context(clause: Clause) -> bool:
     """A sentence that only tells: a statement about someone other than the deputy, or a label."""
     if clause.label:
@@ -195,14 +241,20 @@ def _fine_context(clause: Clause) -> bool:
         return False
     if clause.subject in _ADDRESSEES:
         return clause.predicate in ("be", "have")
-    return clause.subject is not None
+    return clause.subject is not None or clause.participle
 
 
-def _negation_counts(clause: Clause, doc: Any, actions: frozenset[str]) -> bool:
-    """A negation in a context sentence counts when the sentence speaks of acting ("… must not be fetched")."""
+def _speaks_of_acting(clause: Clause, doc: Any, actions: frozenset[str]) -> bool:
+    """A context sentence that speaks of acting ("It must be fetched again tomorrow.") is judged like
+    the request: its negations and its widening words count."""
     if clause.mood is Mood.FRAGMENT:
         return True
     return any(str(doc[t].lemma_).lower() in actions or lower(doc[t]) in actions for t in clause.tokens)
+
+
+def _heads_sentence(tok: Any) -> bool:
+    """Whether a condition word marks the sentence's own root ("If the site is up.")."""
+    return tok.head.i == tok.head.head.i or tok.head.dep_ == "ROOT"
 
 
 def _done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWords) -> list[str]:
@@ -212,14 +264,14 @@ def _done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderW
     second action on what the request fetches, and is refused like one.
     """
     doc = parsed.doc
-    ids = set(main.detached) | {t for c in fine for t in c.tokens}
     found = []
-    for index in sorted(ids):
-        tok = doc[index]
-        if tok.pos_ != "VERB" or str(tok.lemma_).lower() not in words.unsupported:
-            continue
-        if any(c.dep_ == "dobj" and lower(c) in _BACK_REFERENCES for c in tok.children):
-            found.append(str(tok.lemma_).lower())
+    for ids in [set(main.detached)] + [set(c.tokens) for c in fine]:
+        if not any(lower(doc[i]) in _BACK_REFERENCES for i in ids if doc[i].pos_ in ("PRON", "DET")):
+            continue  # "I'm summarising the changelog": the speaker's own work, on something else
+        for index in sorted(ids):
+            tok = doc[index]
+            if tok.pos_ == "VERB" and str(tok.lemma_).lower() in words.unsupported:
+                found.append(str(tok.lemma_).lower())
     return found
 
 

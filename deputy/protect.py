@@ -10,7 +10,7 @@ import enum
 import re
 from dataclasses import dataclass
 
-__all__ = ["ItemKind", "Protected", "ProtectedItem", "protect"]
+__all__ = ["ItemKind", "Protected", "ProtectedItem", "maybe_host", "protect"]
 
 
 class ItemKind(enum.StrEnum):
@@ -95,6 +95,17 @@ def _glued_start(prompt: str, start: int) -> int:
     while j >= 0 and prompt[j] not in _RUN_STOPS:
         j -= 1
     return j + 1 if j + 1 < start - 1 else start
+
+
+# File suffixes that are also country domains: "docs.rs" is a site, "main.rs" a file, and only the
+# writer knows which. Such a word is not protected as an address, and the reader refuses to guess.
+_AMBIGUOUS_SUFFIXES = frozenset({"md", "py", "rs", "sh", "so"})
+
+
+def maybe_host(text: str) -> bool:
+    """A dotted word left unprotected that may still name a site ("docs.rs", "bun.sh")."""
+    word = text.rstrip(".").lower()
+    return "." in word and word.rsplit(".", 1)[-1] in _AMBIGUOUS_SUFFIXES and _BARE.fullmatch(word) is not None
 
 
 def _looks_like_file(text: str) -> bool:

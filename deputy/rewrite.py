@@ -33,7 +33,7 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 # Where a request starts: the text's start, or sentence punctuation or a dash, then only courtesy words.
 _BOUNDARY = re.compile(r"[.!?;:—–(\n]")
 _END_MARKS = ",.!?;:)—–"
-_FINAL_PLEASE = re.compile(r"\s+please\s*[.!]*\s*$", re.IGNORECASE)
+_FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
 
 
 def _shouting(pieces: Iterable[str]) -> bool:
@@ -104,10 +104,10 @@ def rewrite(
         if aside is not None:
             piece = _drop_asides(piece, aside, final=index == last, rewrites=rewrites)
         out.append(piece)
-    if out and _FINAL_PLEASE.match(out[-1]) and len(out) > 1:
+    if out:
         # "Fetch the page A please.": the small model sometimes hangs the address from a final
         # "please"; the same words with a comma before it parse as the request they are.
-        out[-1] = "," + out[-1]
+        out[-1] = _FINAL_COURTESY.sub(lambda m: "," + m.group(0), out[-1])
     return Rewritten(
         protected=Protected(prompt=protected.prompt, pieces=tuple(out), items=protected.items),
         rewrites=tuple(rewrites),

@@ -158,14 +158,17 @@ def negation_word(tok: Any) -> str:
     return "not" if lower(tok) in ("n't", "n’t", "nt") else lower(tok)
 
 
-def find_conditions(parsed: Parsed, words: ReaderWords) -> tuple[str, ...]:
-    """The condition words and phrases anywhere in the prompt, in the vocabulary's order of phrases."""
-    found: list[str] = []
+def find_conditions(parsed: Parsed, words: ReaderWords) -> tuple[tuple[str, int], ...]:
+    """The condition words and phrases anywhere in the prompt, each with the index of its first token."""
+    found: list[tuple[str, int]] = []
     plain = [(lower(t) if t.i not in parsed.items else "\x00") for t in parsed.doc]
-    joined = " " + " ".join(plain) + " "
     for phrase in words.conditions:
-        if " " in phrase and f" {phrase} " in joined:
-            found.append(phrase)
+        parts = phrase.split()
+        if len(parts) < 2:
+            continue
+        for i in range(len(plain) - len(parts) + 1):
+            if plain[i : i + len(parts)] == parts:
+                found.append((phrase, i))
     for tok in parsed.doc:
         word = plain[tok.i]
         if word not in words.conditions or " " in word:
@@ -176,8 +179,8 @@ def find_conditions(parsed: Parsed, words: ReaderWords) -> tuple[str, ...]:
             opens_clause = tok.dep_ == "mark" or (tok.dep_ == "advmod" and tok.head.dep_ in ("advcl", "ccomp"))
             if not opens_clause or _indirect_question(tok, words):
                 continue
-        found.append(word)
-    return tuple(dict.fromkeys(found))
+        found.append((word, tok.i))
+    return tuple(found)
 
 
 def _indirect_question(tok: Any, words: ReaderWords) -> bool:

@@ -95,6 +95,11 @@ class Skeleton:
     # The negation stands in the question itself ("How many pages could you not fetch?"): a question
     # that only asks may carry one; a negation anywhere else always refuses.
     negation_asked: bool = False
+    # Conditions inside a context statement ("Just checking in before I send more work."): they
+    # refuse any action, but not a question that only asks.
+    conditions_aside: tuple[str, ...] = ()
+    # Orders inside the sentence that are not the action: "check if A is fetched and FETCH it".
+    commands: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able view (for --explain and the review queue)."""
@@ -109,6 +114,8 @@ class Skeleton:
             "negation": self.negation,
             "negation_asked": self.negation_asked,
             "conditions": list(self.conditions),
+            "conditions_aside": list(self.conditions_aside),
+            "commands": list(self.commands),
             "governors": list(self.governors),
             "conjoined": list(self.conjoined),
             "others": list(self.others),

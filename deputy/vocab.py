@@ -61,6 +61,7 @@ class ReaderWords:
     hedge_asides: tuple[str, ...]
     purpose_marks: frozenset[str]
     person_nouns: frozenset[str]
+    context_labels: frozenset[str]
     referent_verbs: frozenset[str]
     referent_nouns: frozenset[str]
     spellings: Mapping[str, str]

@@ -105,7 +105,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "it would be great if you could", "it'd be great if you could", "it would be nice if you could",
         "it'd be nice if you could", "it would help if you could", "if you could", "if you would",
         "don't forget to", "do not forget to", "remember to", "make sure to", "make sure you", "be sure to",
-        "feel free to", "no rush, but", "no hurry, but",
+        "feel free to", "no rush, but", "no hurry, but", "would you be so kind as to",
+        "could you be so kind as to", "be so kind as to",
     ),
     # Hedges that condition nothing, dropped where punctuation or the end of the prompt closes them:
     # "fetch A when you get a chance." A real condition ("if it changed") is never on this list.
@@ -115,11 +116,18 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "if that's alright", "if that's all right", "if you have time", "if you have a moment",
         "if you get a chance", "if you get the chance", "when you get a chance", "when you get the chance",
         "when you have a chance", "when you get a moment", "when you have a moment", "when you have a sec",
-        "when you have a second", "when you get a sec", "when you can", "whenever you can",
+        "when you have a second", "when you get a sec", "when you have a minute", "when you get a minute",
+        "if you have a minute", "if it's not too much trouble", "if it is not too much trouble",
+        "if it isn't too much trouble", "when you can", "whenever you can",
         "whenever you get a chance", "at your convenience", "at your earliest convenience", "no rush", "no hurry",
         "and nothing else", "nothing else", "and nothing more", "nothing more", "that would be great",
         "that'd be great", "that would be nice", "that'd be nice", "that would be helpful",
         "while you're at it", "while you are at it", "thanks in advance",
+    ),
+    # Labels before a colon that introduce context, never the request: "Goal: …", "Background: …".
+    "context_labels": (
+        "goal", "goals", "objective", "objectives", "background", "context", "note", "notes", "fyi", "purpose",
+        "reason", "why", "situation", "motivation", "info", "information", "aside", "summary",
     ),
     # Marks of a clause that gives the speaker's purpose or reason, not a second request:
     # "fetch A so I can quote it", "… because the team needs it".
