@@ -78,7 +78,8 @@ def build_skeleton(
     tails = set().union(*(c.question_tail for c in clauses))
     counted = {t for i in also for t in clauses[i].tokens} | {t for i in absorbed for t in clauses[i].tokens}
     counted |= {t for i in loose for t in clauses[i].tokens}
-    acting_context = [i for i in fine if _speaks_of_acting(clauses[i], doc, actions)]
+    acting_context = [i for i in fine if _speaks_of_acting(clauses[i], doc, actions)
+                      or (clauses[i].mood is Mood.FRAGMENT and not clauses[i].label)]
     counted |= {t for i in acting_context for t in clauses[i].tokens}
 
     def first_negation(ids: set[int] | frozenset[int]) -> str | None:

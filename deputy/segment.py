@@ -57,6 +57,8 @@ def _starts_here(tokens: list[Token], i: int, starts: set[int]) -> bool:
         return True  # a new line of words after a finished line
     if tok.text == "(" and prev.address:
         return True  # "A (the PDF version)": a remark about an address is a sentence of its own
+    if prev.address and tok.text[:1].isupper() and tok.text.isalpha() and tok.text != "I" and tok.gap:
+        return True  # "pls fetch A The user is comparing …": a capital after an address starts anew
     if prev.text == ":":
         return _label_colon(tokens, i, starts)
     if prev.text == ",":
