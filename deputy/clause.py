@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.nlp import Parsed
+from deputy.predicate import aspects_of, follow_chain, modality_of
 from deputy.scope import scope
 from deputy.signals import (
     SUBJECTS,
@@ -19,7 +20,6 @@ from deputy.signals import (
     WH_TAGS,
     children,
     content,
-    embedded,
     lower,
     number,
     own_clause,
@@ -32,7 +32,6 @@ from deputy.vocab import ReaderWords
 
 __all__ = ["Clause", "read_clause"]
 
-_COMPLEMENTS = frozenset({"xcomp", "ccomp", "csubj", "csubjpass", "advcl", "conj"})
 _OUT_OF_SCOPE_DEPS = frozenset({"npadvmod", "advmod", "prep", "tmod", "agent", "oprd"})
 _PRONOUNS = frozenset({"it", "this", "that"})  # one thing: "them" never stands for one address
 
@@ -77,7 +76,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         verb_child = next((c for c in root.children if c.pos_ == "VERB"), None)
         root = verb_child if verb_child is not None else root
     noun_as_verb = root.pos_ not in VERBAL and verb_like(root, parsed, verbs)
-    chain, governors, reading = _chain(root, noun_as_verb, parsed, words, verbs)
+    chain, governors, reading = follow_chain(root, noun_as_verb, parsed, words, verbs)
     action = chain[-1]
     predicate: str | None = None
     scope_top = root
@@ -102,8 +101,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     polite = any(lower(t) in words.politeness and t.i not in parsed.synthetic for t in sent)
     # "Were you able to fetch A?" asks what happened: the past of "able" is no permission.
     achieved = bool(governors) and governors[0] in words.achievers and chain[0].tag_ == "VBD"
-    modality = Modality.NONE if achieved else _modality(chain, governors, modals, subject, action, words)
-    aspects = _aspects(action, chain, auxes, reading.passive_by_copula, past_copula=achieved)
+    modality = Modality.NONE if achieved else modality_of(chain, governors, modals, subject, action, words)
+    aspects = aspects_of(action, chain, auxes, reading.passive_by_copula, past_copula=achieved)
 
     # Question words and question shape.
     content_toks = [t for t in sent if content(t, parsed, words)]
@@ -187,164 +186,6 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
             and t.i not in chain_ids and not own_clause(t)
         ),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class _Reading:
-    passive_by_copula: bool
-    embedded: bool
-    inner_from: int  # where the embedded question starts in the chain
-
-
-def _chain(
-    root: Any, noun_as_verb: bool, parsed: Parsed, words: ReaderWords, verbs: frozenset[str]
-) -> tuple[list[Any], list[str], _Reading]:
-    """The predicate chain from the root down through governors to the action verb."""
-    chain = [root]
-    governors: list[str] = []
-    passive_by_copula = embedded_question = False
-    inner_from = 0
-    action = root
-    if root.pos_ not in VERBAL and not noun_as_verb:
-        return chain, governors, _Reading(False, False, 0)
-    for _ in range(4):
-        lemma = verb_lemma(action, verbs)
-        inner: list[Any] = []
-        if lemma == "be":
-            complements = children(action, ("acomp", "attr", "oprd"))
-            permission = next((c for c in complements if str(c.lemma_).lower() in words.permission_words), None)
-            if permission is not None and action.tag_ == "VBD" and str(permission.lemma_).lower() in words.achievers:
-                # "Were you able to fetch A?": what happened, not what is allowed.
-                inner = [c for c in list(action.children) + list(permission.children)
-                         if c.dep_ in _COMPLEMENTS and c.pos_ == "VERB"]
-                if inner:
-                    governors.append(str(permission.lemma_).lower())
-                    action = inner[0]
-                    chain.append(action)
-                    continue
-            if permission is not None:
-                inner = [c for c in list(action.children) + list(permission.children)
-                         if c.dep_ in _COMPLEMENTS and c.pos_ == "VERB"]
-                if inner:
-                    governors.append(str(permission.lemma_).lower())
-                    action = inner[0]
-                    chain.append(action)
-                    continue
-            # "When was A fetched?": the small model sometimes makes the participle a subject.
-            late = [c for c in children(action, ("nsubj", "nsubjpass")) if c.tag_ == "VBN" and c.i > action.i]
-            adjectival = next(
-                (c for c in complements + late if c.tag_ in ("VBN", "JJ") and verb_lemma(c, verbs) in verbs
-                 and verb_lemma(c, verbs) != "be"),
-                None,
-            )
-            if adjectival is not None:
-                action = adjectival
-                chain.append(action)
-                passive_by_copula = True
-            break
-        if lemma == "have":
-            # "Do we have permission to fetch A?": the permission noun governs the action.
-            nouns = [c for c in children(action, ("dobj",)) if str(c.lemma_).lower() in words.permission_words]
-            inner = [c for n in nouns for c in n.children if c.dep_ in ("acl", "relcl", "xcomp") and c.pos_ == "VERB"]
-            if inner:
-                governors.append(str(nouns[0].lemma_).lower())
-                action = inner[0]
-                chain.append(action)
-                continue
-        if lemma in words.embedders:
-            # "Check whether we may fetch A": the embedded clause is the question asked.
-            has_object = any(lower(c) not in ("me", "us") for c in children(action, ("dobj",)))
-            inner = [
-                c for c in action.children
-                if (c.dep_ == "ccomp" or (c.dep_ == "advcl" and not has_object))
-                and (c.pos_ in VERBAL or (c.tag_ in ("VBN", "JJ") and verb_lemma(c, verbs) in verbs))
-                and embedded(c)
-            ]
-            if inner:
-                governors.append(lemma)
-                action = inner[0]
-                chain.append(action)
-                embedded_question = True
-                inner_from = len(chain) - 1
-                continue
-        if lemma in words.serial_verbs:
-            # "Go fetch A" / "Go and fetch A" / "Help me fetch A": the second verb is the action.
-            inner = [c for c in action.children if c.dep_ in ("advcl", "xcomp", "conj", "ccomp") and c.pos_ == "VERB"]
-            asker = [str(c.lemma_).lower() for c in children(action, SUBJECTS)]
-            if inner and asker in ([], ["you"]) and action.tag_ == "VB":
-                governors.append(lemma)
-                action = inner[0]
-                chain.append(action)
-                continue
-        if lemma in words.achievers:
-            # "Did you manage to fetch A?": the action keeps the governor's tense and subject.
-            inner = [c for c in action.children if c.dep_ == "xcomp" and c.pos_ == "VERB"]
-            if inner:
-                governors.append(lemma)
-                action = inner[0]
-                chain.append(action)
-                continue
-        if lemma in words.permission_words or lemma in words.request_governors:
-            inner = [c for c in action.children if c.dep_ in ("xcomp", "ccomp", "csubj", "csubjpass")
-                     and c.pos_ == "VERB"]
-            if inner:
-                governors.append(lemma)
-                action = inner[0]
-                chain.append(action)
-                continue
-        break
-    return chain, governors, _Reading(passive_by_copula, embedded_question, inner_from)
-
-
-def _modality(
-    chain: list[Any], governors: list[str], modals: list[str], subject: str | None, action: Any, words: ReaderWords
-) -> Modality:
-    permission_near = [c for c in action.children if str(c.lemma_).lower() in words.permission_words
-                       and c.dep_ in ("advcl", "acomp", "conj", "ccomp")]
-    modality = Modality.NONE
-    if governors and governors[0] in words.request_governors:
-        # "I would like you to …": the modal belongs to the wish, not to the action.
-        modals = [str(a.lemma_).lower() for tok in chain[1:] for a in tok.children
-                  if a.dep_ in ("aux", "auxpass") and a.tag_ == "MD"]
-    if any(m in words.permission_modals for m in modals):
-        modality = Modality.PERMISSION
-    elif any(m in words.request_modals for m in modals):
-        if subject in (None, "you"):
-            modality = Modality.REQUEST
-        elif any(m in ("could", "would") for m in modals):
-            modality = Modality.PERMISSION
-        else:
-            modality = Modality.OTHER
-    if any(g in words.permission_words for g in governors) or permission_near:
-        modality = Modality.PERMISSION
-    elif any(g in words.request_governors for g in governors) and modality is not Modality.PERMISSION:
-        top_subjects = children(chain[0], SUBJECTS)
-        asker = str(top_subjects[0].lemma_).lower() if top_subjects else None
-        top_modals = {str(a.lemma_).lower() for a in chain[0].children if a.tag_ == "MD"}
-        polite_mind = governors[0] == "mind" and asker == "you" and bool(top_modals & {"would", "could", "will"})
-        if asker in ("i", "we") or polite_mind:
-            modality = Modality.REQUEST
-        else:
-            modality = Modality.OTHER
-    return modality
-
-
-def _aspects(
-    action: Any, chain: list[Any], auxes: list[Any], passive_by_copula: bool, *, past_copula: bool = False
-) -> tuple[str, ...]:
-    aspects: list[str] = []
-    aux_lemmas = {str(a.lemma_).lower(): a for a in auxes}
-    if passive_by_copula or children(action, ("auxpass", "nsubjpass")):
-        aspects.append("passive")
-    if "have" in aux_lemmas and action.tag_ == "VBN":
-        aspects.append("perfect")
-    if action.tag_ == "VBD" or any(a.tag_ == "VBD" and str(a.lemma_).lower() in ("do", "be") for a in auxes) or (
-        (passive_by_copula or past_copula) and chain[0].tag_ == "VBD"
-    ):
-        aspects.append("past")
-    if action.tag_ == "VBG" and ("be" in aux_lemmas or (not auxes and len(chain) == 1)):
-        aspects.append("progressive")  # "u still fetching?" drops its "are"
-    return tuple(aspects) or ("present",)
 
 
 def _colon_tail(action: Any, sent: Any, parsed: Parsed, words: ReaderWords) -> frozenset[int]:

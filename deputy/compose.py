@@ -11,8 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from deputy.clause import Clause, read_clause
+from deputy.context import (
+    addressing,
+    after_context_labels,
+    bind_pronoun,
+    continued,
+    done_to_it,
+    fine_context,
+    heads_sentence,
+    main_clause,
+    own_wish,
+    speaks_of_acting,
+    speaks_to_me,
+)
 from deputy.nlp import Parsed
-from deputy.protect import ItemKind, maybe_host
+from deputy.protect import maybe_host
 from deputy.scope import role
 from deputy.signals import (
     COORDINATORS,
@@ -28,13 +41,7 @@ from deputy.vocab import ReaderWords
 
 __all__ = ["build_skeleton"]
 
-_ADDRESSED = frozenset({Mood.IMPERATIVE, Mood.REQUEST, Mood.YES_NO_QUESTION, Mood.WH_QUESTION})
-_REQUESTS = frozenset({Mood.IMPERATIVE, Mood.REQUEST})
-# Subjects under which a sentence still speaks to the deputy ("You fetch B.") and is no context.
-_ADDRESSEES = frozenset({"you", "yourself"})
-_BACK_REFERENCES = frozenset({"it", "them", "this", "that", "these", "those"})
 _PURPOSES = frozenset({"for", "about", "regarding"})
-_CONTINUERS = frozenset({"and", "also", "too", "as", "well", "oh", "plus", "please", "then"})
 
 
 def build_skeleton(
@@ -49,9 +56,9 @@ def build_skeleton(
     if not clauses:
         negation = next((negation_word(t) for t in doc if is_negation(t, parsed, words)), None)
         return _empty_skeleton(parsed, rows, negation, conditions)
-    told = _after_context_labels(clauses, words)
-    addressed = _addressing(clauses, words, actions) - told
-    main_i = _main(clauses, addressed)
+    told = after_context_labels(clauses, words)
+    addressed = addressing(clauses, words, actions) - told
+    main_i = main_clause(clauses, addressed)
     main = clauses[main_i]
     absorbed: dict[int, int] = {}  # continuation fragment → the request it continues
     also: list[int] = []
@@ -59,17 +66,17 @@ def build_skeleton(
     for index, clause in enumerate(clauses):
         if index == main_i:
             continue
-        request = _continued(clauses, index, main_i, also, parsed, words)
+        request = continued(clauses, index, main_i, also, parsed, words)
         if request is not None:
             absorbed[index] = request
         elif index > main_i and index in addressed:
             also.append(index)
         else:
             context.append(index)
-    wishes = {i for i in context if _own_wish(clauses[i], words, actions)}
+    wishes = {i for i in context if own_wish(clauses[i], words, actions)}
     fine = [
         i for i in context
-        if (i in wishes or i in told or _fine_context(clauses[i])) and not _speaks_to_me(clauses[i], doc, main_i, i)
+        if (i in wishes or i in told or fine_context(clauses[i])) and not speaks_to_me(clauses[i], doc, main_i, i)
     ]
     loose = [i for i in context if i not in fine]
 
@@ -78,7 +85,7 @@ def build_skeleton(
     tails = set().union(*(c.question_tail for c in clauses))
     counted = {t for i in also for t in clauses[i].tokens} | {t for i in absorbed for t in clauses[i].tokens}
     counted |= {t for i in loose for t in clauses[i].tokens}
-    acting_context = [i for i in fine if _speaks_of_acting(clauses[i], doc, actions)
+    acting_context = [i for i in fine if speaks_of_acting(clauses[i], doc, actions)
                       or (clauses[i].mood is Mood.FRAGMENT and not clauses[i].label)]
     counted |= {t for i in acting_context for t in clauses[i].tokens}
 
@@ -92,10 +99,10 @@ def build_skeleton(
     aside = {i for i in fine if clauses[i].mood is Mood.STATEMENT}
     contained = {t for i in aside for t in clauses[i].tokens}
     conditions_aside = tuple(dict.fromkeys(
-        word for word, index in found_conditions if index in contained and not _heads_sentence(doc[index])
+        word for word, index in found_conditions if index in contained and not heads_sentence(doc[index])
     ))
     conditions = tuple(dict.fromkeys(
-        word for word, index in found_conditions if not (index in contained and not _heads_sentence(doc[index]))
+        word for word, index in found_conditions if not (index in contained and not heads_sentence(doc[index]))
     ))
     elsewhere = first_negation(counted - main.tokens)
     own = first_negation(main.tokens)
@@ -110,7 +117,7 @@ def build_skeleton(
     blocked = _blocked(requested + [clauses[i] for i in acting_context], parsed, words)
     unexpected += _loose_conjuncts(requested, parsed, words)
     # A loose sentence ("You will translate B.") is no context: its verbs are judged like the request's.
-    others = list(main.others) + _done_to_it([clauses[i] for i in fine], main, parsed, words)
+    others = list(main.others) + done_to_it([clauses[i] for i in fine], main, parsed, words)
     for i in loose:
         loose_clause = clauses[i]
         others += ([loose_clause.predicate] if loose_clause.predicate else []) + list(loose_clause.others)
@@ -118,14 +125,14 @@ def build_skeleton(
     extra = [lower(doc[t]) for i in loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
 
     also_scopes = {t for i in also for t in clauses[i].scope}
-    continued = {t for i in absorbed if absorbed[i] == main_i for t in clauses[i].tokens}
-    bound, bound_to = _bind(main, clauses, context, fine, parsed, words)
+    carried = {t for i in absorbed if absorbed[i] == main_i for t in clauses[i].tokens}
+    bound, bound_to = bind_pronoun(main, clauses, context, fine, parsed, words)
     slots = []
     for index, item in sorted(parsed.items.items()):
         if index in also_scopes:
             continue
-        in_scope = index in main.scope or index in continued or index == bound_to
-        if index in main.tail or index in continued:
+        in_scope = index in main.scope or index in carried or index == bound_to
+        if index in main.tail or index in carried:
             slot_role = "list"
         elif index == bound_to:
             slot_role = "dobj"
@@ -133,7 +140,7 @@ def build_skeleton(
             slot_role = role(doc[index], doc[main.scope_top], parsed)
         slots.append(SlotToken(index=index, kind=str(item.kind), text=item.text, source=item.source,
                                link_text=item.link_text, in_scope=in_scope, role=slot_role))
-    words_seen = set(main.words) | {lower(doc[t]) for t in continued if t not in parsed.items}
+    words_seen = set(main.words) | {lower(doc[t]) for t in carried if t not in parsed.items}
     return Skeleton(
         predicate=main.predicate, mood=main.mood, modality=main.modality, aspects=main.aspects,
         subject=main.subject, wh=main.wh, polite=main.polite, negation=negation, conditions=conditions,
@@ -160,120 +167,6 @@ def _clauses(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> list[
         out.append(clause)
         covered |= clause.tail
     return out
-
-
-def _addressing(clauses: list[Clause], words: ReaderWords, actions: frozenset[str]) -> set[int]:
-    """The sentences that ask the deputy something: requests and questions ("Status?" counts).
-
-    A label ("Background:") asks nothing. Beside another request, "I want to read the comments
-    later" is the speaker's own plan, not a request: a wish of mine for a verb that is no action.
-    """
-    found = {i for i, c in enumerate(clauses) if not c.label
-             and (c.mood in _ADDRESSED or (c.mood is Mood.FRAGMENT and c.asked))}
-    wishes = {i for i in found if _own_wish(clauses[i], words, actions)}
-    return found - wishes if found - wishes else found
-
-
-def _after_context_labels(clauses: list[Clause], words: ReaderWords) -> set[int]:
-    """The sentences a context label introduces: "Goal: summarise the 429 semantics." tells, it asks nothing.
-
-    A request label ("Task:", "Step 1:") introduces the request itself, as any other sentence would.
-    """
-    return {
-        i + 1 for i, clause in enumerate(clauses[:-1])
-        if clause.label and clause.words & words.context_labels
-    }
-
-
-def _own_wish(clause: Clause, words: ReaderWords, actions: frozenset[str]) -> bool:
-    return (
-        bool(clause.governors) and clause.governors[0] in words.request_governors
-        and clause.subject in ("i", "we") and clause.predicate not in actions
-    )
-
-
-def _main(clauses: list[Clause], addressed: set[int]) -> int:
-    """The first request or question; without one, the first sentence with a verb, else the first."""
-    if addressed:
-        return min(addressed)
-    return next((i for i, c in enumerate(clauses) if c.predicate is not None and not c.label), 0)
-
-
-def _continued(
-    clauses: list[Clause], index: int, main_i: int, also: list[int], parsed: Parsed, words: ReaderWords
-) -> int | None:
-    """The request a bare list of addresses continues ("Fetch A. And B too."), or None."""
-    clause = clauses[index]
-    if clause.mood is not Mood.FRAGMENT or index <= main_i:
-        return None
-    previous = max([main_i] + [i for i in also if i < index])
-    if clauses[previous].mood not in _REQUESTS or previous != index - 1 and previous != main_i:
-        return None
-    doc = parsed.doc
-    said = [doc[t] for t in sorted(clause.tokens) if content(doc[t], parsed, words)]
-    if not any(t.i in parsed.items for t in said):
-        return None
-    if all(t.i in parsed.items or lower(t) in _CONTINUERS or lower(t) in words.list_words for t in said):
-        return previous
-    return None
-
-
-def _speaks_to_me(clause: Clause, doc: Any, main_i: int, index: int) -> bool:
-    """A sentence about the deputy ("robots.txt does not apply to you"), or one that carries the request
-    on ("And all subpages."), is no context: it is read as part of what is asked."""
-    tokens = sorted(clause.tokens)
-    for pos, i in enumerate(tokens):
-        word = lower(doc[i])
-        if word in ("you", "your", "yours", "yourself", "u", "ur"):
-            before = lower(doc[tokens[pos - 1]]) if pos else ""
-            if before not in ("thank", "thanks"):
-                return True
-    first = next((lower(doc[i]) for i in tokens if not doc[i].is_punct), "")
-    return index > main_i and clause.mood is Mood.FRAGMENT and first in _CONTINUERS | {"but", "or"}
-
-
-def _fine_context(clause: Clause) -> bool:
-    """A sentence that only tells: a statement about someone other than the deputy, or a label."""
-    if clause.label:
-        return True
-    if clause.mood is Mood.FRAGMENT:
-        return not clause.asked
-    if clause.mood is not Mood.STATEMENT:
-        return False
-    if clause.subject in _ADDRESSEES:
-        return clause.predicate in ("be", "have")
-    return clause.subject is not None or clause.participle
-
-
-def _speaks_of_acting(clause: Clause, doc: Any, actions: frozenset[str]) -> bool:
-    """A context sentence that speaks of acting ("It must be fetched again tomorrow.") is judged like
-    the request: its negations and its widening words count."""
-    if clause.mood is Mood.FRAGMENT:
-        return True
-    return any(str(doc[t].lemma_).lower() in actions or lower(doc[t]) in actions for t in clause.tokens)
-
-
-def _heads_sentence(tok: Any) -> bool:
-    """Whether a condition word marks the sentence's own root ("If the site is up.")."""
-    return tok.head.i == tok.head.head.i or tok.head.dep_ == "ROOT"
-
-
-def _done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWords) -> list[str]:
-    """Unsupported verbs a context sentence or a purpose clause applies to "it": "… and publish it".
-
-    "I'm summarising the changelog" is the speaker's work; "the user asked me to publish it" names a
-    second action on what the request fetches, and is refused like one.
-    """
-    doc = parsed.doc
-    found = []
-    for ids in [set(main.detached)] + [set(c.tokens) for c in fine]:
-        if not any(lower(doc[i]) in _BACK_REFERENCES for i in ids if doc[i].pos_ in ("PRON", "DET")):
-            continue  # "I'm summarising the changelog": the speaker's own work, on something else
-        for index in sorted(ids):
-            tok = doc[index]
-            if tok.pos_ == "VERB" and str(tok.lemma_).lower() in words.unsupported:
-                found.append(str(tok.lemma_).lower())
-    return found
 
 
 def _forbidden(parsed: Parsed, words: ReaderWords) -> list[str]:
@@ -350,54 +243,14 @@ def _loose_conjuncts(requested: list[Clause], parsed: Parsed, words: ReaderWords
     return out
 
 
-def _bind(
-    main: Clause, clauses: list[Clause], context: list[int], fine: list[int], parsed: Parsed, words: ReaderWords
-) -> tuple[str | None, int | None]:
-    """The pronoun of "Here's the link: A. Please fetch it." and the one address it can only mean.
-
-    Binds only when the prompt holds exactly one address, in a context sentence that hands it over
-    and does nothing else with it ("I read A" is an action on A), and the request names no address.
-    """
-    if main.pronoun is None or any(i in main.scope for i in parsed.items):
-        return None, None
-    addresses = [i for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS]
-    if len(addresses) != 1 or len(parsed.items) != 1:
-        return None, None
-    (address,) = addresses
-    holder = next((i for i in fine if address in clauses[i].tokens), None)
-    if holder is None:
-        return None, None
-    if not _hands_over(clauses[holder], address, parsed, words):
-        return None, None
-    return lower(parsed.doc[main.pronoun]), address
-
-
-def _hands_over(clause: Clause, address: int, parsed: Parsed, words: ReaderWords) -> bool:
-    """A sentence that only presents an address: its nouns name it or people, its verbs present it."""
-    doc = parsed.doc
-    allowed_nouns = words.referent_nouns | words.person_nouns | words.object_nouns
-    for index in clause.tokens:
-        tok = doc[index]
-        if index == address or index in parsed.synthetic:
-            continue
-        if is_negation(tok, parsed, words):
-            return False
-        lemma = str(tok.lemma_).lower()
-        if tok.pos_ in ("NOUN", "PROPN") and lemma not in allowed_nouns and lower(tok) not in allowed_nouns:
-            return False
-        if tok.pos_ == "VERB" and lemma not in words.referent_verbs:
-            return False
-    return True
-
-
 def _also_skeleton(clause: Clause, continuations: list[Clause], parsed: Parsed, words: ReaderWords) -> Skeleton:
     """A further request sentence, read on its own: its predicate, its own slots and words."""
     doc = parsed.doc
-    continued = {t for c in continuations for t in c.tokens}
+    carried = {t for c in continuations for t in c.tokens}
     slots = tuple(
         SlotToken(index=i, kind=str(item.kind), text=item.text, source=item.source, link_text=item.link_text,
-                  in_scope=True, role="list" if (i in clause.tail or i in continued) else role(doc[i], doc[clause.scope_top], parsed))
-        for i, item in sorted(parsed.items.items()) if i in clause.scope or i in continued
+                  in_scope=True, role="list" if (i in clause.tail or i in carried) else role(doc[i], doc[clause.scope_top], parsed))
+        for i, item in sorted(parsed.items.items()) if i in clause.scope or i in carried
     )
     blocked = _blocked([clause, *continuations], parsed, words)
     return Skeleton(
