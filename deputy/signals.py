@@ -108,6 +108,8 @@ def children(tok: Any, deps: Iterable[str]) -> list[Any]:
     """The token's children with one of `deps`, without the small model's subjects after a full verb."""
     wanted = frozenset(deps)
     found = [c for c in tok.children if c.dep_ in wanted]
+    if wanted & SUBJECTS:
+        found = [c for c in found if c.pos_ != "INTJ"]  # "yo grab A": an interjection is never a subject
     if wanted & SUBJECTS and tok.pos_ == "VERB":
         # A "subject" after its full verb is the small model's misreading of an object list
         # ("fetch these pages: A, B"); English subjects come first, or after an auxiliary only.
