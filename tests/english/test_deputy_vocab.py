@@ -149,3 +149,24 @@ def test_an_unknown_kind_name_is_refused_at_load() -> None:
     raw = dict(TOY, kinds={"no_url": "x"})
     with pytest.raises(VocabError, match="kinds: unknown field no_url"):
         Vocab.from_raw(raw)
+
+
+def test_a_spelling_never_respells_a_verb_nor_makes_one() -> None:
+    raw: dict[str, Any] = json.loads(default_vocab_text())
+    raw["words"]["spellings"] = {"fecth": "fetch"}
+    with pytest.raises(VocabError, match="'fecth' would become the action verb 'fetch'"):
+        Vocab.from_raw(raw)
+    raw["words"]["spellings"] = {"grab": "please"}
+    with pytest.raises(VocabError, match="'grab' is a verb, and verbs are never respelt"):
+        Vocab.from_raw(raw)
+    raw["words"]["spellings"] = {"plox": "please"}  # negative control: a closed-class word is fine
+    assert Vocab.from_raw(raw).words.spellings["plox"] == "please"
+
+
+def test_a_typo_in_a_verb_is_refused_not_guessed() -> None:
+    from seaspider.english import build_deputy
+
+    deputy = build_deputy()
+    for prompt in ("fecth https://a.example/", "pls dl https://a.example/"):
+        assert isinstance(deputy.read(prompt), Refusal), prompt
+    assert isinstance(deputy.read("pls fetch https://a.example/"), Plan)  # negative control
