@@ -238,6 +238,8 @@ def _verbs(
             continue  # a participle used as an adjective: "the following URLs", "the stored pages"
         if tok.dep_ == "prep" and tok.tag_ in ("VBG", "VBN"):
             continue  # a participle used as a preposition: "according to robots.txt"
+        if tok.dep_ == "acomp" and tok.tag_ in ("VBG", "VBN") and verb_lemma(tok, verbs) not in verbs:
+            continue  # a participle no vocabulary knows, used as an adjective: "is anything still pending?"
         relative = _relative(tok, chain_ids)
         if relative == "describes" or (relative == "orders" and verb_lemma(tok, verbs) not in words.unsupported):
             continue  # "the page that A links to", "the pages you have stored": a description asks nothing

@@ -57,6 +57,9 @@ def build_skeleton(
         negation = next((negation_word(t) for t in doc if is_negation(t, parsed, words)), None)
         return _empty_skeleton(parsed, rows, negation, conditions)
     told = after_context_labels(clauses, words)
+    remarks = {i for i, c in enumerate(clauses) if _remark(c, parsed)}
+    # A remark after an address ("A (Go 1.22 release notes)") is context unless it orders an action.
+    told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden}
     addressed = addressing(clauses, words, actions) - told
     main_i = main_clause(clauses, addressed)
     main = clauses[main_i]
@@ -85,7 +88,7 @@ def build_skeleton(
     tails = set().union(*(c.question_tail for c in clauses))
     counted = {t for i in also for t in clauses[i].tokens} | {t for i in absorbed for t in clauses[i].tokens}
     counted |= {t for i in loose for t in clauses[i].tokens}
-    acting_context = [i for i in fine if speaks_of_acting(clauses[i], doc, actions)
+    acting_context = [i for i in fine if speaks_of_acting(clauses[i], doc, actions) or i in remarks
                       or (clauses[i].mood is Mood.FRAGMENT and not clauses[i].label)]
     counted |= {t for i in acting_context for t in clauses[i].tokens}
 
@@ -167,6 +170,16 @@ def _clauses(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> list[
         out.append(clause)
         covered |= clause.tail
     return out
+
+
+def _remark(clause: Clause, parsed: Parsed) -> bool:
+    """A sentence in parentheses right after an address: a remark about it (the model may have cut
+    the opening parenthesis off into a sentence of its own)."""
+    first = min(clause.tokens)
+    doc = parsed.doc
+    if doc[first].text != "(" and first >= 1 and doc[first - 1].text == "(":
+        first -= 1
+    return doc[first].text == "(" and (first - 1) in parsed.items
 
 
 def _forbidden(parsed: Parsed, words: ReaderWords) -> list[str]:

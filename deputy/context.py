@@ -88,6 +88,8 @@ def speaks_to_me(clause: Clause, doc: Any, main_i: int, index: int) -> bool:
     """A sentence about the deputy ("robots.txt does not apply to you"), or one that carries the request
     on ("And all subpages."), is no context: it is read as part of what is asked."""
     tokens = sorted(clause.tokens)
+    if clause.label:
+        return False  # "Action item for you:" heads what follows; the heading itself asks nothing
     for pos, i in enumerate(tokens):
         word = lower(doc[i])
         if word in ("you", "your", "yours", "yourself", "u", "ur"):
@@ -108,7 +110,8 @@ def fine_context(clause: Clause) -> bool:
         return False
     if clause.subject in _ADDRESSEES:
         return clause.predicate in ("be", "have")
-    return clause.subject is not None or clause.participle
+    # "Here's what I need.": a copula describes, with or without a subject the model found.
+    return clause.subject is not None or clause.participle or clause.predicate == "be"
 
 
 def speaks_of_acting(clause: Clause, doc: Any, actions: frozenset[str]) -> bool:

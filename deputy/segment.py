@@ -110,6 +110,8 @@ def _opens_clause(right: list[Token]) -> bool:
         return False
     if words[0].tag == "VB" and not words[0].address:
         return True
+    if words[0].tag in _FINITE and len(words) > 1 and words[1].text.lower() in _SUBJECT_PRONOUNS | {"you"}:
+        return True  # a question: "…: did you fetch A?"
     return _subject_then_verb(words)
 
 

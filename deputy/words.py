@@ -155,7 +155,7 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     "plese": "please", "pleez": "please", "pleeze": "please", "pleasee": "please", "pleaseee": "please",
     "thx": "thanks", "thnx": "thanks", "thks": "thanks", "thanx": "thanks", "tnx": "thanks", "thnks": "thanks",
     "thnaks": "thanks", "thansk": "thanks", "tahnks": "thanks", "ta": "thanks", "thankyou": "thank you",
-    "thanku": "thank you", "u": "you", "yuo": "you", "r": "are", "ur": "your", "cud": "could", "wud": "would",
+    "thanku": "thank you", "ru": "are you", "u": "you", "yuo": "you", "r": "are", "ur": "your", "cud": "could", "wud": "would",
     "shud": "should", "whats": "what's", "wats": "what's", "wat": "what", "waht": "what", "whta": "what",
     "hw": "how", "hows": "how's", "wheres": "where's", "whos": "who's", "thats": "that's", "theres": "there's",
     "im": "I'm", "ive": "I've", "youre": "you're", "dont": "don't", "dnt": "don't", "didnt": "didn't",
