@@ -152,7 +152,8 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
     doc = Doc(nlp.vocab, words=texts, spaces=[True] * len(texts))
     for name, component in nlp.pipeline:
         if name == "parser":
-            tokens = [Token(t.text, t.tag_, w.gap, t.i in items) for t, w in zip(doc, normalised, strict=False)]
+            tokens = [Token(t.text, t.tag_, w.gap, t.i in items, t.i in synthetic)
+                      for t, w in zip(doc, normalised, strict=False)]
             for start in sentence_starts(tokens):
                 doc[start].is_sent_start = True
         doc = component(doc)

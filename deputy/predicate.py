@@ -84,6 +84,14 @@ def follow_chain(
                 action = inner[0]
                 chain.append(action)
                 continue
+            # "Do you have A stored?": the participle says what was done to A.
+            done = [c for c in action.children if c.dep_ in ("ccomp", "xcomp", "oprd") and c.tag_ == "VBN"
+                    and verb_lemma(c, verbs) in verbs and verb_lemma(c, verbs) != "be"]
+            if done:
+                governors.append("have")
+                action = done[0]
+                chain.append(action)
+                continue
         if lemma in words.embedders:
             # "Check whether we may fetch A": the embedded clause is the question asked.
             has_object = any(lower(c) not in ("me", "us") for c in children(action, ("dobj",)))

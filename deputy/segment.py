@@ -30,6 +30,7 @@ class Token:
     tag: str
     gap: str  # the whitespace before the word in the prompt ("" when it touches the previous one)
     address: bool
+    opens: bool = False  # the reader put "please" here, before a verb that opens a sentence
 
 
 def sentence_starts(tokens: list[Token]) -> frozenset[int]:
@@ -47,7 +48,7 @@ def _starts_here(tokens: list[Token], i: int, starts: set[int]) -> bool:
         return True  # even before a final "?": it ends the request, not the remark
     if tok.text in _ENDS or (tok.text in _DASHES and prev.text in _ENDS):
         return False
-    if prev.text in _DASHES:
+    if prev.text in _DASHES or tok.opens:
         return True
     if prev.text == "-" and prev.gap and tok.gap and "\n" not in prev.gap and i >= 2 and tokens[i - 2].text != ":":
         return True  # "Fetch A - it's for the briefing": a spaced hyphen is a dash; a bullet opens a line

@@ -122,7 +122,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "whenever you get a chance", "at your convenience", "at your earliest convenience", "no rush", "no hurry",
         "and nothing else", "nothing else", "and nothing more", "nothing more", "that would be great",
         "that'd be great", "that would be nice", "that'd be nice", "that would be helpful",
-        "while you're at it", "while you are at it", "thanks in advance",
+        "while you're at it", "while you are at it", "thanks in advance", "here you go", "here you are",
     ),
     # Labels before a colon that introduce context, never the request: "Goal: …", "Background: …".
     "context_labels": (
