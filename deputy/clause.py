@@ -312,6 +312,7 @@ def _pronoun(action: Any, chain_ids: frozenset[int], predicate: str | None) -> i
     if predicate is None:
         return None
     for child in action.children:
-        if child.dep_ == "dobj" and lower(child) in _PRONOUNS and child.tag_ in ("PRP", "DT") and not list(child.children):
+        bare = child.tag_ in ("PRP", "DT") and not list(child.children)
+        if child.dep_ == "dobj" and lower(child) in _PRONOUNS and bare:
             return int(child.i)
     return None

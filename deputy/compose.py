@@ -8,6 +8,8 @@ Pure over a parse; knows no capability beyond the verbs that make the deputy act
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from deputy.clause import Clause, read_clause
@@ -44,6 +46,20 @@ __all__ = ["build_skeleton"]
 _PURPOSES = frozenset({"for", "about", "regarding"})
 
 
+@dataclass(frozen=True, slots=True)
+class _Roles:
+    """What each sentence of a prompt is: the request, further requests, continuations, context."""
+
+    main: int
+    also: tuple[int, ...]
+    absorbed: Mapping[int, int]  # a continuation fragment → the request it continues
+    context: tuple[int, ...]
+    fine: tuple[int, ...]  # context that only tells
+    loose: tuple[int, ...]  # neither request nor context: judged like the request, then refused
+    acting: tuple[int, ...]  # context whose negations and widening words count (it speaks of acting)
+    remarks: frozenset[int]
+
+
 def build_skeleton(
     parsed: Parsed, words: ReaderWords, verbs: frozenset[str], actions: frozenset[str] = frozenset()
 ) -> Skeleton:
@@ -51,22 +67,60 @@ def build_skeleton(
     doc = parsed.doc
     rows = _rows(parsed)
     found_conditions = find_conditions(parsed, words)
-    conditions = tuple(dict.fromkeys(word for word, _ in found_conditions))
     clauses = _clauses(parsed, words, verbs)
     if not clauses:
         negation = next((negation_word(t) for t in doc if is_negation(t, parsed, words)), None)
-        return _empty_skeleton(parsed, rows, negation, conditions)
+        return _empty_skeleton(parsed, rows, negation, tuple(dict.fromkeys(w for w, _ in found_conditions)))
+    roles = _roles(clauses, parsed, words, actions)
+    main = clauses[roles.main]
+    negation, negation_asked = _negation(clauses, roles, parsed, words)
+    conditions, conditions_aside = _conditions(clauses, roles, found_conditions, doc)
+    requested = [main] + [clauses[i] for i in roles.absorbed if roles.absorbed[i] == roles.main]
+    unexpected = list(main.unexpected) + _symbols(parsed, words) + _loose_conjuncts(requested, parsed, words)
+    # "How many pages do you have from docs.rs?": a word that may name a site or a file, in the
+    # request itself, is never silently dropped.
+    unexpected += [lower(doc[i]) for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)]
+    blocked = _blocked(requested + [clauses[i] for i in roles.acting], parsed, words)
+    # A loose sentence ("You will translate B.") is no context: its verbs are judged like the request's.
+    others = list(main.others) + done_to_it([clauses[i] for i in roles.fine], main, parsed, words)
+    for i in roles.loose:
+        others += ([clauses[i].predicate] if clauses[i].predicate else []) + list(clauses[i].others)
+        others += list(clauses[i].conjoined)
+    extra = [lower(doc[t]) for i in roles.loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
+    carried = {t for i in roles.absorbed if roles.absorbed[i] == roles.main for t in clauses[i].tokens}
+    bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words)
+    also_scopes = {t for i in roles.also for t in clauses[i].scope}
+    return Skeleton(
+        predicate=main.predicate, mood=main.mood, modality=main.modality, aspects=main.aspects,
+        subject=main.subject, wh=main.wh, polite=main.polite, negation=negation, conditions=conditions,
+        governors=main.governors, conjoined=main.conjoined, others=tuple(others),
+        words=tuple(sorted(set(main.words) | {lower(doc[t]) for t in carried if t not in parsed.items})),
+        unexpected=tuple(dict.fromkeys(unexpected)), forbidden=tuple(dict.fromkeys(_forbidden(parsed, words))),
+        counts=main.counts, extra=tuple(extra),
+        slots=_main_slots(main, parsed, carried=carried, bound_to=bound_to, skipped=also_scopes), tokens=rows,
+        also=tuple(
+            _also_skeleton(clauses[i], [clauses[j] for j in roles.absorbed if roles.absorbed[j] == i], parsed, words)
+            for i in roles.also
+        ),
+        context=tuple(_text(clauses[i], doc) for i in roles.fine), blocked=tuple(dict.fromkeys(blocked)),
+        bound=bound, rewrites=parsed.rewrites, negation_asked=negation_asked, conditions_aside=conditions_aside,
+        commands=main.commands,
+    )
+
+
+def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: frozenset[str]) -> _Roles:
+    """Which sentence is the request, which continue or repeat it, which give context."""
+    doc = parsed.doc
     told = after_context_labels(clauses, words)
-    remarks = {i for i, c in enumerate(clauses) if _remark(c, parsed)}
+    remarks = frozenset(i for i, c in enumerate(clauses) if _remark(c, parsed))
     # A remark after an address ("A (Go 1.22 release notes)") is context unless it orders an action.
     told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden}
     addressed = addressing(clauses, words, actions) - told
     main_i = main_clause(clauses, addressed)
-    main = clauses[main_i]
-    absorbed: dict[int, int] = {}  # continuation fragment → the request it continues
+    absorbed: dict[int, int] = {}
     also: list[int] = []
     context: list[int] = []
-    for index, clause in enumerate(clauses):
+    for index in range(len(clauses)):
         if index == main_i:
             continue
         request = continued(clauses, index, main_i, also, parsed, words)
@@ -81,81 +135,69 @@ def build_skeleton(
         i for i in context
         if (i in wishes or i in told or fine_context(clauses[i])) and not speaks_to_me(clauses[i], doc, main_i, i)
     ]
-    loose = [i for i in context if i not in fine]
+    acting = [i for i in fine if speaks_of_acting(clauses[i], doc, actions) or i in remarks
+              or (clauses[i].mood is Mood.FRAGMENT and not clauses[i].label)]
+    return _Roles(
+        main=main_i, also=tuple(also), absorbed=absorbed, context=tuple(context), fine=tuple(fine),
+        loose=tuple(i for i in context if i not in fine), acting=tuple(acting), remarks=remarks,
+    )
 
-    # A negation refuses wherever it stands, except in a context sentence that does not speak of
-    # acting, and in the question itself when it only asks (decided later, against the capabilities).
+
+def _negation(clauses: list[Clause], roles: _Roles, parsed: Parsed, words: ReaderWords) -> tuple[str | None, bool]:
+    """The first negation that counts, and whether it stands in the question itself.
+
+    A negation refuses wherever it stands, except in a context sentence that does not speak of
+    acting, and in a question that only asks (decided later, against the capabilities).
+    """
+    doc = parsed.doc
+    main = clauses[roles.main]
     tails = set().union(*(c.question_tail for c in clauses))
-    counted = {t for i in also for t in clauses[i].tokens} | {t for i in absorbed for t in clauses[i].tokens}
-    counted |= {t for i in loose for t in clauses[i].tokens}
-    acting_context = [i for i in fine if speaks_of_acting(clauses[i], doc, actions) or i in remarks
-                      or (clauses[i].mood is Mood.FRAGMENT and not clauses[i].label)]
-    counted |= {t for i in acting_context for t in clauses[i].tokens}
+    counted = {t for i in roles.also + tuple(roles.absorbed) + roles.loose + roles.acting for t in clauses[i].tokens}
 
-    def first_negation(ids: set[int] | frozenset[int]) -> str | None:
+    def first(ids: set[int] | frozenset[int]) -> str | None:
         return next((negation_word(t) for t in doc
                      if t.i in ids and t.i not in tails and is_negation(t, parsed, words)), None)
 
-    # A condition inside a context statement ("Just checking in before I send more work.") conditions
-    # that statement; the request may still only ask a question. A sentence that is itself a
-    # conditional clause ("If the site is up.") conditions what follows it, like any other condition.
-    aside = {i for i in fine if clauses[i].mood is Mood.STATEMENT}
-    contained = {t for i in aside for t in clauses[i].tokens}
-    conditions_aside = tuple(dict.fromkeys(
-        word for word, index in found_conditions if index in contained and not heads_sentence(doc[index])
-    ))
-    conditions = tuple(dict.fromkeys(
-        word for word, index in found_conditions if not (index in contained and not heads_sentence(doc[index]))
-    ))
-    elsewhere = first_negation(counted - main.tokens)
-    own = first_negation(main.tokens)
-    negation = elsewhere or own
-    negation_asked = elsewhere is None and own is not None and main.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
-    forbidden = _forbidden(parsed, words)
-    unexpected = list(main.unexpected) + _symbols(parsed, words)
-    # "How many pages do you have from docs.rs?": a word that may name a site or a file, in the
-    # request itself, is never silently dropped.
-    unexpected += [doc[i].text for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)]
-    requested = [main] + [clauses[i] for i in absorbed if absorbed[i] == main_i]
-    blocked = _blocked(requested + [clauses[i] for i in acting_context], parsed, words)
-    unexpected += _loose_conjuncts(requested, parsed, words)
-    # A loose sentence ("You will translate B.") is no context: its verbs are judged like the request's.
-    others = list(main.others) + done_to_it([clauses[i] for i in fine], main, parsed, words)
-    for i in loose:
-        loose_clause = clauses[i]
-        others += ([loose_clause.predicate] if loose_clause.predicate else []) + list(loose_clause.others)
-        others += list(loose_clause.conjoined)
-    extra = [lower(doc[t]) for i in loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
+    elsewhere = first(counted - main.tokens)
+    own = first(main.tokens)
+    asked = elsewhere is None and own is not None and main.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
+    return elsewhere or own, asked
 
-    also_scopes = {t for i in also for t in clauses[i].scope}
-    carried = {t for i in absorbed if absorbed[i] == main_i for t in clauses[i].tokens}
-    bound, bound_to = bind_pronoun(main, clauses, context, fine, parsed, words)
+
+def _conditions(
+    clauses: list[Clause], roles: _Roles, found: tuple[tuple[str, int], ...], doc: Any
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The conditions that count, and those inside a context statement (they refuse only an action).
+
+    "Just checking in before I send more work." conditions its own statement; a sentence that is
+    itself a conditional clause ("If the site is up.") conditions what follows it.
+    """
+    contained = {t for i in roles.fine if clauses[i].mood is Mood.STATEMENT for t in clauses[i].tokens}
+    inside = [(word, index in contained and not heads_sentence(doc[index])) for word, index in found]
+    return (tuple(dict.fromkeys(w for w, aside in inside if not aside)),
+            tuple(dict.fromkeys(w for w, aside in inside if aside)))
+
+
+def _main_slots(
+    main: Clause, parsed: Parsed, *, carried: set[int], bound_to: int | None, skipped: set[int]
+) -> tuple[SlotToken, ...]:
+    """Every protected token outside the further requests, and whether it is part of the request."""
+    doc = parsed.doc
     slots = []
     for index, item in sorted(parsed.items.items()):
-        if index in also_scopes:
+        if index in skipped:
             continue
-        in_scope = index in main.scope or index in carried or index == bound_to
         if index in main.tail or index in carried:
             slot_role = "list"
         elif index == bound_to:
             slot_role = "dobj"
         else:
             slot_role = role(doc[index], doc[main.scope_top], parsed)
-        slots.append(SlotToken(index=index, kind=str(item.kind), text=item.text, source=item.source,
-                               link_text=item.link_text, in_scope=in_scope, role=slot_role))
-    words_seen = set(main.words) | {lower(doc[t]) for t in carried if t not in parsed.items}
-    return Skeleton(
-        predicate=main.predicate, mood=main.mood, modality=main.modality, aspects=main.aspects,
-        subject=main.subject, wh=main.wh, polite=main.polite, negation=negation, conditions=conditions,
-        governors=main.governors, conjoined=main.conjoined, others=tuple(others), words=tuple(sorted(words_seen)),
-        unexpected=tuple(dict.fromkeys(unexpected)), forbidden=tuple(dict.fromkeys(forbidden)), counts=main.counts,
-        extra=tuple(extra), slots=tuple(slots), tokens=rows,
-        also=tuple(_also_skeleton(clauses[i], [clauses[j] for j in absorbed if absorbed[j] == i], parsed, words)
-                   for i in also),
-        context=tuple(_text(clauses[i], doc) for i in fine), blocked=tuple(dict.fromkeys(blocked)),
-        bound=bound, rewrites=parsed.rewrites, negation_asked=negation_asked, conditions_aside=conditions_aside,
-        commands=main.commands,
-    )
+        slots.append(SlotToken(
+            index=index, kind=str(item.kind), text=item.text, source=item.source, link_text=item.link_text,
+            in_scope=index in main.scope or index in carried or index == bound_to, role=slot_role,
+        ))
+    return tuple(slots)
 
 
 def _clauses(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> list[Clause]:
@@ -262,7 +304,8 @@ def _also_skeleton(clause: Clause, continuations: list[Clause], parsed: Parsed, 
     carried = {t for c in continuations for t in c.tokens}
     slots = tuple(
         SlotToken(index=i, kind=str(item.kind), text=item.text, source=item.source, link_text=item.link_text,
-                  in_scope=True, role="list" if (i in clause.tail or i in carried) else role(doc[i], doc[clause.scope_top], parsed))
+                  in_scope=True,
+                  role="list" if (i in clause.tail or i in carried) else role(doc[i], doc[clause.scope_top], parsed))
         for i, item in sorted(parsed.items.items()) if i in clause.scope or i in carried
     )
     blocked = _blocked([clause, *continuations], parsed, words)

@@ -174,7 +174,8 @@ class Decider:
 
     def _several(self, sk: Skeleton) -> Refusal:
         predicates = [sk.predicate or ""] + [also.predicate or "" for also in sk.also]
-        return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=" and ".join(filter(None, predicates)))
+        word = " and ".join(filter(None, predicates))
+        return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=word)
 
     def _matches(self, sk: Skeleton) -> list[Capability]:
         return [cap for cap in self.vocab.capabilities if any(_fits(cap, f, sk) for f in cap.forms)]

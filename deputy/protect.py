@@ -164,7 +164,9 @@ def _wrapped(prompt: str, item: ProtectedItem) -> ProtectedItem:
     closes_earlier = bool(opener) and before.count(opener) > before.count(after[:1])
     if after[:1] in _LONE_CLOSERS and not closes_earlier and (len(after) == 1 or not after[1].isalnum()):
         stop = item.end + 1
-        return ProtectedItem(item.kind, item.text, prompt[item.start : stop], item.start, stop, item.has_scheme, item.link_text)
+        return ProtectedItem(
+            item.kind, item.text, prompt[item.start : stop], item.start, stop, item.has_scheme, item.link_text
+        )
     return item
 
 

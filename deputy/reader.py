@@ -54,7 +54,8 @@ class Deputy:
         disabled = frozenset(disabled_checks)
         if disabled - CHECKS:
             raise TypeError(f"unknown checks to disable: {', '.join(sorted(disabled - CHECKS))}")
-        refuser = Refuser(kinds=vocab.kinds, reasons=vocab.reasons, capabilities=tuple(c.name for c in vocab.capabilities))
+        names = tuple(c.name for c in vocab.capabilities)
+        refuser = Refuser(kinds=vocab.kinds, reasons=vocab.reasons, capabilities=names)
         self._refuser = refuser
         self._verbs = vocab.known_predicates | frozenset({"be", "have", "do", "get", "go"})
         # Verbs that may open an imperative; auxiliaries open questions instead ("Have you …?").

@@ -97,7 +97,8 @@ class Scoreboard:
         families = sorted(set(self.clear) | set(self.judgement))
         out = [f"{'family':16} {'clear cases':17} {'judgement calls':17}"]
         for name in families:
-            out.append(f"{name:16} {self.clear.get(name, _Cell()).text():17} {self.judgement.get(name, _Cell()).text():17}")
+            clear, judged = self.clear.get(name, _Cell()), self.judgement.get(name, _Cell())
+            out.append(f"{name:16} {clear.text():17} {judged.text():17}")
         total_clear = _Cell(sum(c.right for c in self.clear.values()), sum(c.total for c in self.clear.values()))
         total_judged = _Cell(sum(c.right for c in self.judgement.values()), sum(c.total for c in self.judgement.values()))
         out.append(f"{'all':16} {total_clear.text():17} {total_judged.text():17}")

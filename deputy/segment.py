@@ -52,7 +52,9 @@ def _starts_here(tokens: list[Token], i: int, starts: set[int]) -> bool:
         return True
     if prev.text == "-" and prev.gap and tok.gap and "\n" not in prev.gap and i >= 2 and tokens[i - 2].text != ":":
         return True  # "Fetch A - it's for the briefing": a spaced hyphen is a dash; a bullet opens a line
-    if prev.text in ("?", "!") or (prev.text in (".", "...", "…") and tok.text[:1].isalpha() and not _numbered(tokens, i - 1)):
+    if prev.text in ("?", "!"):
+        return True
+    if prev.text in (".", "...", "…") and tok.text[:1].isalpha() and not _numbered(tokens, i - 1):
         return True
     if "\n" in tok.gap and tok.text[:1].isalpha() and prev.text not in (":", ",") and not prev.address:
         return True  # a new line of words after a finished line

@@ -12,8 +12,8 @@ from deputy.vocab import ReaderWords
 
 __all__ = [
     "CLAUSE_ONLY", "COORDINATORS", "SUBJECTS", "VERBAL", "WH_TAGS", "asks", "children", "content", "embedded",
-    "find_conditions", "is_negation", "lower", "negation_word", "number", "ordinary_word", "own_clause", "verb_lemma", "verb_like",
-    "wh_phrase",
+    "find_conditions", "is_negation", "lower", "negation_word", "number", "ordinary_word", "own_clause", "verb_lemma",
+    "verb_like", "wh_phrase",
 ]
 
 WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})

@@ -44,7 +44,8 @@ def _name_reason(host: str) -> tuple[RefusalKind, str] | None:
     labels = name.split(".")
     edged = next((label for label in labels if label.startswith("-") or label.endswith("-")), None)
     if edged is not None:
-        return RefusalKind.INVALID_VALUE, f"{host} is not a valid host name (the label {edged!r} starts or ends with a hyphen)"
+        why = f"{host} is not a valid host name (the label {edged!r} starts or ends with a hyphen)"
+        return RefusalKind.INVALID_VALUE, why
     suffix = next((s for s in _PRIVATE_SUFFIXES if name == s or name.endswith("." + s)), None)
     if suffix is not None:
         return (
