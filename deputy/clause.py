@@ -113,9 +113,11 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     asked = any(t.text == "?" for t in sent)
     last_of_doc = [t for t in doc if not t.is_space]
     question = asked or (sent.end == len(doc) and bool(last_of_doc) and last_of_doc[-1].text == "?")
+    # "Is anything still waiting", without its question mark: a sentence that opens with its
+    # auxiliary asks (an imperative with do-support is read as one before this).
     inverted = (
-        first_content is not None and first_content.pos_ == "AUX" and subject_tok is not None
-        and first_content.i < subject_tok.i
+        first_content is not None and first_content.pos_ == "AUX"
+        and (subject_tok is None or first_content.i < subject_tok.i)
     )
     if predicate is None:
         mood = Mood.FRAGMENT

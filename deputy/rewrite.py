@@ -30,7 +30,7 @@ class Rewritten:
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
 # "1. Fetch A" / "2) Fetch B" / "- fetch C" at the start of a line: a list marker, not a number.
-_LIST_MARKER = re.compile(r"(?m)^([ \t]*)(?:\d{1,2}[.)]|[-*•])[ \t]+(?=\S)")
+_LIST_MARKER = re.compile(r"(?:(?<=\n)|\A)([ \t]*)(?:\d{1,2}[.)]|[-*•])[ \t]+(?=\S)")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 # Where a request starts: the text's start, or sentence punctuation or a dash, then only courtesy words.
 _BOUNDARY = re.compile(r"[.!?;:—–(\n]")
@@ -38,7 +38,10 @@ _END_MARKS = ",.!?;:)—–"
 _FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
 
 
-def _unmark(match: re.Match[str], rewrites: list[str]) -> str:
+def _unmark(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
+    """Drops a list marker that opens a line; a piece after an address does not open one."""
+    if match.start() == 0 and not first:
+        return match.group(0)
     rewrites.append("list marker dropped")
     return match.group(1)
 
@@ -88,7 +91,8 @@ def rewrite(
     """Applies the closed lists to every plain piece; protected items stay exactly as they were."""
     rewrites: list[str] = []
     pieces = [piece.translate(_APOSTROPHES) for piece in protected.pieces]
-    pieces = [_LIST_MARKER.sub(lambda m: _unmark(m, rewrites), piece) for piece in pieces]
+    pieces = [_LIST_MARKER.sub(lambda m: _unmark(m, rewrites, first=index == 0), piece)
+              for index, piece in enumerate(pieces)]
     if _shouting(pieces):
         pieces = [piece.lower() for piece in pieces]
         rewrites.append("capitals → lower case")

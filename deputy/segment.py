@@ -156,4 +156,6 @@ def _comma_splice(tokens: list[Token], i: int, starts: set[int]) -> bool:
     right = [t for t in _until_end(tokens, i)]
     if not right or right[0].text.lower() in ("you", "yourself"):
         return False
+    if right[0].text.lower() in ("please", "kindly") and len(right) > 1 and right[1].tag == "VB":
+        return True  # "I need what's at A, please grab it"
     return _subject_then_verb(right)
