@@ -172,10 +172,13 @@ def _conditions(
     "Just checking in before I send more work." conditions its own statement; a sentence that is
     itself a conditional clause ("If the site is up.") conditions what follows it.
     """
-    contained = {t for i in roles.fine if clauses[i].mood is Mood.STATEMENT for t in clauses[i].tokens}
-    inside = [(word, index in contained and not heads_sentence(doc[index])) for word, index in found]
-    return (tuple(dict.fromkeys(w for w, aside in inside if not aside)),
-            tuple(dict.fromkeys(w for w, aside in inside if aside)))
+    statements = [i for i in roles.fine if clauses[i].mood is Mood.STATEMENT]
+    contained = {t for i in statements for t in clauses[i].tokens}
+    # "Our CI broke after the upgrade": a condition in a sentence about the past conditions nothing now.
+    past = {t for i in statements if "past" in clauses[i].aspects for t in clauses[i].tokens}
+    inside = [(word, index in contained and not heads_sentence(doc[index]), index in past) for word, index in found]
+    return (tuple(dict.fromkeys(w for w, aside, _ in inside if not aside)),
+            tuple(dict.fromkeys(w for w, aside, done in inside if aside and not done)))
 
 
 def _main_slots(

@@ -61,7 +61,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "immediately", "here", "below", "above", "already", "yet", "currently", "so", "far", "there", "for",
         "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
         "actually", "still", "ever", "really", "ahead", "successfully", "correctly", "properly",
-        "fully", "completely", "last", "ok", "okay", "first", "second", "third", "finally", "lastly",
+        "fully", "completely", "last", "ok", "okay", "first", "second", "third", "finally", "lastly", "next",
     ),
     "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into", "by", "with", "according"),
     # Words that ask for more than the reader can promise (a whole site, a login, a schedule): refused.
@@ -123,6 +123,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "and nothing else", "nothing else", "and nothing more", "nothing more", "that would be great",
         "that'd be great", "that would be nice", "that'd be nice", "that would be helpful",
         "while you're at it", "while you are at it", "thanks in advance", "here you go", "here you are",
+        "as discussed", "as agreed", "as requested", "as mentioned", "as promised", "as before",
     ),
     # Labels before a colon that introduce context, never the request: "Goal: …", "Background: …".
     "context_labels": (
