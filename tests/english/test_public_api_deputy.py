@@ -13,10 +13,10 @@ REPO = Path(__file__).resolve().parents[2]
 
 def test_deputy_all_is_pinned() -> None:
     assert deputy.__all__ == [
-        "CHECKS", "Capability", "Deputy", "Form", "ItemKind", "Modality", "Mood", "Plan", "Protected",
-        "ProtectedItem", "ReaderWords", "Refusal", "RefusalKind", "ReviewQueue", "Skeleton", "SlotChecker",
-        "SlotRejected", "SlotSpec", "SlotToken", "TokenRow", "Vocab", "VocabError", "load_nlp", "model_name",
-        "protect", "summarize_review",
+        "CHECKS", "Capability", "Deputy", "Expectation", "Form", "ItemKind", "Modality", "Mood", "Outcome", "Plan",
+        "Protected", "ProtectedItem", "ReaderWords", "Refusal", "RefusalKind", "ReviewQueue", "Scoreboard",
+        "Skeleton", "SlotChecker", "SlotRejected", "SlotSpec", "SlotToken", "TokenRow", "Vocab", "VocabError",
+        "judge", "load_nlp", "model_name", "protect", "summarize_review",
     ]
     for name in deputy.__all__:
         assert hasattr(deputy, name), name
