@@ -47,7 +47,7 @@ __all__ = [
     "answer_stats",
     "answer_status",
     "read_more_prompt",
-    "refusal_reason",
+    "refusal_clause",
 ]
 
 # A fetch takes at most 16 URLs; naming five keeps the answer readable ("A, B, C, D, E and 11 more").
@@ -285,10 +285,10 @@ def _read_more(report: ReadReport) -> str:
 
 def answer_refusal(report: RefusalReport) -> str:
     """«I did not act on this request because <reason>.»"""
-    return did_not_act(refusal_reason(report["kind"], report.get("reason")))
+    return did_not_act(refusal_clause(report["kind"], report.get("reason")))
 
 
-def refusal_reason(kind: str, reason: str | None = None) -> str:
+def refusal_clause(kind: str, reason: str | None = None) -> str:
     """The clause after «… because»: the given reason, else a general one for `kind`."""
     if reason and reason.strip():
         return reason
