@@ -45,6 +45,12 @@ class ServiceError(SeaSpiderError):
     exit_code = 1
 
 
+class ClusterError(SeaSpiderError):
+    """The shared frontier (Redis/Valkey) cannot be reached, or lost the crawl's state: the node stops booking."""
+
+    exit_code = 1
+
+
 class LockHeld(SeaSpiderError):
     """Another Sea Spider holds the singleton lock."""
 

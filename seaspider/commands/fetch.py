@@ -60,8 +60,15 @@ and are stored, the rest is counted as not_started (and stays queued for the
 next run), the summary is printed and the exit status is 1. Nothing is left
 half-written.
 
+With --cluster redis://HOST:PORT/DB (or cluster.url in the configuration), this
+process is one node of a cluster: QUEUE goes into the cluster's shared frontier
+(a URL the cluster has seen is not added again), the node works until the
+cluster's frontier is empty, writes what it fetched into its own store, and
+prints its own summary with a "cluster" object. See `seaspider work --help`.
+
 examples:
   seaspider fetch config.json urls.txt
+  seaspider fetch config.json urls.txt --cluster redis://10.0.0.5:6379/0 --node crawler-1
   seaspider fetch config.json urls.txt --verbose 2> fetch.log
   seaspider fetch config.json urls.txt --warc crawl.warc.gz
   printf 'https://a.example/\\n{"url": "https://b.example/x", "priority": 5}\\n' > q.txt
@@ -73,9 +80,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("queue", metavar="QUEUE", help="the queue file: one URL per line (JSON, TSV or plain)")
     parser.add_argument("--verbose", "-v", action="store_true", help="log one line per URL on stderr")
     parser.add_argument("--warc", metavar="OUT.warc.gz", help="also write this run's fetches as WARC files (must not exist yet)")
+    from seaspider.commands._cluster import add_cluster_arguments
+
+    add_cluster_arguments(parser, required=False)
 
 
-class _StopRequest:
+class StopRequest:
     """SIGINT/SIGTERM set a flag the crawl polls; the crawl finishes what is in flight."""
 
     def __init__(self, say: object) -> None:
@@ -92,7 +102,7 @@ class _StopRequest:
             # Killing now is safe too: a request cut off is journaled as uncertain and fetched next time.
             self._say(f"{name}: still finishing the requests in flight (at most fetch.timeout_ms); SIGKILL would abandon them.")  # type: ignore[operator]
 
-    def __enter__(self) -> _StopRequest:
+    def __enter__(self) -> StopRequest:
         for sig in (signal.SIGINT, signal.SIGTERM):
             self._previous[sig] = signal.signal(sig, self._handle)
         return self
@@ -127,6 +137,13 @@ def _finish_warc(follower: CrawlFollower) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     # The singleton lock comes first: before the queue is read or the store is opened.
     config, lock = config_and_lock(args.config, f"fetch {args.queue}")
+    from seaspider.commands._cluster import clustered, run_node_command
+
+    if clustered(args, config):
+        if args.warc is not None:
+            with lock:
+                raise UsageError("--warc and --cluster do not go together yet; export each node's store with seaspider export-warc.")
+        return run_node_command(args, config, lock, queue=args.queue, wait=False)
     with lock:
         from seaspider.crawl.job import Crawl
         from seaspider.crawl.progress import ProgressLine
@@ -145,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
 
             check_out_path(Path(args.warc))  # before the store is touched: bad input loses nothing
         progress = ProgressLine(sys.stderr, verbose=args.verbose)
-        with _StopRequest(progress.note) as stop:
+        with StopRequest(progress.note) as stop:
             with StoreWriter.open(
                 config.store,
                 segment_max_bytes=config.storage.segment_max_bytes,

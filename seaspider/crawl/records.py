@@ -12,7 +12,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from seaspider.clock import Clock
 from seaspider.config import Config
@@ -23,10 +23,25 @@ from seaspider.web.links import PageLinks, extract_links
 from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
 
 if TYPE_CHECKING:
-    from seaspider.crawl.frontier_db import FrontierDB
     from seaspider.store.writer import StoreWriter
 
-__all__ = ["Journaled", "PageJob", "Recorder", "RetryJob"]
+__all__ = ["FrontierStore", "Journaled", "PageJob", "Recorder", "RetryJob"]
+
+
+class FrontierStore(Protocol):
+    """Where URL states go once their journal lines are durable: the disk frontier, or a cluster's shared queue."""
+
+    def settle(
+        self,
+        *,
+        in_flight: Sequence[int] = (),
+        finished: Sequence[tuple[int, bool, float]] = (),
+        retried: Sequence[tuple[int, int, float]] = (),
+        followed: Sequence[Sequence[tuple[str, int, Task, int]]] = (),
+        run: int = 0,
+    ) -> list[list[Task]]:
+        """Record intents, outcomes and retries by task seq, queue followed links; per page, the links queued."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +84,7 @@ class Recorder:
         clock: Clock,
         *,
         policy: FollowPolicy | None,
-        db: FrontierDB | None,
+        db: FrontierStore | None,
         run: Callable[[], int] = lambda: 0,
         _settle_first: bool = False,
     ) -> None:

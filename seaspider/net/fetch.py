@@ -57,6 +57,34 @@ class PolitenessState(Protocol):
         ...
 
 
+class SharedBooking(Protocol):
+    """Per-IP booking shared with other processes (the cluster, seaspider/cluster/booking.py).
+
+    When a fetcher has one, every request books it after the local slot and before going out,
+    and ends it once the connection is closed; it then stands for the store's write-ahead booking.
+    """
+
+    async def book(self, ip: str, host: str) -> None:
+        """Wait until `ip` may be used for `host` by this process, then hold it; raises when it cannot be booked."""
+        ...
+
+    async def end(self, ip: str, host: str, host_delay_s: float) -> None:
+        """The request to `ip` ended now; never raises (a lost booking service fails the next `book`)."""
+        ...
+
+
+class RobotsShare(Protocol):
+    """robots.txt outcomes shared with other processes (the cluster, seaspider/cluster/robots.py)."""
+
+    async def obtain(self, origin: str) -> RobotsFetch | None:
+        """Another process's fresh outcome for `origin`, or None: this one fetches it now."""
+        ...
+
+    async def share(self, fetch: RobotsFetch) -> None:
+        """Publish an outcome this process fetched."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class Faults:
     """Test-only fault injection for the negative controls; the crawler never sets these."""
@@ -67,6 +95,8 @@ class Faults:
     skip_write_ahead: bool = False  # send without booking the IP durably first (12.6's negative control)
     keep_cut_robots_line: bool = False  # a robots.txt exactly at the cap is read as complete (the old bug)
     end_before_close: bool = False  # a request's end is recorded before its socket is really closed (the old bug)
+    local_booking_only: bool = False  # a cluster node books its IPs in its own process only (issue 16's negative control)
+    unshared_robots: bool = False  # a cluster node fetches every robots.txt itself (issue 16's negative control)
 
 
 def media_type(content_type: str | None) -> str | None:
@@ -152,12 +182,18 @@ class Fetcher:
         resolver: Resolver | None = None,
         faults: Faults | None = None,
         transport: PinnedTransport | None = None,
+        booking: SharedBooking | None = None,
+        robots_share: RobotsShare | None = None,
     ) -> None:
+        """`booking` and `robots_share` are a cluster's (seaspider/cluster/): the per-IP booking and
+        the robots.txt cache shared with the other nodes, consulted after this process's own."""
         self.config = config
         self.clock = clock or SystemClock()
         self._state = state
         self._on_robots = on_robots
         self.faults = faults or Faults()
+        self._booking = None if booking is None or self.faults.local_booking_only else booking
+        self._robots_share = None if robots_share is None or self.faults.unshared_robots else robots_share
         net = config.network
         self.resolver = resolver or Resolver(
             overrides=net.overrides(), allow_private=net.allow_private_addresses, ttl_s=net.dns_ttl_secs, clock=self.clock
@@ -223,11 +259,17 @@ class Fetcher:
         future: asyncio.Future[RobotsEntry] = asyncio.get_running_loop().create_future()
         self._robots_inflight[origin] = future
         try:
-            fetched = await fetch_robots(url, self._exchange, max_redirects=self.config.robots.max_redirects, now_unix=self.clock.time)
-            entry = self._robots.put(fetched)
+            shared = None if self._robots_share is None else await self._robots_share.obtain(origin)
+            if shared is not None:
+                entry = self._robots.put(shared, from_store=True)  # another node fetched it: its record is in that node's store
+            else:
+                fetched = await fetch_robots(url, self._exchange, max_redirects=self.config.robots.max_redirects, now_unix=self.clock.time)
+                entry = self._robots.put(fetched)
+                if self._on_robots is not None:
+                    self._on_robots(fetched)
+                if self._robots_share is not None:
+                    await self._robots_share.share(fetched)
             self._learn_delay(entry)
-            if self._on_robots is not None:
-                self._on_robots(fetched)
             future.set_result(entry)
             return entry
         except BaseException as exc:
@@ -277,7 +319,14 @@ class Fetcher:
         except FetchError as exc:
             return Exchange(text, None, None, {}, b"", False, error=str(exc))
         slot = await self._gate.acquire(url.host, ips)
-        if self._state is not None and not self.faults.skip_write_ahead:
+        if self._booking is not None:
+            # The cluster's word: no other node has a request to this IP in flight, and it has rested.
+            try:
+                await self._booking.book(slot.ip, url.host)
+            except BaseException:
+                self._gate.release(slot)  # nothing was sent
+                raise
+        elif self._state is not None and not self.faults.skip_write_ahead:
             # Write ahead: the IP and start are durable before the request goes out, so a run killed
             # now leaves the IP resting until it must have ended (start + timeout), plus its interval.
             start = self.clock.time()
@@ -315,6 +364,8 @@ class Fetcher:
             self._gate.release(slot)
             if self._state is not None:
                 self._state.save_ip_end(slot.ip, self.clock.time())
+            if self._booking is not None:
+                await self._booking.end(slot.ip, url.host, self.politeness.host_delay_s(url.host))
         return Exchange(text, slot.ip, status, response_headers, decoded.body, decoded.truncated, encoding_kept=decoded.encoding_kept)
 
     # ----- a visit ----------------------------------------------------------------------------

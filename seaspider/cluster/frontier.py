@@ -1,0 +1,163 @@
+"""The crawl's frontier on a node of a cluster: the window over the hosts this node leases.
+
+`ClusterFrontier` is a `CrawlFrontier` (what the scheduler drives): the usual window
+(`crawl/frontier.Frontier`, so within a host the order is the queue's, and the node's hosts take
+turns in sorted order) over a `SharedQueue` that offers only the hosts this node holds. A tick
+every few hundred ms — one script call — renews the leases, releases finished hosts, claims free
+ones (a fair share), drops hosts lost to another node, and learns whether the cluster still has
+work: a node ends only when the whole cluster's queue is empty (or never, with `wait`), since a
+node that dies leaves hosts for the others to finish.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator
+
+from seaspider.clock import Clock
+from seaspider.cluster.leases import Leases
+from seaspider.cluster.link import Link
+from seaspider.cluster.queue import SharedQueue
+from seaspider.crawl.frontier import Frontier, Task
+
+__all__ = ["CLAIM_STEP", "FAST_TICK_S", "ClusterFrontier"]
+
+CLAIM_STEP = 16  # hosts claimed per tick at most: several nodes starting together share the hosts
+FAST_TICK_S = 0.02  # the next tick while claims succeed and the window has room (filling up)
+MAX_TICK_S = 0.5  # the longest between ticks: a lapsed lease is taken over, and the end seen, this soon
+
+
+class ClusterFrontier:
+    """A window over the hosts this node leases in the shared queue (see the module docstring)."""
+
+    def __init__(self, link: Link, queue: SharedQueue, leases: Leases, *, capacity: int, clock: Clock,
+                 sort_query: bool = False, wait: bool = False) -> None:  # fmt: skip
+        self._link = link
+        self._queue = queue
+        self._leases = leases
+        self._capacity = capacity
+        self._clock = clock
+        self._wait = wait
+        self._inner = Frontier(sort_query=sort_query, source=queue, capacity=capacity)
+        self._inner.set_ready()
+        self._tick_s = min(MAX_TICK_S, leases.lease_s / 8)  # several renewals within the trusted share of a lease
+        self._next_tick = -math.inf
+        self._release: set[str] = set()
+        self._pending = 1  # URLs queued in the cluster, plus live loaders, at the last tick (1: not asked yet)
+        self._loading = False
+        self._wake: Callable[[], None] | None = None
+        self.claims = 0  # hosts claimed (a host claimed again counts again)
+        self.lost = 0  # hosts lost to another node (this node's lease lapsed)
+        self.ticks = 0
+
+    # ----- the tick -------------------------------------------------------------------------
+
+    def set_loading(self, loading: bool) -> None:
+        """While this node's loader runs, the cluster is not empty; a finished batch means: claim soon."""
+        self._loading = loading
+        self.note_work()
+
+    def note_work(self) -> None:
+        """New URLs reached the shared queue: tick (and claim) at the next prepare."""
+        self._next_tick = -math.inf
+        if self._wake is not None:
+            self._wake()
+
+    def tick(self, *, leave: bool = False) -> None:
+        """One round trip: renew, release, claim, and learn how much work the cluster has."""
+        now_s = self._clock.monotonic()
+        inner = self._inner
+        for host, _token in self._leases.items():
+            if not inner.holds(host):
+                self._release.add(host)  # finished here (its last URL recorded), or never had any
+        held = [(h, t) for h, t in self._leases.items() if h not in self._release]
+        release = [(h, t) for h, t in self._leases.items() if h in self._release]
+        room = 0 if leave else max(0, min(CLAIM_STEP, self._capacity - max(len(held), inner.hosts_in_window)))
+        args: list[object] = [self._link.settings.node, self._link.settings.lease_ms * 1000, room,
+                              "leave" if leave else "1" if self._loading else "0", len(held)]  # fmt: skip
+        for pair in held:
+            args += pair
+        args.append(len(release))
+        for pair in release:
+            args += pair
+        reply = self._link.call("tick", args)
+        self.ticks += 1
+        count, loaders, n_lost = int(reply[0]), int(reply[1]), int(reply[2])
+        lost = {_text(h) for h in reply[3 : 3 + n_lost]}
+        at = 3 + n_lost
+        n_claimed = int(reply[at])
+        claimed = [(_text(reply[at + 1 + 2 * i]), _text(reply[at + 2 + 2 * i])) for i in range(n_claimed)]
+        for host, _token in release:
+            self._leases.drop(host)
+        self._release.clear()
+        for host in lost:
+            self._leases.drop(host)
+            inner.drop(host)  # its URLs stay queued for the node that holds it now
+        self.lost += len(lost)
+        self._leases.renewed((h for h, _t in held if h not in lost), sent_s=now_s)
+        for host, token in claimed:
+            self._leases.claimed(host, token, sent_s=now_s)
+            self._queue.claimed(host)
+        self.claims += len(claimed)
+        if claimed:
+            inner.note_loaded((host, 0) for host, _token in claimed)
+        self._pending = count + loaders
+        filling = bool(claimed) and room > 0 and len(claimed) >= room
+        self._next_tick = now_s + (FAST_TICK_S if filling else self._tick_s)
+
+    # ----- CrawlFrontier ----------------------------------------------------------------------
+
+    def prepare(self, now_unix: float) -> None:
+        if self._clock.monotonic() >= self._next_tick:
+            self.tick()
+        self._inner.prepare(now_unix)
+
+    def heads(self) -> Iterator[Task]:
+        now_s = self._clock.monotonic()
+        valid = self._leases.valid
+        for head in self._inner.heads():
+            if valid(head.host, now_s):  # a lease not renewed in time is not served (it may be lapsing)
+                yield head
+
+    def take(self, host: str) -> Task:
+        task = self._inner.take(host)
+        self._queue.taken(task)
+        return task
+
+    def next_due_unix(self) -> float | None:
+        """The earliest retry, or the next tick (the scheduler sleeps until then at most)."""
+        tick_unix = self._clock.time() + max(0.0, self._next_tick - self._clock.monotonic())
+        due = self._inner.next_due_unix()
+        return tick_unix if due is None else min(due, tick_unix)
+
+    def finish(self, task: Task) -> None:
+        self._inner.finish(task)
+        if not self._inner.holds(task.host) and task.host in self._leases:
+            self._release.add(task.host)
+
+    def retry(self, task: Task, *, due_unix: float) -> None:
+        self._inner.retry(task, due_unix=due_unix)
+
+    def note_added(self, tasks: Iterable[Task]) -> None:
+        self._inner.note_added(tasks)
+
+    def listen(self, wake: Callable[[], None]) -> None:
+        self._wake = wake
+        self._inner.listen(wake)
+
+    @property
+    def hosts_in_window(self) -> int:
+        return self._inner.hosts_in_window
+
+    @property
+    def hosts_served(self) -> int:
+        return self._inner.hosts_served
+
+    def __len__(self) -> int:
+        """Nonzero while this node holds work, or the cluster may still have some for it."""
+        more = self._pending > 0 or self._loading or self._wait
+        return self._inner.buffered + int(more or len(self._inner) > 0)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else value

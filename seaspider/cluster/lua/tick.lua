@@ -1,0 +1,81 @@
+-- tick: one round trip a node makes every few hundred ms. ARGV P, epoch, node, lease_us,
+-- claim_limit, loading ('1', '0', or 'leave' when the node stops), n_renew, (host, token) * n_renew, n_release, (host, token) * n_release.
+-- Renews the node's leases (a lease it no longer holds is reported lost), releases hosts it
+-- finished, returns the hosts of lapsed leases to the free set (their node died: another
+-- node takes them and refetches the URL that was in flight), claims up to claim_limit free
+-- hosts in sorted order with a new token (node/fence), and says how much work the cluster has.
+-- Returns {count, live loaders, n_lost, lost hosts..., n_claimed, (host, token)...}.
+local node, lease = ARGV[3], tonumber(ARGV[4])
+local i = 8
+local lost = {}
+for _ = 1, tonumber(ARGV[7]) do
+  local host, token = ARGV[i], ARGV[i + 1]
+  if redis.call('HGET', P .. 'owner', host) == token then
+    redis.call('ZADD', P .. 'leases', int(now + lease), host)
+  else
+    lost[#lost + 1] = host
+  end
+  i = i + 2
+end
+local releases = tonumber(ARGV[i])
+i = i + 1
+for _ = 1, releases do
+  local host, token = ARGV[i], ARGV[i + 1]
+  if redis.call('HGET', P .. 'owner', host) == token then
+    redis.call('HDEL', P .. 'owner', host)
+    redis.call('ZREM', P .. 'leases', host)
+    offer(host)  -- URLs a loader added meanwhile: another turn for them
+  end
+  i = i + 2
+end
+-- Lapsed leases: their owner stopped renewing (it died or hangs), so the host is free again.
+local lapsed = redis.call('ZRANGEBYSCORE', P .. 'leases', '-inf', int(now), 'LIMIT', 0, 1000)
+for _, host in ipairs(lapsed) do
+  redis.call('ZREM', P .. 'leases', host)
+  redis.call('HDEL', P .. 'owner', host)
+  offer(host)
+end
+-- Fair shares: a node claims at most its share of the hosts with work among the nodes alive
+-- (those that ticked within a lease), plus one, so a node that starts first does not take
+-- everything while the others are still starting; hosts it finishes make room for more.
+redis.call('ZADD', P .. 'nodes', int(now), node)
+redis.call('ZREMRANGEBYSCORE', P .. 'nodes', '-inf', int(now - 10 * lease))
+local live = math.max(1, redis.call('ZCOUNT', P .. 'nodes', int(now - lease), '+inf'))
+local hosts = redis.call('HLEN', P .. 'owner') + redis.call('ZCARD', P .. 'free')
+local mine = tonumber(ARGV[7]) - #lost
+local limit = math.min(tonumber(ARGV[5]), math.ceil(hosts / live) + 1 - mine)
+local claimed = {}
+while #claimed < 2 * limit do
+  local first = redis.call('ZRANGE', P .. 'free', 0, 0)
+  if #first == 0 then
+    break
+  end
+  local host = first[1]
+  redis.call('ZREM', P .. 'free', host)
+  if redis.call('HEXISTS', P .. 'owner', host) == 0 and redis.call('ZCARD', P .. 'q:' .. host) > 0 then
+    local token = node .. '/' .. int(redis.call('INCR', P .. 'fence'))
+    redis.call('HSET', P .. 'owner', host, token)
+    redis.call('ZADD', P .. 'leases', int(now + lease), host)
+    claimed[#claimed + 1] = host
+    claimed[#claimed + 1] = token
+  end
+end
+if ARGV[6] == '1' then
+  redis.call('ZADD', P .. 'loaders', int(now + lease), node)
+else
+  redis.call('ZREM', P .. 'loaders', node)
+end
+if ARGV[6] == 'leave' then
+  redis.call('ZREM', P .. 'nodes', node)  -- a node that stops says so: the others' shares grow at once
+end
+local count = tonumber(redis.call('GET', P .. 'count') or '0')
+local loaders = redis.call('ZCOUNT', P .. 'loaders', int(now), '+inf')
+local out = {count, loaders, #lost}
+for _, host in ipairs(lost) do
+  out[#out + 1] = host
+end
+out[#out + 1] = #claimed / 2
+for _, v in ipairs(claimed) do
+  out[#out + 1] = v
+end
+return out
