@@ -1,0 +1,70 @@
+"""The cluster at the command line: a lost or unreachable server stops a node in one sentence, exit 1,
+with everything it recorded kept; bad addresses are usage errors (exit 2) before anything opens."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+import pytest
+from clusterkit import CLI, client, finish, node_config, start, url_of, valkey, wait_for
+from crawlkit import pages, run_cli, write_queue
+
+from seaspider.demo.localweb import LocalWeb
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_an_unreachable_server_is_one_sentence_and_exit_1(tmp_path: Path) -> None:
+    with LocalWeb(hosts=1, pages=1, ip_base="127.185") as web:
+        config = node_config(tmp_path, web, "n0")
+        queue = write_queue(tmp_path, [web.url(0, "/p/1")])
+        done = run_cli("fetch", str(config), str(queue), "--cluster", f"redis://127.0.0.1:{_free_port()}/0")
+    assert done.returncode == 1
+    assert done.stderr.startswith("seaspider: Redis at redis://127.0.0.1:") and "cannot be reached" in done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert web.log == []  # nothing was asked of the web
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--cluster", "http://127.0.0.1:6379/0"], "is not a Redis address"), (["--cluster", "redis://127.0.0.1:6379/0", "--node", "a b"],
+     "is not a node name")],
+    ids=["scheme", "node"],
+)  # fmt: skip
+def test_bad_cluster_arguments_are_usage_errors(tmp_path: Path, args: list[str], message: str) -> None:
+    with LocalWeb(hosts=1, pages=1, ip_base="127.186") as web:
+        config = node_config(tmp_path, web, "n0")
+        done = run_cli("work", str(config), *args)
+    assert done.returncode == 2 and message in done.stderr
+    assert not (tmp_path / "n0" / "store").exists()  # bad input loses nothing: no store was made
+
+
+def test_work_without_any_cluster_is_a_usage_error(tmp_path: Path) -> None:
+    with LocalWeb(hosts=1, pages=1, ip_base="127.187") as web:
+        done = run_cli("work", str(node_config(tmp_path, web, "n0")))
+    assert done.returncode == 2 and "pass --cluster" in done.stderr
+
+
+@pytest.mark.slow
+def test_a_server_restarted_empty_stops_the_node_and_keeps_what_it_recorded(tmp_path: Path) -> None:
+    with LocalWeb(hosts=2, pages=6, ip_base="127.188") as web, valkey() as server:
+        config = node_config(tmp_path, web, "n0")
+        store = tmp_path / "n0" / "store"
+        queue = write_queue(tmp_path, [web.url(h, f"/p/{p}") for h in range(2) for p in range(1, 7)])
+        node = start(CLI, "fetch", str(config), str(queue), "--cluster", url_of(server))
+        wait_for(lambda: len(pages(store)) >= 2, what="two recorded pages", alive=[node])
+        client(server).flushall()  # as a restart without persistence would leave it
+        code, out, err = finish(node)
+        assert code == 1 and out == ""
+        assert "no longer holds this crawl's state" in err and err.count("seaspider:") == 1
+        recorded = pages(store)
+        assert len(recorded) >= 2 and len(recorded) < 12  # it stopped; what it recorded is kept
+        check = run_cli("store", "check", str(store))
+        assert check.returncode == 0, check.stdout
+        assert json.loads(check.stdout)["problems"] == []
