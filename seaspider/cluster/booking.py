@@ -14,6 +14,7 @@ import asyncio
 import itertools
 from collections.abc import Callable
 
+from seaspider.clock import Clock, SystemClock
 from seaspider.cluster.link import AsyncLink
 from seaspider.config import Config
 from seaspider.errors import ClusterError
@@ -41,8 +42,12 @@ class SharedBooking:
     """The cluster's per-IP booking for one node's fetcher (the fetcher's `SharedBooking` protocol)."""
 
     def __init__(self, link: AsyncLink, config: Config, *, token_of: Callable[[str], str | None],
+                 renewed: Callable[[str, float], None] | None = None, clock: Clock | None = None,
                  note: Callable[[str], None] | None = None) -> None:  # fmt: skip
-        """`token_of(host)` is this node's lease token on `host` (renewed with each booking), or None."""
+        """`token_of(host)` is this node's lease token on `host` (renewed with each booking), or None;
+        `renewed(host, sent_s)` hears that a booking renewed it (sent at `sent_s` on `clock`)."""
+        self._renewed = renewed
+        self._clock = clock or SystemClock()
         self._link = link
         self._node = link.link.settings.node
         self._lease_us = link.link.settings.lease_ms * 1000
@@ -60,9 +65,12 @@ class SharedBooking:
         token = f"{self._node}#{next(self._serial)}"
         poll = FIRST_POLL_S
         while True:
+            sent_s = self._clock.monotonic()
             reply = await self._link.call("book", [ip, host, token, self._hold_us, self._token_of(host) or "", self._lease_us])
             if int(reply[0]) == 1:
                 self._held[ip] = token
+                if int(reply[2]) and self._renewed is not None:
+                    self._renewed(host, sent_s)
                 return
             self.waits += 1
             wait_s = int(reply[1]) / 1_000_000

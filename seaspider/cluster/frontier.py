@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from seaspider.clock import Clock
 from seaspider.cluster.leases import Leases
 from seaspider.cluster.link import Link
-from seaspider.cluster.queue import SharedQueue
+from seaspider.cluster.queue import PREFETCH, SharedQueue
 from seaspider.crawl.frontier import Frontier, Task
 
 __all__ = ["CLAIM_STEP", "FAST_TICK_S", "ClusterFrontier"]
@@ -41,6 +41,9 @@ class ClusterFrontier:
         self._inner = Frontier(sort_query=sort_query, source=queue, capacity=capacity)
         self._inner.set_ready()
         self._tick_s = min(MAX_TICK_S, leases.lease_s / 8)  # several renewals within the trusted share of a lease
+        # A lease no request renewed for a quarter of its length is renewed by the tick: well inside
+        # the share of it the node trusts (leases.TRUST_SHARE), with ticks to spare.
+        self._renew_age_s = leases.lease_s / 4
         self._next_tick = -math.inf
         self._release: set[str] = set()
         self._pending = 1  # URLs queued in the cluster, plus live loaders, at the last tick (1: not asked yet)
@@ -66,16 +69,18 @@ class ClusterFrontier:
     def tick(self, *, leave: bool = False) -> None:
         """One round trip: renew, release, claim, and learn how much work the cluster has."""
         now_s = self._clock.monotonic()
-        inner = self._inner
-        for host, _token in self._leases.items():
+        inner, leases = self._inner, self._leases
+        for host, _token in leases.items():
             if not inner.holds(host):
                 self._release.add(host)  # finished here (its last URL recorded), or never had any
-        held = [(h, t) for h, t in self._leases.items() if h not in self._release]
-        release = [(h, t) for h, t in self._leases.items() if h in self._release]
-        room = 0 if leave else max(0, min(CLAIM_STEP, self._capacity - max(len(held), inner.hosts_in_window)))
+        release = [(h, t) for h, t in leases.items() if h in self._release]
+        # Only the leases no request renewed lately: a node serving its hosts renews them as it books.
+        renew = [(h, t) for h, t in leases.stale(now_s, age_s=self._renew_age_s) if h not in self._release]
+        held = len(leases) - len(release)
+        room = 0 if leave else max(0, min(CLAIM_STEP, self._capacity - max(held, inner.hosts_in_window)))
         args: list[object] = [self._link.settings.node, self._link.settings.lease_ms * 1000, room,
-                              "leave" if leave else "1" if self._loading else "0", len(held)]  # fmt: skip
-        for pair in held:
+                              "leave" if leave else "1" if self._loading else "0", held, PREFETCH, len(renew)]  # fmt: skip
+        for pair in renew:
             args += pair
         args.append(len(release))
         for pair in release:
@@ -86,21 +91,27 @@ class ClusterFrontier:
         lost = {_text(h) for h in reply[3 : 3 + n_lost]}
         at = 3 + n_lost
         n_claimed = int(reply[at])
-        claimed = [(_text(reply[at + 1 + 2 * i]), _text(reply[at + 2 + 2 * i])) for i in range(n_claimed)]
+        at += 1
+        claimed = []
+        for _ in range(n_claimed):
+            host, token, orphaned, n = _text(reply[at]), _text(reply[at + 1]), bool(int(reply[at + 2])), int(reply[at + 3])
+            first = [(_text(reply[at + 4 + 2 * k]), _text(reply[at + 5 + 2 * k])) for k in range(n)]
+            claimed.append((host, token, orphaned, first))
+            at += 4 + 2 * n
         for host, _token in release:
-            self._leases.drop(host)
+            leases.drop(host)
         self._release.clear()
         for host in lost:
-            self._leases.drop(host)
+            leases.drop(host)
             inner.drop(host)  # its URLs stay queued for the node that holds it now
         self.lost += len(lost)
-        self._leases.renewed((h for h, _t in held if h not in lost), sent_s=now_s)
-        for host, token in claimed:
-            self._leases.claimed(host, token, sent_s=now_s)
-            self._queue.claimed(host)
+        leases.renewed((h for h, _t in renew if h not in lost), sent_s=now_s)
+        for host, token, orphaned, first in claimed:
+            leases.claimed(host, token, sent_s=now_s)
+            self._queue.claimed(host, orphaned=orphaned, first=first)
         self.claims += len(claimed)
         if claimed:
-            inner.note_loaded((host, 0) for host, _token in claimed)
+            inner.note_loaded((host, 0) for host, _t, _o, _f in claimed)
         self._pending = count + loaders
         filling = bool(claimed) and room > 0 and len(claimed) >= room
         self._next_tick = now_s + (FAST_TICK_S if filling else self._tick_s)

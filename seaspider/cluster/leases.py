@@ -19,12 +19,12 @@ TRUST_SHARE = 0.75
 
 
 class Leases:
-    """Host -> token (node/fence) of the leases this node holds, with the local deadline of each."""
+    """Host -> token (node/fence) of the leases this node holds, with when each was last renewed."""
 
     def __init__(self, lease_s: float) -> None:
         self.lease_s = lease_s
         self._tokens: dict[str, str] = {}
-        self._deadline: dict[str, float] = {}
+        self._sent: dict[str, float] = {}  # when the call that last granted or renewed it was sent
         self._sorted: list[str] = []
 
     def __len__(self) -> int:
@@ -44,23 +44,28 @@ class Leases:
         if host not in self._tokens:
             bisect.insort(self._sorted, host)
         self._tokens[host] = token
-        self._deadline[host] = sent_s + TRUST_SHARE * self.lease_s
+        self._sent[host] = sent_s
 
     def renewed(self, hosts: Iterable[str], *, sent_s: float) -> None:
-        until = sent_s + TRUST_SHARE * self.lease_s
         for host in hosts:
-            if host in self._tokens:
-                self._deadline[host] = until
+            if host in self._tokens and sent_s > self._sent[host]:
+                self._sent[host] = sent_s
 
     def drop(self, host: str) -> None:
         """The lease is gone (lost to another node, or released)."""
         if self._tokens.pop(host, None) is not None:
-            del self._deadline[host]
+            del self._sent[host]
             del self._sorted[bisect.bisect_left(self._sorted, host)]
 
     def valid(self, host: str, now_s: float) -> bool:
         """True while this node may still dispatch requests for `host`."""
-        return self._deadline.get(host, -1.0) > now_s
+        sent = self._sent.get(host)
+        return sent is not None and now_s < sent + TRUST_SHARE * self.lease_s
+
+    def stale(self, now_s: float, *, age_s: float) -> list[tuple[str, str]]:
+        """(host, token) of the leases not renewed within `age_s`: the ones a tick must renew."""
+        before = now_s - age_s
+        return [(h, self._tokens[h]) for h in self._sorted if self._sent[h] <= before]
 
     def after(self, host: str | None, limit: int) -> list[str]:
         """Up to `limit` held hosts sorted after `host` (from the start when None)."""

@@ -19,7 +19,12 @@ from seaspider.cluster.scripts import REDIS_TIMEOUT_S, Scripts, import_redis, tr
 from seaspider.cluster.settings import ClusterSettings
 from seaspider.errors import ClusterError
 
-__all__ = ["Joined", "Link"]
+__all__ = ["ASYNC_CONNECTIONS", "AsyncLink", "Joined", "Link"]
+
+# Connections a node's event loop opens at most; a call beyond them waits for one. Each call is a
+# short script, so a few dozen keep hundreds of requests in flight without queueing, and bound
+# what one node costs the server (whose limit is 10,000 clients by default).
+ASYNC_CONNECTIONS = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +90,11 @@ class Link:
         redis = import_redis()
         import redis.asyncio as aredis  # noqa: F401 - part of redis-py
 
-        client = redis.asyncio.Redis.from_url(
-            self.settings.url, socket_timeout=REDIS_TIMEOUT_S, socket_connect_timeout=REDIS_TIMEOUT_S
-        )
-        return AsyncLink(self, client)
+        pool = redis.asyncio.BlockingConnectionPool.from_url(
+            self.settings.url, max_connections=ASYNC_CONNECTIONS, timeout=REDIS_TIMEOUT_S, socket_timeout=REDIS_TIMEOUT_S,
+            socket_connect_timeout=REDIS_TIMEOUT_S,
+        )  # fmt: skip
+        return AsyncLink(self, redis.asyncio.Redis(connection_pool=pool))
 
     def close(self) -> None:
         self.client.close()

@@ -74,7 +74,8 @@ async def _run(config: Config, settings: ClusterSettings, writer: StoreWriter, *
     frontier = ClusterFrontier(link, shared, leases, capacity=window_for(config.fetch.concurrency), clock=clock,
                                sort_query=config.fetch.sort_query, wait=wait)  # fmt: skip
     alink = link.async_scripts()
-    booking = SharedBooking(alink, config, token_of=leases.token, note=on_note)
+    booking = SharedBooking(alink, config, token_of=leases.token, renewed=lambda host, sent_s: leases.renewed((host,), sent_s=sent_s),
+                            clock=clock, note=on_note)  # fmt: skip
     robots = SharedRobots(alink, config)
     failure: list[BaseException] = []
     report: list[LoadReport] = []

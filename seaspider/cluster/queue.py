@@ -16,12 +16,16 @@ from dataclasses import dataclass
 from seaspider.cluster.leases import Leases
 from seaspider.cluster.link import Link
 from seaspider.crawl.follow import directory_of
-from seaspider.crawl.frontier import Task
+from seaspider.crawl.frontier import BUFFER_PER_HOST, Task
 from seaspider.crawl.frontier_db import fingerprint
 from seaspider.crawl.queuefile import QueueEntry
 from seaspider.store.index import host_of
 
-__all__ = ["Loaded", "SharedQueue", "SharedSeen", "fp_bytes"]
+__all__ = ["PREFETCH", "Loaded", "SharedQueue", "SharedSeen", "fp_bytes", "parse_task"]
+
+# URLs a claim brings along per host: the window's first refill of a host (crawl/frontier.py's
+# BUFFER_PER_HOST), so a host's first requests cost no round trip of their own.
+PREFETCH = BUFFER_PER_HOST
 
 
 def fp_bytes(url: str) -> bytes:
@@ -63,7 +67,8 @@ class SharedQueue:
         self._recorded = recorded
         self._out: dict[int, Task] = {}  # seq -> task taken and not settled (the journal thread settles it)
         self._out_lock = threading.Lock()
-        self._fresh: set[str] = set()  # hosts claimed whose first refill checks the store for recorded URLs
+        self._orphans: set[str] = set()  # hosts whose last owner died: the first refill checks this node's store
+        self._prefetched: dict[str, list[Task]] = {}  # a claimed host's first URLs, sent with the claim
         self.skipped_recorded = 0
 
     # ----- loading (the loader thread) ------------------------------------------------------------
@@ -78,10 +83,13 @@ class SharedQueue:
 
     # ----- the window's source (the event loop) -------------------------------------------------
 
-    def claimed(self, host: str) -> None:
-        """`host` was just claimed: its first refill looks for URLs this node's store already has."""
-        if self._recorded is not None:
-            self._fresh.add(host)
+    def claimed(self, host: str, *, orphaned: bool, first: list[tuple[str, str]]) -> None:
+        """`host` was just claimed with its first URLs (url, meta): the first refill reads them from
+        here, not from the server. When its last owner died, that refill also looks for URLs this
+        node's store already recorded (a crash cut the acknowledgement)."""
+        self._prefetched[host] = [parse_task(url, meta, host) for url, meta in first if meta]
+        if orphaned and self._recorded is not None:
+            self._orphans.add(host)
 
     def hosts_after(self, host: str | None, limit: int) -> list[str]:
         """Hosts this node holds, sorted, after `host`: the window admits only what the node leases."""
@@ -89,10 +97,14 @@ class SharedQueue:
 
     def head_tasks(self, host: str, limit: int) -> list[Task]:
         """The first `limit` queued URLs of `host` in its order (those the window holds included)."""
-        raw = self._link.call("head", [host, limit])
-        tasks = [parse_task(_text(raw[i]), _text(raw[i + 1]), host) for i in range(0, len(raw), 2) if raw[i + 1]]
-        if host in self._fresh:
-            self._fresh.discard(host)
+        first = self._prefetched.pop(host, None)
+        if first is not None and (len(first) < PREFETCH or limit <= len(first)):
+            tasks = first[:limit]  # everything the host had, or as much as asked for
+        else:
+            raw = self._link.call("head", [host, limit])
+            tasks = [parse_task(_text(raw[i]), _text(raw[i + 1]), host) for i in range(0, len(raw), 2) if raw[i + 1]]
+        if host in self._orphans:
+            self._orphans.discard(host)
             assert self._recorded is not None
             done = [t for t in tasks if self._recorded(t.url)]
             if done:

@@ -361,11 +361,15 @@ class Fetcher:
             # Only our own transport runs under httpx here, so this would be a bug of ours: say so plainly.
             return Exchange(text, slot.ip, status, response_headers, b"", False, error=f"the response could not be read ({type(exc).__name__})")
         finally:
-            self._gate.release(slot)
-            if self._state is not None:
-                self._state.save_ip_end(slot.ip, self.clock.time())
-            if self._booking is not None:
-                await self._booking.end(slot.ip, url.host, self.politeness.host_delay_s(url.host))
+            try:
+                if self._booking is not None:
+                    # The shared end first: the local rest then starts after the server's, so this
+                    # process never asks the cluster for the IP before the cluster's rest is over.
+                    await self._booking.end(slot.ip, url.host, self.politeness.host_delay_s(url.host))
+            finally:
+                self._gate.release(slot)
+                if self._state is not None:
+                    self._state.save_ip_end(slot.ip, self.clock.time())
         return Exchange(text, slot.ip, status, response_headers, decoded.body, decoded.truncated, encoding_kept=decoded.encoding_kept)
 
     # ----- a visit ----------------------------------------------------------------------------

