@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from seaspider.crawl.frontier import CrawlFrontier
     from seaspider.crawl.loader import LoadReport
     from seaspider.crawl.records import FrontierStore
-    from seaspider.net.fetch import Fetcher, RobotsShare, SharedBooking
+    from seaspider.net.fetch import Fetcher
+    from seaspider.net.shared import RobotsShare, SharedBooking
     from seaspider.store.writer import StoreWriter
 
 __all__ = ["OUTCOME_KEYS", "Crawl", "CrawlSummary", "ResumePlan"]

@@ -21,6 +21,7 @@ from seaspider.config import Config
 from seaspider.errors import FetchError, InvalidURL
 from seaspider.net.decoding import ACCEPT_ENCODING, read_bounded
 from seaspider.net.reasons import os_reason, protocol_reason
+from seaspider.net.shared import RobotsShare, SharedBooking
 from seaspider.net.transport import PINNED_IP, PinnedTransport, Resolver
 from seaspider.net.wiretap import WIRE, WireRecorder
 from seaspider.web.politeness import Politeness, Slot, restore_from_unix
@@ -54,34 +55,6 @@ class PolitenessState(Protocol):
 
     def book_ip(self, ip: str, start_unix: float, until_unix: float) -> None:
         """Make a request to `ip` durable before it goes out (blocks for an fsync)."""
-        ...
-
-
-class SharedBooking(Protocol):
-    """Per-IP booking shared with other processes (the cluster, seaspider/cluster/booking.py).
-
-    When a fetcher has one, every request books it after the local slot and before going out,
-    and ends it once the connection is closed; it then stands for the store's write-ahead booking.
-    """
-
-    async def book(self, ip: str, host: str) -> None:
-        """Wait until `ip` may be used for `host` by this process, then hold it; raises when it cannot be booked."""
-        ...
-
-    async def end(self, ip: str, host: str, host_delay_s: float) -> None:
-        """The request to `ip` ended now; never raises (a lost booking service fails the next `book`)."""
-        ...
-
-
-class RobotsShare(Protocol):
-    """robots.txt outcomes shared with other processes (the cluster, seaspider/cluster/robots.py)."""
-
-    async def obtain(self, origin: str) -> RobotsFetch | None:
-        """Another process's fresh outcome for `origin`, or None: this one fetches it now."""
-        ...
-
-    async def share(self, fetch: RobotsFetch) -> None:
-        """Publish an outcome this process fetched."""
         ...
 
 
