@@ -9,6 +9,7 @@ about the command line.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -124,4 +125,6 @@ async def _run(config: Config, settings: ClusterSettings, writer: StoreWriter, *
         "robots_shared_in": robots.shared_in, "robots_shared_out": robots.shared_out, "booking_waits": booking.waits,
         "redis_calls": link.calls,
     }  # fmt: skip
+    # This node's plan is what it took from the shared queue: the URLs it recorded (the rest is the cluster's).
+    summary = dataclasses.replace(summary, planned=summary.visited)
     return NodeRun(summary, report[0] if report else None, cluster)

@@ -43,7 +43,7 @@ def valkey() -> Iterator[ValkeyServer]:
         server = ValkeyServer(port=port)
         try:
             server.start()
-        except ValkeyServerStartupError:
+        except (ValkeyServerStartupError, OSError):  # the port was handed to someone else meanwhile
             if attempt == 4:
                 raise
             continue
