@@ -46,6 +46,7 @@ class ClusterFrontier:
         self._renew_age_s = leases.lease_s / 4
         self._next_tick = -math.inf
         self._release: set[str] = set()
+        self._all_valid_until = -math.inf  # before this (monotonic s), every lease held is still trusted
         self._pending = 1  # URLs queued in the cluster, plus live loaders, at the last tick (1: not asked yet)
         self._loading = False
         self._wake: Callable[[], None] | None = None
@@ -113,6 +114,7 @@ class ClusterFrontier:
         if claimed:
             inner.note_loaded((host, 0) for host, _t, _o, _f in claimed)
         self._pending = count + loaders
+        self._all_valid_until = leases.all_valid_until()
         filling = bool(claimed) and room > 0 and len(claimed) >= room
         self._next_tick = now_s + (FAST_TICK_S if filling else self._tick_s)
 
@@ -125,6 +127,9 @@ class ClusterFrontier:
 
     def heads(self) -> Iterator[Task]:
         now_s = self._clock.monotonic()
+        if now_s < self._all_valid_until:
+            yield from self._inner.heads()  # every lease is fresh (the usual case): no check per host
+            return
         valid = self._leases.valid
         for head in self._inner.heads():
             if valid(head.host, now_s):  # a lease not renewed in time is not served (it may be lapsing)

@@ -9,6 +9,7 @@ serving a host well before the server could hand it to another node.
 from __future__ import annotations
 
 import bisect
+import math
 from collections.abc import Iterable
 
 __all__ = ["TRUST_SHARE", "Leases"]
@@ -61,6 +62,10 @@ class Leases:
         """True while this node may still dispatch requests for `host`."""
         sent = self._sent.get(host)
         return sent is not None and now_s < sent + TRUST_SHARE * self.lease_s
+
+    def all_valid_until(self) -> float:
+        """Until when every lease held now is valid (the earliest deadline): before it, no host needs a check."""
+        return min(self._sent.values(), default=math.inf) + TRUST_SHARE * self.lease_s
 
     def stale(self, now_s: float, *, age_s: float) -> list[tuple[str, str]]:
         """(host, token) of the leases not renewed within `age_s`: the ones a tick must renew."""

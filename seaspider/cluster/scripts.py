@@ -14,7 +14,7 @@ from typing import Any
 
 from seaspider.errors import ClusterError, UsageError
 
-__all__ = ["ALL", "REDIS_TIMEOUT_S", "LostState", "Scripts", "lost_message", "translate", "unreachable_message"]
+__all__ = ["ALL", "REDIS_TIMEOUT_S", "LostState", "Scripts", "import_redis", "lost_message", "source", "translate", "unreachable_message"]
 
 ALL = ("head", "tick", "load", "settle", "book", "end", "robots_get", "robots_put")
 # A server that does not answer within this long is taken as unreachable: a node must not

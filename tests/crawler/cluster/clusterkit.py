@@ -50,7 +50,8 @@ def valkey() -> Iterator[ValkeyServer]:
         try:
             yield server
         finally:
-            server.stop()
+            if server.is_running():  # a test may have stopped it on purpose
+                server.stop()
         return
 
 

@@ -52,17 +52,25 @@ def test_work_without_any_cluster_is_a_usage_error(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_server_restarted_empty_stops_the_node_and_keeps_what_it_recorded(tmp_path: Path) -> None:
-    with LocalWeb(hosts=2, pages=6, ip_base="127.188") as web, valkey() as server:
+@pytest.mark.parametrize(
+    ("failure", "sentence"),
+    [("flushed", "no longer holds this crawl's state"), ("stopped", "cannot be reached")],
+    ids=["restarted-empty", "unreachable"],
+)  # fmt: skip
+def test_a_lost_server_stops_the_node_and_keeps_what_it_recorded(tmp_path: Path, failure: str, sentence: str) -> None:
+    with LocalWeb(hosts=2, pages=6, ip_base="127.188" if failure == "flushed" else "127.190") as web, valkey() as server:
         config = node_config(tmp_path, web, "n0")
         store = tmp_path / "n0" / "store"
         queue = write_queue(tmp_path, [web.url(h, f"/p/{p}") for h in range(2) for p in range(1, 7)])
         node = start(CLI, "fetch", str(config), str(queue), "--cluster", url_of(server))
         wait_for(lambda: len(pages(store)) >= 2, what="two recorded pages", alive=[node])
-        client(server).flushall()  # as a restart without persistence would leave it
+        if failure == "flushed":
+            client(server).flushall()  # as a restart without persistence would leave it
+        else:
+            server.stop()
         code, out, err = finish(node)
         assert code == 1 and out == ""
-        assert "no longer holds this crawl's state" in err and err.count("seaspider:") == 1
+        assert sentence in err and err.count("seaspider:") == 1 and "Traceback" not in err
         recorded = pages(store)
         assert len(recorded) >= 2 and len(recorded) < 12  # it stopped; what it recorded is kept
         check = run_cli("store", "check", str(store))
