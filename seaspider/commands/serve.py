@@ -9,6 +9,8 @@ import sys
 import threading
 from pathlib import Path
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 HELP = "answer English prompts on a private socket (STOP ends it)"
 DESCRIPTION = """Runs Sea Spider as a persistent animal. Prompts arrive as one JSON line each on the
 Unix socket SOCKET (its directory is created 0700 and must belong to you; the socket is

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from seaspider.output import emit_json, say
 
+__all__ = ["SETTLE_TIMEOUT_S", "demo_config", "run_conversation", "run_demo"]
+
 if TYPE_CHECKING:
     from seaspider.config import Config
     from seaspider.demo.localweb import LocalWeb

@@ -19,6 +19,8 @@ from seaspider.errors import LockHeld, ServiceError
 from seaspider.lock import HeldLock, read_holder, try_lock
 from seaspider.service.files import STOP_FILE
 
+__all__ = ["ANGEL_LOCK", "Angel", "Backoff", "STOP_POLL_S", "hold_angel_lock"]
+
 ANGEL_LOCK = "angel.lock"
 STOP_POLL_S = 0.25  # how often a waiting angel looks for STOP (the stdlib has no file notification)
 
