@@ -75,10 +75,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_angel(args: argparse.Namespace, socket_path: Path) -> int:
-    from seaspider.service.supervisor import Angel
+    from seaspider.service.supervisor import Supervisor
     from seaspider.config import load_config
     from seaspider.output import say
 
     load_config(args.config)  # a bad configuration is refused now, not restarted forever
     argv = [sys.executable, "-m", "seaspider.cli", "serve", args.config, args.deputy_config, str(socket_path)]
-    return Angel(argv, socket_dir=socket_path.parent, log=lambda m: say(f"seaspider: {m}")).run()
+    return Supervisor(argv, socket_dir=socket_path.parent, log=lambda m: say(f"seaspider: {m}")).run()
