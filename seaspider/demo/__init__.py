@@ -7,4 +7,5 @@ The public names of this wing are its modules; each lists its own public names i
 __all__ = [
     "conversation",
     "localweb",
+    "sitemapweb",
 ]

@@ -12,5 +12,6 @@ __all__ = [
     "records",
     "robots",
     "robots_match",
+    "sitemaps",
     "urls",
 ]
