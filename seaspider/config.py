@@ -75,6 +75,8 @@ class FollowConfig:
     max_depth: int
     max_pages: int
     max_per_directory: int
+    sitemaps: bool = False  # read the sitemaps robots.txt names (issue 18)
+    max_sitemaps: int = 100  # sitemap files per origin per run
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import signal
 import sys
 import threading
@@ -25,6 +26,10 @@ The run resumes: a URL whose latest stored record is not an error is skipped
 If-None-Match / If-Modified-Since, and a 304 is recorded as not_modified).
 A URL that was in flight when an earlier run crashed is fetched again.
 With follow.enabled, same-host links that are not nofollow are followed.
+With follow.sitemaps (or --sitemaps), the sitemaps each queue origin's robots.txt
+names are fetched like any page, and the pages they list are queued after the
+queue's own URLs for their host; a JSON line {"url": ..., "kind": "sitemap"} is
+always read as a sitemap.
 
 stdout gets one JSON summary: counts by outcome, bytes, pages/s, wall time,
 hosts, skipped by resume, bad lines, followed links and the store path.
@@ -46,6 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", metavar="CONFIG", help="the configuration file (JSON)")
     parser.add_argument("queue", metavar="QUEUE", help="the queue file: one URL per line (JSON, TSV or plain)")
     parser.add_argument("--verbose", "-v", action="store_true", help="log one line per URL on stderr")
+    parser.add_argument("--sitemaps", action="store_true", help="read the sitemaps robots.txt names (sets follow.sitemaps)")
 
 
 class _StopRequest:
@@ -78,6 +84,8 @@ class _StopRequest:
 def run(args: argparse.Namespace) -> int:
     # The singleton lock comes first: before the queue is read or the store is opened.
     config, lock = config_and_lock(args.config, f"fetch {args.queue}")
+    if args.sitemaps:
+        config = dataclasses.replace(config, follow=dataclasses.replace(config.follow, sitemaps=True))
     with lock:
         from seaspider.crawl.job import Crawl
         from seaspider.output import emit_json
@@ -105,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
                         should_stop=stop.event.is_set,
                         on_progress=progress.update,
                         on_visit=progress.visit,
+                        sitemaps=queue.sitemaps,
                     )
                 finally:
                     progress.finish()

@@ -11,4 +11,5 @@ __all__ = [
     "progress",
     "queuefile",
     "scheduler",
+    "sitemaps",
 ]

@@ -28,6 +28,7 @@ from seaspider.crawl.follow import Followed, FollowPolicy, host_of
 from seaspider.crawl.frontier import Frontier, Task
 from seaspider.web.links import extract_links
 from seaspider.crawl.progress import Progress
+from seaspider.crawl.sitemaps import SitemapStep
 from seaspider.web.records import Outcome, RobotsFetch, Visit
 
 if TYPE_CHECKING:
@@ -53,6 +54,8 @@ class CrawlSummary:
     interrupted: bool
     not_started: tuple[str, ...]
     store: str
+    sitemaps: int = 0  # sitemap files read (fetched, or from the store when the resume rule skipped them)
+    sitemap_urls: int = 0  # page URLs sitemaps added to the frontier
 
     @property
     def visited(self) -> int:
@@ -79,6 +82,8 @@ class CrawlSummary:
             "duplicates": duplicates,
             "followed": self.followed,
             "links_lines": self.links_lines,
+            "sitemaps": self.sitemaps,
+            "sitemap_urls": self.sitemap_urls,
             "interrupted": self.interrupted,
         }
 
@@ -339,14 +344,18 @@ class Crawl:
         on_progress: Callable[[Progress], None] | None = None,
         on_visit: Callable[[Visit], None] | None = None,
         on_start: Callable[[str], None] | None = None,
+        sitemaps: Iterable[str] = (),
     ) -> CrawlSummary:
         """Crawl `urls` (canonical, in queue order) to the end or until `should_stop()`; blocking.
+
+        `sitemaps` are sitemap URLs to read (the queue's "kind": "sitemap" lines); with
+        follow.sitemaps the sitemaps each queue origin's robots.txt names are read too.
 
         `on_start(url)` is called when a URL's first request is about to go out (its intent is
         durable), `on_visit(visit)` when its page line is, and `on_progress` after each visit.
         """
         return asyncio.run(
-            self.run_async(urls, should_stop=should_stop, on_progress=on_progress, on_visit=on_visit, on_start=on_start)
+            self.run_async(urls, should_stop=should_stop, on_progress=on_progress, on_visit=on_visit, on_start=on_start, sitemaps=sitemaps)
         )
 
     async def run_async(
@@ -357,6 +366,7 @@ class Crawl:
         on_progress: Callable[[Progress], None] | None = None,
         on_visit: Callable[[Visit], None] | None = None,
         on_start: Callable[[str], None] | None = None,
+        sitemaps: Iterable[str] = (),
     ) -> CrawlSummary:
         """`run` inside a running event loop."""
         from seaspider.net.fetch import Fetcher
@@ -388,6 +398,8 @@ class Crawl:
         own_fetcher = self.fetcher is None
         fetcher = self.fetcher or Fetcher(self.config, clock=self._clock, state=self.writer, on_robots=self.on_robots)
         visiting = _ConditionalFetcher(fetcher, conditional) if conditional else fetcher
+        sitemap_urls = list(sitemaps)
+        step = SitemapStep(self.config, self.writer, now_unix=self._clock.time) if self.config.follow.sitemaps or sitemap_urls else None
         pending: set[asyncio.Future[_Journaled]] = set()
         # Page lines are written behind the crawl, up to this many at once; then visits wait.
         max_pending = max(64, 4 * self.config.fetch.concurrency)
@@ -418,7 +430,7 @@ class Crawl:
             if on_visit is not None:
                 on_visit(v)
             if on_progress is not None:
-                total = planned + state["followed"]
+                total = planned + state["followed"] + (step.added if step is not None else 0)
                 on_progress(Progress(len(visited), total, state["errors"], len(hosts), self._clock.monotonic() - started, state["bytes"]))
 
         def settled(future: asyncio.Future[_Journaled]) -> None:
@@ -430,6 +442,8 @@ class Crawl:
                 account(future.result())
 
         async def visit_done(visit: Visit) -> None:
+            if step is not None:
+                visit = await step.on_visit(visit, frontier)  # a sitemap's URLs reach the frontier first
             sent = visit.url in conditional
             future = asyncio.wrap_future(journal.submit(_Priority.RECORD, (visit, sent, policy)))
             pending.add(future)
@@ -441,6 +455,8 @@ class Crawl:
                 await asyncio.wait(list(pending), return_when=asyncio.FIRST_COMPLETED)
 
         try:
+            if step is not None:
+                await step.start(fetcher, frontier, queue_urls=urls, sitemaps=sitemap_urls, should_stop=stop_now)
             await run_crawl(
                 visiting,  # type: ignore[arg-type]
                 frontier,
@@ -464,7 +480,7 @@ class Crawl:
             not_started.append(task.url)
         outcomes["not_started"] = len(not_started)
         return CrawlSummary(
-            planned=planned + state["followed"],
+            planned=planned + state["followed"] + (step.added if step is not None else 0),
             outcomes=dict(outcomes),
             bytes=state["bytes"],
             wall_s=self._clock.monotonic() - started,
@@ -476,4 +492,6 @@ class Crawl:
             interrupted=bool(not_started) or should_stop(),
             not_started=tuple(not_started),
             store=str(Path(self.config.store)),
+            sitemaps=step.discovery.counts["read"] if step is not None else 0,
+            sitemap_urls=step.pages if step is not None else 0,
         )

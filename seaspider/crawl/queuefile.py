@@ -16,12 +16,16 @@ from seaspider.web.urls import canonicalize
 MAX_REASON_CHARS = 300  # a reason names the line, not a whole pasted document
 
 
+KINDS = ("page", "sitemap")  # a JSON line's "kind": a page to fetch, or a sitemap to read for pages
+
+
 @dataclass(frozen=True, slots=True)
 class QueueEntry:
-    """One URL to fetch, canonical, with the line it came from (1-based)."""
+    """One URL to fetch, canonical, with the line it came from (1-based) and its kind."""
 
     url: str
     line: int
+    kind: str = "page"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +50,17 @@ class Queue:
 
     @property
     def urls(self) -> tuple[str, ...]:
-        return tuple(e.url for e in self.entries)
+        """The pages to fetch, in file order."""
+        return tuple(e.url for e in self.entries if e.kind == "page")
+
+    @property
+    def sitemaps(self) -> tuple[str, ...]:
+        """The sitemaps to read (JSON lines with "kind": "sitemap"), in file order."""
+        return tuple(e.url for e in self.entries if e.kind == "sitemap")
 
 
-def _first_field(text: str, lineno: int) -> str:
-    """The URL text of one non-blank, non-comment line; ValueError with the reason if none."""
+def _first_field(text: str, lineno: int) -> tuple[str, str]:
+    """The URL text and kind of one non-blank, non-comment line; ValueError with the reason if none."""
     if text.startswith("{"):
         try:
             obj = json.loads(text)
@@ -61,10 +71,13 @@ def _first_field(text: str, lineno: int) -> str:
         url = obj.get("url")
         if not isinstance(url, str) or not url.strip():
             raise ValueError(f'line {lineno} is a JSON object without a "url" string')
-        return url.strip()
+        kind = obj.get("kind", "page")
+        if kind not in KINDS:
+            raise ValueError(f'line {lineno} has "kind" {json.dumps(kind)[:40]}, but only "page" and "sitemap" are known')
+        return url.strip(), kind
     # TSV: the first tab-separated field; a plain line: its first whitespace-separated word.
     field = text.split("\t", 1)[0].strip()
-    return field.split(None, 1)[0] if field else ""
+    return (field.split(None, 1)[0] if field else ""), "page"
 
 
 def parse_queue(data: bytes, *, sort_query: bool = False, source: str = "QUEUE") -> Queue:
@@ -86,7 +99,7 @@ def parse_queue(data: bytes, *, sort_query: bool = False, source: str = "QUEUE")
             blank += 1
             continue
         try:
-            field = _first_field(text, lineno)
+            field, kind = _first_field(text, lineno)
             if not field:
                 raise ValueError(f"line {lineno} has an empty first field")
             url = canonicalize(field, sort_query=sort_query)
@@ -101,5 +114,5 @@ def parse_queue(data: bytes, *, sort_query: bool = False, source: str = "QUEUE")
             duplicates += 1
             continue
         seen.add(url)
-        entries.append(QueueEntry(url, lineno))
+        entries.append(QueueEntry(url, lineno, kind))
     return Queue(tuple(entries), tuple(bad), duplicates, blank)

@@ -112,7 +112,7 @@ def install(web: LocalWeb, host: str | int = 0, *, other: str | int = 1) -> Site
     cross = web.url(other, "/p/1")
     index, pages_xml, more_gz = u("/sitemap-index.xml"), u("/sitemaps/pages.xml"), u("/sitemaps/more.xml.gz")
     text, disallowed, big = u("/sitemap.txt"), u("/private/sitemap.xml"), u("/big-sitemap.xml")
-    bomb, entity, entity_target = u("/bomb.xml"), u("/entity.xml"), u("/private/leak.txt")
+    bomb, entity, entity_target = u("/bomb.xml"), u("/entity.xml"), u("/leak.txt")
     rss, atom = u("/feed.rss"), u("/feed.atom")
     expected = {
         index: (pages_xml, more_gz),
