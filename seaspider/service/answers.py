@@ -126,11 +126,14 @@ def answer_stats(report: StatsReport) -> str:
         first = sentence(f"I have {past_participle('store')} {count(stored, 'page')}{where}")
     else:
         first = sentence(f"I have not {past_participle('store')} any pages{where} yet")
+    from_sitemaps = report.get("sitemap_urls", 0)
+    # The URLs a sitemap listed, whatever became of them: said last, after what was stored or not.
+    last = sentence(f"{count(from_sitemaps, 'URL')} came from sitemaps") if from_sitemaps else ""
     failed = report["failed"]
     disallowed, errors, deferred = failed["disallowed"], failed["error"], failed["deferred"]
     total = disallowed + errors + deferred
     if not total:
-        return first
+        return paragraph(first, last)
     causes = []
     if disallowed:
         causes.append(f"robots.txt {past('disallow')} {disallowed}")
@@ -141,7 +144,7 @@ def answer_stats(report: StatsReport) -> str:
         causes.append(f"{deferred} {'was' if deferred == 1 else 'were'} deferred by {delay}")
     # "more" only makes sense after pages that were stored.
     noun = "more page" if stored else "page"
-    return paragraph(first, sentence(f"I could not fetch {count(total, noun)}: {join(causes)}"))
+    return paragraph(first, sentence(f"I could not fetch {count(total, noun)}: {join(causes)}"), last)
 
 
 def answer_page(report: PageReport) -> str:

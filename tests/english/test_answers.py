@@ -212,6 +212,19 @@ def test_stats_counts_and_outcome_mixes(stored: int, failed: tuple[int, int, int
 
 
 @pytest.mark.parametrize(
+    ("sitemap_urls", "failed", "expected"),
+    [
+        (1, 0, "I have stored 5 pages. 1 URL came from sitemaps."),
+        (4, 2, "I have stored 5 pages. I could not fetch 2 more pages: robots.txt disallowed 2. 4 URLs came from sitemaps."),
+        (0, 0, "I have stored 5 pages."),  # control: no sitemaps, no sentence about them
+    ],
+)
+def test_stats_names_urls_that_came_from_sitemaps(sitemap_urls: int, failed: int, expected: str) -> None:
+    report = {**stats_report(5, disallowed=failed), "sitemap_urls": sitemap_urls}
+    assert answer_stats(report) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
     ("over", "expected"),
     [
         ({"title": None}, "I fetched https://a.example/ at 2026-11-04 07:52 UTC: HTTP 200, text/html, 139 bytes. It has no title. It links to 1 page."),
