@@ -26,17 +26,24 @@ from seaspider.web.records import Visit
 XML = (("content-type", "application/xml"),)
 
 
-def _crawl(config: Any, urls: list[str], *, stop_after: set[str] | None = None, faults: Faults | None = None,
+def _crawl(config: Any, urls: list[str], *, stop_after: tuple[LocalWeb, set[str]] | None = None, faults: Faults | None = None,
            sitemaps: tuple[str, ...] = ()) -> CrawlSummary:
-    """Crawl; with `stop_after`, stop dispatching once every one of those URLs has been visited."""
-    seen: set[str] = set()
-    should_stop: Callable[[], bool] = (lambda: stop_after <= seen) if stop_after is not None else (lambda: False)
+    """Crawl; with `stop_after` (a web and URLs), stop dispatching once the server has answered all of those URLs.
+
+    The server's log says so before the visit's own job ends (its sitemap read and frontier additions
+    included), so nothing after them is dispatched however long the reading takes.
+    """
+    should_stop: Callable[[], bool] = lambda: False  # noqa: E731
+    if stop_after is not None:
+        web, wanted = stop_after
+        paths = {url.split(str(web.port), 1)[1] for url in wanted}
+        should_stop = lambda: paths <= {r.path for r in web.log}  # noqa: E731
     with StoreWriter.open(config.store) as writer:
         fetcher = Fetcher(config, state=writer, faults=faults) if faults is not None else None
         crawl = Crawl(config, writer, fetcher)
         if fetcher is not None:
             fetcher._on_robots = crawl.on_robots  # noqa: SLF001 - journal robots lines like an own fetcher
-        return crawl.run(urls, should_stop=should_stop, on_visit=lambda v: seen.add(v.url), sitemaps=sitemaps)
+        return crawl.run(urls, should_stop=should_stop, sitemaps=sitemaps)
 
 
 def _page_line(store: Path, url: str) -> dict[str, Any]:
@@ -52,7 +59,7 @@ def test_robots_sitemaps_add_their_pages_in_order_politely(tmp_path: Path, fault
         site: SitemapSite = install(web, 0, other=1)
         config = make_config(tmp_path, web, follow={"sitemaps": True})
         queue = [web.url(0, "/"), web.url(1, "/p/1")]
-        summary = _crawl(config, queue, stop_after={site.index, site.pages_xml, site.more_gz, site.text}, faults=faults)
+        summary = _crawl(config, queue, stop_after=(web, {site.index, site.pages_xml, site.more_gz, site.text}), faults=faults)
         violations = web.spacing_violations()
         disallowed_requested = bool(web.requests(path="/private/sitemap.xml"))
     if faults is not None:  # the negative controls: the same checks turn red when a rule is broken
@@ -90,7 +97,7 @@ def test_a_queue_sitemap_of_fifty_thousand_and_one_urls_adds_fifty_thousand(tmp_
         site = install(web, 0, other=0)
         web.set_robots(0, body=DEFAULT_ROBOTS)  # no Sitemap: lines; the queue names the sitemap
         config = make_config(tmp_path, web)  # follow.sitemaps off: a queue sitemap is read anyway
-        summary = _crawl(config, [], sitemaps=(site.big,), stop_after={site.big})
+        summary = _crawl(config, [], sitemaps=(site.big,), stop_after=(web, {site.big}))
         assert web.spacing_violations() == []
         assert [r.path for r in web.log] == ["/robots.txt", "/big-sitemap.xml"]
     assert summary.not_started == site.expected[site.big] and len(summary.not_started) == 50_000
