@@ -145,11 +145,10 @@ class SitemapDiscovery:
         pages: tuple[Page, ...] = ()
         if summary.kind is not None and summary.kind.lists_sitemaps:
             if task.level + 1 >= MAX_LEVELS:
-                self.counts["nested"] += len(got.entries)
-                error = error or (
-                    f"{task.url} is an index inside an index; sitemaps.org allows {MAX_LEVELS} levels, "
-                    f"so the {len(got.entries)} sitemaps it lists were not read."
-                )
+                n = len(got.entries)
+                self.counts["nested"] += n
+                listed = "the sitemap it lists was" if n == 1 else f"the {n} sitemaps it lists were"
+                error = error or f"{task.url} is an index inside an index; sitemaps.org allows {MAX_LEVELS} levels, so {listed} not read."
             else:
                 for entry in got.entries:
                     child = self._admit(entry.url, parent=task.url, via=Via.SITEMAP, level=task.level + 1,
