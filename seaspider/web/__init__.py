@@ -12,6 +12,7 @@ __all__ = [
     "records",
     "robots",
     "robots_match",
+    "sitemap_xml",
     "sitemaps",
     "urls",
 ]

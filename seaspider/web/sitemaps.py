@@ -2,7 +2,7 @@
 gzip or not), canonical URLs with their lastmod out, in document order, within the protocol's bounds.
 
 Pure: the caller hands over bytes it already fetched; nothing here opens a socket or a file or reads
-the clock. The XML parser builds no tree (a SAX-style target keeps one entry at a time, so memory
+the clock. The XML parser builds no tree (a SAX-style target, `sitemap_xml`, keeps one entry at a time, so memory
 does not grow with the file) and is told never to load a DTD, expand an entity or use the network.
 A document that declares a DTD is refused whole before any entry is read, so an entity bomb or an
 external entity yields nothing and one English sentence.
@@ -23,6 +23,7 @@ from typing import Any
 from lxml import etree
 
 from seaspider.errors import InvalidURL
+from seaspider.web.sitemap_xml import MAX_FIELD_CHARS, SitemapKind, SitemapStop, SitemapTarget
 from seaspider.web.urls import canonicalize, origin_of, resolve_link
 
 __all__ = [
@@ -42,7 +43,7 @@ __all__ = [
 
 MAX_URLS = 50_000  # sitemaps.org: a sitemap file lists no more than 50,000 URLs
 MAX_DECODED_BYTES = 50 * 1024 * 1024  # sitemaps.org: no larger than 50 MiB (52,428,800 bytes) uncompressed
-MAX_LOC_CHARS = 2048  # sitemaps.org: a <loc> value must be less than 2,048 characters
+MAX_LOC_CHARS = MAX_FIELD_CHARS  # sitemaps.org: a <loc> value must be less than 2,048 characters
 MAX_LEVELS = 2  # sitemaps.org: an index lists sitemaps, never other indexes, so two levels at most
 _MAX_DATE_CHARS = 64  # the longest W3C or RFC 2822 date is ~40 characters; more is junk, not kept
 _MAX_TEXT_LINE_BYTES = 4 * MAX_LOC_CHARS  # a text-sitemap line this long cannot hold a usable URL
@@ -50,21 +51,6 @@ _PIECE_BYTES = 1 << 20  # bytes handed to the XML or text reader at once: bounds
 _GZIP_MAGIC = b"\x1f\x8b"
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-_ATOM_NS = "http://www.w3.org/2005/Atom"
-
-
-class SitemapKind(enum.StrEnum):
-    """What a sitemap file turned out to be; only an index lists other sitemaps."""
-
-    URLSET = "urlset"  # sitemaps.org <urlset>: pages
-    INDEX = "sitemapindex"  # sitemaps.org <sitemapindex>: other sitemap files
-    TEXT = "text"  # one URL per line, UTF-8
-    RSS = "rss"  # RSS 2.0 (or 1.0) item links
-    ATOM = "atom"  # Atom entry links
-
-    @property
-    def lists_sitemaps(self) -> bool:
-        return self is SitemapKind.INDEX
 
 
 class Skip(enum.StrEnum):
@@ -193,141 +179,6 @@ class _Gunzip:
             raise zlib.error("the compressed data ends before its last member does")
 
 
-# ----- the XML target --------------------------------------------------------------------------------
-
-
-class _Stop(Exception):
-    """Raised inside the XML target to end the parse; `reason` is the English sentence, if any."""
-
-    def __init__(self, reason: str | None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-_ROOTS = {
-    "urlset": SitemapKind.URLSET,
-    "sitemapindex": SitemapKind.INDEX,
-    "rss": SitemapKind.RSS,
-    "RDF": SitemapKind.RSS,  # RSS 1.0: <rdf:RDF> with <item> children
-    "feed": SitemapKind.ATOM,
-}
-_ENTRY = {
-    SitemapKind.URLSET: "url",
-    SitemapKind.INDEX: "sitemap",
-    SitemapKind.RSS: "item",
-    SitemapKind.ATOM: "entry",
-}
-_LOC, _LASTMOD, _PUBLISHED = 0, 1, 2
-_FIELDS = {
-    SitemapKind.URLSET: {"loc": _LOC, "lastmod": _LASTMOD},
-    SitemapKind.INDEX: {"loc": _LOC, "lastmod": _LASTMOD},
-    SitemapKind.RSS: {"link": _LOC, "pubDate": _LASTMOD},
-    SitemapKind.ATOM: {"updated": _LASTMOD, "published": _PUBLISHED},
-}
-
-
-def _split_tag(tag: str) -> tuple[str, str]:
-    """("namespace", "local") of an lxml tag ("{ns}local" or "local")."""
-    if tag[:1] == "{":
-        ns, _, local = tag[1:].partition("}")
-        return ns, local
-    return "", tag
-
-
-class _XmlTarget:
-    """lxml parser target: follows the depth, collects one entry's URL and date, hands it to `admit`.
-
-    Only direct children of an entry count, so an <image:loc> inside <image:image> is never taken for
-    the page's <loc>; text is kept only for the field being read, and only up to a bound.
-    """
-
-    def __init__(self, parser: SitemapParser) -> None:
-        self._parser = parser
-        self._tags: dict[str, tuple[str, str]] = {}
-        self._depth = 0
-        self._entry_depth = 0  # 0: not inside an entry
-        self._entry_local = ""
-        self._fields: dict[str, int] = {}
-        self._field = -1
-        self._buf: list[str] = []
-        self._buf_chars = 0
-        self._values: list[str | None] = [None, None, None]
-
-    def _names(self, tag: str) -> tuple[str, str]:
-        names = self._tags.get(tag)
-        if names is None:
-            names = self._tags[tag] = _split_tag(tag)
-        return names
-
-    def doctype(self, name: str | None, public_id: str | None, system_url: str | None) -> None:
-        # Called when <!DOCTYPE is seen, before its declarations are used: nothing has been read yet.
-        if (name or "").lower() == "html":
-            raise _Stop(f"{self._parser.url} is an HTML page, not a sitemap, so it lists no URLs.")
-        raise _Stop(
-            f"{self._parser.url} declares a document type (<!DOCTYPE>), which a sitemap never needs, so none of it was read "
-            "(entity expansion and external entities are refused)."
-        )
-
-    def start(self, tag: str, attrib: dict[str, str]) -> None:
-        self._depth += 1
-        if self._depth == 1:
-            local = self._names(tag)[1]
-            kind = _ROOTS.get(local)
-            if kind is None:
-                raise _Stop(
-                    f"{self._parser.url} is not a sitemap: its root element is <{local}>, "
-                    "not <urlset>, <sitemapindex>, <rss> or <feed>."
-                )
-            self._parser.kind = kind
-            self._entry_local, self._fields = _ENTRY[kind], _FIELDS[kind]
-            return
-        if self._entry_depth == 0:
-            if self._names(tag)[1] == self._entry_local:
-                self._entry_depth = self._depth
-            return
-        if self._depth != self._entry_depth + 1:
-            return
-        ns, local = self._names(tag)
-        kind = self._parser.kind
-        if kind is SitemapKind.ATOM:
-            # RFC 4287 4.2.7: the entry's page is its alternate link (rel absent means alternate).
-            if local == "link" and ns in (_ATOM_NS, "") and attrib.get("rel", "alternate") == "alternate":
-                if self._values[_LOC] is None:
-                    self._values[_LOC] = attrib.get("href", "")
-                return
-        elif kind is SitemapKind.RSS and local == "link" and ns == _ATOM_NS:
-            return  # <atom:link> inside an RSS item is not the item's link
-        field = self._fields.get(local, -1)
-        if field >= 0 and self._values[field] is None:
-            self._field, self._buf, self._buf_chars = field, [], 0
-
-    def data(self, text: str) -> None:
-        if self._field >= 0 and self._buf_chars <= MAX_LOC_CHARS:
-            self._buf.append(text)
-            self._buf_chars += len(text)
-
-    def end(self, tag: str) -> None:
-        depth = self._depth
-        self._depth -= 1
-        if self._field >= 0 and depth == self._entry_depth + 1:
-            self._values[self._field] = "".join(self._buf)
-            self._field = -1
-        elif depth == self._entry_depth:
-            loc, lastmod, published = self._values
-            self._values = [None, None, None]
-            self._entry_depth = 0
-            self._parser._admit(loc, lastmod if lastmod is not None else published)
-
-    def comment(self, text: str) -> None:
-        pass
-
-    def pi(self, target: str, data: str | None = None) -> None:
-        pass
-
-    def close(self) -> None:
-        return None
-
-
 # ----- the parser ------------------------------------------------------------------------------------
 
 
@@ -408,6 +259,9 @@ class SitemapParser:
             error=self._error,
         )
 
+    def _set_kind(self, kind: SitemapKind) -> None:
+        self.kind = kind
+
     def _drain(self) -> list[Entry]:
         out, self._out = self._out, []
         self._given += len(out)
@@ -483,7 +337,7 @@ class SitemapParser:
         self._decided, self._head = True, b""
         if xml:
             self._xml = etree.XMLParser(
-                target=_XmlTarget(self),
+                target=SitemapTarget(url=self.url, on_kind=self._set_kind, on_entry=self._admit),
                 resolve_entities=False,  # an entity reference is never replaced by its text
                 no_network=True,  # nothing named in the document is ever fetched
                 load_dtd=False,
@@ -499,7 +353,7 @@ class SitemapParser:
         if self._xml is not None:
             try:
                 self._xml.feed(data)
-            except _Stop as stop:
+            except SitemapStop as stop:
                 if stop.reason is not None:
                     self._fail(stop.reason)
                 self._done = True
@@ -523,7 +377,7 @@ class SitemapParser:
                 return  # the document was cut: its missing end is the bound's fault, said by the caller
             try:
                 parser.close()
-            except _Stop as stop:
+            except SitemapStop as stop:
                 if stop.reason is not None:
                     self._fail(stop.reason)
             except etree.XMLSyntaxError as exc:
@@ -560,7 +414,7 @@ class SitemapParser:
         if text:
             try:
                 self._admit(text, None)
-            except _Stop as stop:
+            except SitemapStop as stop:
                 if stop.reason is not None:
                     self._fail(stop.reason)
                 self._done = True
@@ -568,13 +422,13 @@ class SitemapParser:
     # -- one listed URL --------------------------------------------------------------------------------
 
     def _admit(self, loc: str | None, lastmod: str | None) -> None:
-        """Check one listed URL and keep it, or count why not. Raises _Stop past MAX_URLS."""
+        """Check one listed URL and keep it, or count why not. Raises SitemapStop past MAX_URLS."""
         loc = (loc or "").strip()
         if not loc:
             self._skipped[Skip.NO_URL] += 1
             return
         if self._listed >= self._max_urls:
-            raise _Stop(
+            raise SitemapStop(
                 f"{self.url} lists more than {self._max_urls:,} URLs, the most a sitemap may list; the first {self._max_urls:,} were read."
             )
         self._listed += 1
