@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ORDER = ("robots", "urls", "sitemaps", "answers", "deputy", "store", "fetch", "crawl", "service")
+ORDER = ("robots", "urls", "sitemaps", "answers", "deputy", "store", "fetch", "crawl", "service", "extract")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -55,6 +55,10 @@ def describe(error: jsonschema.ValidationError) -> str:
         return f"{where}: {_show(value)} is shorter than the minimum of {bound}"
     if kind in ("maxLength", "maxItems"):
         return f"{where}: {_show(value)} is longer than the maximum of {bound}"
+    if kind == "minProperties":
+        return f"{where}: needs at least {bound} {'entry' if bound == 1 else 'entries'}"
+    if kind == "maxProperties":
+        return f"{where}: has more than the maximum of {bound} entries"
     if kind == "enum":
         return f"{where}: {_show(value)} is not one of {', '.join(map(_show, bound))}"
     if kind == "const":

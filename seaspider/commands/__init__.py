@@ -5,6 +5,6 @@ Modules import heavy dependencies (spaCy, the crawler) inside `run`, so `--help`
 
 from __future__ import annotations
 
-VERBS = ("demo", "fetch", "get", "robots", "stats", "plan", "serve", "ask")
+VERBS = ("demo", "fetch", "get", "robots", "stats", "extract", "plan", "serve", "ask")
 
 __all__ = ["VERBS"]

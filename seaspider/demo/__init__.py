@@ -5,6 +5,7 @@ The public names of this wing are its modules; each lists its own public names i
 """
 
 __all__ = [
+    "catalogue",
     "conversation",
     "localweb",
     "sitemapweb",

@@ -25,6 +25,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from seaspider.demo.catalogue import shop_page
+
 DEFAULT_ROBOTS = "User-agent: *\nDisallow: /private/\n"
 LAST_MODIFIED = "Wed, 04 Nov 2026 07:52:00 GMT"
 MAX_HEAD_BYTES = 64 * 1024  # a request head larger than this is answered 431 and closed
@@ -321,6 +323,9 @@ class LocalWeb:
             return await _send(writer, 200, _html_headers() + extra, self._page_html(site, n)), 200
         if path.startswith("/private/"):
             return await _send(writer, 200, _html_headers(), b"<html><title>secret</title><p>robots.txt forbids this page.</p></html>"), 200
+        shop = shop_page(path) if path.startswith("/shop/") else None  # the catalogue (demo/catalogue.py)
+        if shop is not None:
+            return await _send(writer, 200, [("content-type", shop.content_type)], shop.body), 200
         return await _send(writer, 404, [("content-type", "text/plain")], b"not found\n"), 404
 
     def _index_html(self, site: _Site) -> bytes:

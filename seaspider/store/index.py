@@ -455,6 +455,17 @@ class Index:
         keys = ("page_off", "outcome", "fetched_unix", "body_sha", "fetched_off", "links_off", "uncertain")
         return dict(zip(keys, row, strict=True))
 
+    def page_urls_after(self, after: str, *, prefix: str, host: str | None, limit: int) -> list[str]:
+        """Up to `limit` URLs past `after` in URL order, starting with `prefix` (and of `host`), whose
+        latest page line fetched (or confirmed, 304) a stored body. Key-set paging: no cursor stays open."""
+        sql = "SELECT url FROM urls WHERE url > ? AND url >= ? AND body_sha IS NOT NULL AND outcome IN ('fetched', 'not_modified')"
+        args: list[object] = [after, prefix]
+        if host is not None:
+            sql += " AND host = ?"
+            args.append(host)
+        rows = self._db.execute(sql + " ORDER BY url LIMIT ?", [*args, limit]).fetchall()
+        return [url for (url,) in rows if url.startswith(prefix)]
+
     def body(self, sha: str) -> tuple[Location, int] | None:
         """Where the body with this sha256 lies and its decoded size."""
         row = self._db.execute("SELECT seg, off, len, raw FROM bodies WHERE sha = ?", (sha,)).fetchone()

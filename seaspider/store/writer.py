@@ -41,6 +41,7 @@ WRITER_LOCK = ".writer.lock"
 # A reader that finds a live writer's index further behind than this builds its own instead of
 # reading the difference from the journal on every question.
 _MAX_TAIL_BYTES = 256 * 1024
+_PAGE_BATCH = 1000  # URLs read from the index at a time by latest_pages: bounded memory, few queries
 
 Hook = Callable[[str], None]
 
@@ -421,6 +422,26 @@ class StoreReader(_StoreView):
     def stats(self, host: str | None = None) -> dict[str, Any]:
         self._refresh_tail()
         return super().stats(host)
+
+    def latest_pages(self, *, host: str | None = None, url_prefix: str = "") -> Iterator[dict[str, Any]]:
+        """The latest page line of every URL whose latest visit fetched (or confirmed, 304) a stored
+        body, in URL order, optionally only of `host` or of URLs starting with `url_prefix`.
+
+        Streams: URLs come from the index _PAGE_BATCH at a time, so memory does not grow with the store.
+        A URL first seen in the line in flight (not yet in the index) is left for the next reader.
+        """
+        key = None if host is None else host.strip().lower().rstrip(".")
+        after = ""
+        while True:
+            self._refresh_tail()
+            urls = self._index.page_urls_after(after, prefix=url_prefix, host=key, limit=_PAGE_BATCH)
+            for url in urls:
+                line = self.latest(url)  # the newest line, the tail included
+                if line is not None and line["outcome"] in ("fetched", "not_modified") and line.get("sha256"):
+                    yield line
+            if len(urls) < _PAGE_BATCH:
+                return
+            after = urls[-1]
 
     def _drop_private(self) -> None:
         if self._private_dir is not None:
