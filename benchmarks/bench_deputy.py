@@ -37,7 +37,7 @@ print(f"{t1 - t0:.4f} {t2 - t1:.4f}")
 
 def _prompts() -> list[str]:
     out = []
-    for path in sorted(PROMPTS.glob("*.jsonl")):
+    for path in sorted(PROMPTS.rglob("*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 prompt = json.loads(line)["prompt"]

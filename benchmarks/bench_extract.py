@@ -41,7 +41,8 @@ from seaspider.extract.page import evaluate, parse_page  # noqa: E402
 from seaspider.extract.rules import build_rules  # noqa: E402
 from seaspider.extract.stream import extract_store  # noqa: E402
 from seaspider.extract.writers import JsonlWriter  # noqa: E402
-from seaspider.store.writer import StoreReader, StoreWriter  # noqa: E402
+from seaspider.store.reader import StoreReader  # noqa: E402
+from seaspider.store.writer import StoreWriter  # noqa: E402
 from seaspider.web.records import Hop, Outcome, RobotsSource, RobotsVerdict, Visit  # noqa: E402
 
 try:

@@ -2,9 +2,11 @@
 
 Run: .venv/bin/python benchmarks/bench_robots.py [--full]
 Needs the bench extra (`pip install protego`); urllib.robotparser is in the standard library.
-Prints decisions/s on a big site's robots.txt (tests/crawler/fixtures/robots/big_site.txt) and on the
+Prints decisions/s on a big site's robots.txt (tests/crawler/web/fixtures/robots/big_site.txt) and on the
 pathological pattern /*a*a*a*a*a*a*a*b against paths of growing length, and the ratios ours/Protego and
 ours/urllib. urllib.robotparser knows no wildcards, so its figures are a speed floor, not a like-for-like.
+Then hostile files of about 500 KiB (issue 12): parse plus first decision, ours against Protego's parse
+of the same bytes, and the time of the same shape at a quarter of the size (linear: about 4x).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ try:
 except ImportError:  # the benchmark still runs, without the Protego column
     Protego = None
 
-FIXTURES = ROOT / "tests" / "crawler" / "fixtures" / "robots"
+FIXTURES = ROOT / "tests" / "crawler" / "web" / "fixtures" / "robots"  # the wings moved them under web/
 AGENT = "MovaBot"
 HOST = "https://www.megamart.example"
 
@@ -133,6 +135,50 @@ def bench_pathological(full: bool) -> None:
             print(f"{'':<28} length x{n // lengths[0]:,}: time {growth}")
 
 
+def hostile_shapes() -> dict[str, bytes]:
+    """robots.txt files of one shape each, about 500 KiB: what a hostile (or careless) site can serve."""
+    size = 512_000
+    shapes = {
+        "27,500 user-agent lines": "".join(f"User-agent: a{i}\n" for i in range(27_500)).encode() + b"User-agent: *\nDisallow: /private/\n",
+        "one group per agent": "".join(f"User-agent: b{i}\nDisallow: /x{i}\n" for i in range(30_000)).encode(),
+        "40,000 plain rules": b"User-agent: *\n" + b"".join(b"Disallow: /%d\n" % i for i in range(60_000)),
+        "30,000 wildcard rules": b"User-agent: *\n" + b"".join(b"Disallow: /p%d/*q\n" % i for i in range(40_000)),
+        "groups naming us again": b"User-agent: movabot\nDisallow: /x\n" * 20_000,
+        "one 500 KB rule": b"User-agent: *\nDisallow: /" + b"a" * 500_000 + b"\n",
+        "junk lines": b"x\n" * (size // 2),
+        "blank lines": b"\n" * size,
+    }
+    return {name: body[:size] for name, body in shapes.items()}
+
+
+def _best_ms(fn: Callable[[], object], rounds: int) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
+
+
+def bench_hostile(full: bool) -> None:
+    rounds = 5 if full else 3
+    print("hostile robots.txt (~500 KiB): parse + first decision, best of "
+          f"{rounds}; protego parse of the same bytes; ours at a quarter of the size")
+    worst = 0.0
+    for name, body in hostile_shapes().items():
+        ours = _best_ms(lambda: Robots.parse(body).decide(AGENT, "/private/x"), rounds)
+        quarter = body[: len(body) // 4]
+        ours_quarter = _best_ms(lambda: Robots.parse(quarter).decide(AGENT, "/private/x"), rounds)
+        worst = max(worst, ours)
+        cells = f"{name:<26} {len(body):>7} B  ours {ours:7.1f} ms  (quarter {ours_quarter:6.1f} ms, x{ours / max(ours_quarter, 1e-6):.1f})"
+        if Protego is not None:
+            text = body.decode("utf-8", "replace")
+            theirs = _best_ms(lambda: Protego.parse(text).can_fetch(HOST + "/private/x", AGENT), rounds)
+            cells += f"  protego {theirs:8.1f} ms  ours/protego time {ours / theirs:5.2f}x"
+        print(cells, flush=True)
+    print(f"{'worst shape':<26} {worst:7.1f} ms")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="bigger URL sets, longer runs and longer paths")
@@ -141,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         print("protego is not installed (pip install protego): its column is left out", file=sys.stderr)
     bench_big_site(args.full)
     bench_pathological(args.full)
+    bench_hostile(args.full)
     return 0
 
 

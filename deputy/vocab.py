@@ -9,11 +9,16 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import jsonschema
+
+from deputy.refusals import DEFAULT_REASONS, RefusalKind
+from deputy.words import DEFAULT_SPELLINGS, DEFAULT_WORDS
 
 __all__ = ["Capability", "Form", "ReaderWords", "SlotSpec", "Vocab", "VocabError"]
 
@@ -22,107 +27,8 @@ class VocabError(ValueError):
     """A vocabulary file is missing, not JSON, or breaks the schema; the message names every problem."""
 
 
-# The reader's English words; a vocabulary adds to these unless it says "extends_default": false.
-_DEFAULT_WORDS: dict[str, tuple[str, ...]] = {
-    "request_modals": ("could", "would", "will"),
-    "permission_modals": ("can", "may", "might"),
-    "permission_words": (
-        "allow", "permit", "let", "able", "ok", "okay", "alright", "fine", "possible", "permissible", "legal",
-        "permission", "right", "clearance",
-    ),
-    "request_governors": ("want", "like", "need", "mind", "love", "wish"),
-    # Verbs that embed a question: "check whether we may fetch A", "tell me if the queue is empty".
-    "embedders": ("check", "see", "verify", "confirm", "tell", "show", "determine", "find", "know", "wonder"),
-    # Verbs that only lead into the action: "go fetch A", "help me download A".
-    "serial_verbs": ("go", "come", "help"),
-    "politeness": ("please", "kindly", "pls", "plz"),
-    "courtesy": (
-        "hi", "hello", "hey", "thanks", "thank", "cheers", "ok", "okay", "great", "good", "morning", "afternoon",
-        "evening", "dear", "friend", "please", "kindly", "sir", "ty", "thx", "you", "much", "very", "a", "lot",
-        "in", "advance", "there", "yes", "sure", "again",
-    ),
-    "negations": ("not", "n't", "never", "no", "none", "nothing", "neither", "nor", "nobody", "nowhere", "cannot"),
-    "conditions": (
-        "if", "unless", "whenever", "provided", "providing", "assuming", "suppose", "supposing", "in case",
-        "as long as", "so long as", "only if", "even if", "as soon as", "once", "until", "till", "after",
-        "before", "when", "while",
-    ),
-    "unsupported": (
-        "delete", "remove", "erase", "wipe", "drop", "destroy", "clear", "purge", "truncate", "overwrite",
-        "post", "submit", "send", "upload", "publish", "email", "mail", "message", "tweet", "share",
-        "log", "login", "sign", "register", "authenticate", "click", "press", "type", "fill", "enter",
-        "run", "execute", "eval", "evaluate", "install", "uninstall", "buy", "pay", "order", "purchase",
-        "book", "subscribe", "unsubscribe", "edit", "modify", "change", "write", "rewrite", "update", "set",
-        "reset", "restart", "kill", "stop", "shut", "disable", "enable", "ignore", "forget", "bypass",
-        "override", "hack", "attack", "spam", "flood", "follow", "spider", "rename", "move", "copy", "replace",
-        "translate", "summarize", "summarise", "open", "visit", "browse", "search", "find", "print", "reply",
-        "answer", "forward", "call", "text", "pretend", "act", "become", "switch", "grant", "give", "make",
-        "create", "add", "insert", "put", "start", "launch", "schedule", "repeat", "loop", "continue", "retry",
-        "ping", "scan", "probe", "exploit", "inject", "bruteforce", "crack", "decrypt", "encrypt", "render",
-        "convert", "parse", "extract", "analyze", "analyse", "compare", "monitor", "watch", "keep", "tell",
-        "say", "use", "try", "skip", "disregard", "pretend", "bypass", "rm",
-    ),
-    "neutral_predicates": ("list", "mention", "include", "attach", "paste"),
-    "adverbs": (
-        "please", "kindly", "now", "right", "away", "just", "also", "too", "then", "quickly", "soon",
-        "immediately", "here", "below", "above", "already", "yet", "currently", "so", "far", "there", "for",
-        "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
-        "actually", "still", "ever", "really", "ahead", "successfully", "correctly", "properly",
-        "fully", "completely",
-    ),
-    "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into", "by", "with", "according"),
-    # Words that ask for more than the reader can promise (a whole site, a login, a schedule): refused.
-    "blockers": (
-        "everything", "anything", "entire", "whole", "recursively", "recursive", "subpages", "sitemap",
-        "cookie", "cookies", "password", "passwords", "credentials", "javascript", "js", "login",
-        "tomorrow", "tonight", "later", "hourly", "daily", "weekly", "monthly", "every", "forever",
-        "always", "root", "admin", "sudo", "script", "scripts", "rm", "instructions", "mode",
-        # Choices and exceptions: "fetch A or B", "A instead of B", "all pages except B".
-        "or", "either", "instead", "except", "excluding", "without", "rather", "than", "but", "all", "only",
-        # Hedges and asides: "A, e.g. B", "A and maybe B", "(optional: B)".
-        "e.g.", "eg", "i.e.", "ie", "aka", "a.k.a.", "maybe", "perhaps", "possibly", "optional", "optionally",
-        # Times and schedules the reader cannot keep: "on Monday", "in 5 minutes".
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend", "noon",
-        "midnight", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months",
-        "schedule", "scheduled", "periodically", "regularly", "repeatedly", "twice", "again_and_again",
-    ),
-    # Verbs refused wherever they stand and whatever the tagger made of them ("… and bypass robots.txt").
-    "forbidden": (
-        "delete", "remove", "erase", "wipe", "purge", "destroy", "bypass", "ignore", "disregard", "override",
-        "execute", "submit", "upload", "uninstall", "hack", "inject", "exploit", "pretend", "forget",
-    ),
-    # Nouns that may stand for the things a slot holds ("download this page: A").
-    "object_nouns": (
-        "page", "pages", "url", "urls", "link", "links", "site", "sites", "website", "websites", "homepage",
-        "document", "documents", "address", "addresses", "these", "this", "those", "them", "it", "one",
-        "ones", "following", "copy", "file", "files", "resource", "resources",
-    ),
-    "list_words": ("and", ",", ";", ".", "!", "?", "also", "plus", "too", "as", "well", "please", "thanks", "thank", "you", "-", "–", "—", "*", "•"),
-}
-
-_DEFAULT_REASONS: dict[str, str] = {
-    "negation": "it is negated (“{word}”), and I only act on plain requests",
-    "condition": "it depends on a condition (“{word} …”), and I do not act on conditional requests",
-    "unsupported_verb": "I cannot {predicate}: {capabilities} is all I do",
-    "no_url": "it names no web address for me to {predicate}",
-    "too_many_urls": "it names {addresses} where I can take at most {max}",
-    "url_not_wanted": "it names {addresses}, and that request takes none",
-    "no_quote": "it quotes no text for me to {predicate}",
-    "too_many_quotes": "it quotes {count} texts where I can take at most {max}",
-    "url_outside_parse": "the address {word} is not part of the request itself",
-    "not_understood": "I could not tell which of my capabilities it asks for",
-    "ambiguous": "it could mean more than one thing ({word})",
-    "several_actions": "it asks for more than one thing at once ({word})",
-    "unexpected_words": "I do not know what “{word}” asks of me there",
-    "unused_quote": "it quotes text I have no use for here",
-    "count_mismatch": "it speaks of {count} but names {addresses}",
-    "mixed_roles": "the addresses {word} play different parts in it, and I cannot tell which to use",
-    "link_mismatch": "the link text {word} names a different address than the link itself",
-    "empty": "it is empty",
-    "too_long": "it is {count} characters long, and I read prompts of at most {max}",
-    "question_for_action": "it asks whether I {predicate}, and a question never makes me act",
-}
-
+# Lists of phrases matched in order (and, for hedges, in their own case-insensitive way).
+_PHRASE_LISTS = frozenset({"conditions", "hedge_frames", "hedge_asides"})
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
 _ASPECTS = ("present", "past", "perfect", "passive", "progressive")
@@ -150,6 +56,15 @@ class ReaderWords:
     blockers: frozenset[str]
     forbidden: frozenset[str]
     object_nouns: frozenset[str]
+    achievers: frozenset[str]
+    hedge_frames: tuple[str, ...]
+    hedge_asides: tuple[str, ...]
+    purpose_marks: frozenset[str]
+    person_nouns: frozenset[str]
+    context_labels: frozenset[str]
+    referent_verbs: frozenset[str]
+    referent_nouns: frozenset[str]
+    spellings: Mapping[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,13 +109,18 @@ class Capability:
 
 @dataclass(frozen=True, slots=True)
 class Vocab:
-    """A checked vocabulary: capabilities in file order, reader words, refusal reasons."""
+    """A checked vocabulary: capabilities in file order, reader words, refusal reasons and kind names.
+
+    `kinds` maps the reader's generic refusal kinds to the public names this vocabulary gives them
+    (`no_value` → `no_url`); a kind it does not map keeps its own name.
+    """
 
     name: str
     handler: str
     capabilities: tuple[Capability, ...]
     words: ReaderWords
     reasons: Mapping[str, str]
+    kinds: Mapping[str, str]
     source: str
 
     @classmethod
@@ -251,10 +171,12 @@ def _read(path_or_text: str | Path) -> tuple[str, str]:
         raise VocabError(f"{path}: the vocabulary file cannot be read ({exc.strerror})") from exc
 
 
+@cache
 def _schema() -> dict[str, Any]:
-    # The schema ships inside the seaspider wheel (seaspider._schemas); a checkout reads schemas/ beside deputy/.
+    # The schema ships with the deputy (deputy._schemas, mapped onto schemas/ and holding only this
+    # file in a wheel); a bare checkout reads schemas/ beside deputy/. Nothing here imports seaspider.
     try:
-        text = resources.files("seaspider._schemas").joinpath("vocab.schema.json").read_text(encoding="utf-8")
+        text = resources.files("deputy._schemas").joinpath("vocab.schema.json").read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
         text = (Path(__file__).resolve().parent.parent / "schemas" / "vocab.schema.json").read_text(encoding="utf-8")
     loaded: dict[str, Any] = json.loads(text)
@@ -291,6 +213,7 @@ def _meaning_problems(raw: Mapping[str, Any]) -> list[str]:
         for word in raw.get("words", {}).get(key, []):
             if not str(word).isalpha():
                 out.append(f"words.{key}: {word!r} is not a single word (letters only)")
+    out += _spelling_problems(raw)
     for i, cap in enumerate(raw["capabilities"]):
         for word in list(cap["predicates"]) + [w for form in cap["forms"] for w in form.get("predicates", [])]:
             if not str(word).isalpha():
@@ -309,6 +232,34 @@ def _meaning_problems(raw: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def _spelling_problems(raw: Mapping[str, Any]) -> list[str]:
+    """A spelling never touches a verb: it may not respell one, nor produce a verb that makes the deputy act.
+
+    Chat spellings are for closed-class words ("pls", "u", "dont"); a typo in a verb is refused, never
+    guessed, so "fecth A" can not become a fetch.
+    """
+    given = raw.get("words", {})
+    verbs: set[str] = set()
+    acting: set[str] = set()
+    for cap in raw["capabilities"]:
+        mine = {str(w).lower() for w in cap["predicates"]} | {
+            str(w).lower() for form in cap["forms"] for w in form.get("predicates", [])
+        }
+        verbs |= mine
+        if not cap.get("observes", False):
+            acting |= mine
+    for key in ("unsupported", "forbidden"):
+        verbs |= {str(w).lower() for w in DEFAULT_WORDS[key]} | {str(w).lower() for w in given.get(key, [])}
+    out = []
+    for source, standard in given.get("spellings", {}).items():
+        if {w.lower() for w in str(source).split()} & verbs:
+            out.append(f"words.spellings: {source!r} is a verb, and verbs are never respelt")
+        made = {w.lower() for w in str(standard).split()} & acting
+        if made:
+            out.append(f"words.spellings: {source!r} would become the action verb {sorted(made)[0]!r}")
+    return out
+
+
 def _lower(words: Any) -> frozenset[str]:
     return frozenset(str(w).lower() for w in words or ())
 
@@ -317,21 +268,29 @@ def _build(raw: Mapping[str, Any], source: str) -> Vocab:
     extend = raw.get("extends_default", True)
     given = raw.get("words", {})
     merged: dict[str, Any] = {}
-    for key, default in _DEFAULT_WORDS.items():
-        mine = [str(w).lower() for w in given.get(key, [])]
+    for key, default in DEFAULT_WORDS.items():
+        mine = [str(w) if key in _PHRASE_LISTS else str(w).lower() for w in given.get(key, [])]
         base = list(default) if extend else []
         merged[key] = tuple(dict.fromkeys(base + mine))
-    # Every word list becomes a set for the reader, except conditions, which stay a tuple in order.
-    words = ReaderWords(**{key: values if key == "conditions" else frozenset(values) for key, values in merged.items()})
-    reasons = dict(_DEFAULT_REASONS) if extend else {}
+    # Every word list becomes a set for the reader, except the phrase lists, which stay tuples in order.
+    spellings = dict(DEFAULT_SPELLINGS) if extend else {}
+    spellings.update({str(k).lower(): str(v) for k, v in given.get("spellings", {}).items()})
+    words = ReaderWords(
+        **{key: values if key in _PHRASE_LISTS else frozenset(values) for key, values in merged.items()},
+        spellings=MappingProxyType(spellings),
+    )
+    reasons = dict(DEFAULT_REASONS) if extend else {}
     reasons.update(raw.get("reasons", {}))
-    missing = sorted(set(_DEFAULT_REASONS) - set(reasons))
+    missing = sorted(set(DEFAULT_REASONS) - set(reasons))
     if missing:
         raise VocabError(f"{source}: reasons: the reasons {', '.join(missing)} are missing (extends_default is false)")
+    kinds = {str(rule): str(rule) for rule in RefusalKind}
+    kinds.update(raw.get("kinds", {}))
     handler = raw["handler"]
     capabilities = tuple(_capability(cap, handler) for cap in raw["capabilities"])
     return Vocab(
-        name=raw["name"], handler=handler, capabilities=capabilities, words=words, reasons=reasons, source=source
+        name=raw["name"], handler=handler, capabilities=capabilities, words=words,
+        reasons=MappingProxyType(reasons), kinds=MappingProxyType(kinds), source=source,
     )
 
 

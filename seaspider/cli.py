@@ -36,7 +36,7 @@ JSON results go to stdout; messages and progress go to stderr."""
 
 
 def _module(verb: str) -> ModuleType:
-    return importlib.import_module(f"seaspider.commands.{verb}")
+    return importlib.import_module(f"seaspider.commands.{verb.replace('-', '_')}")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -5,9 +5,9 @@ Validation happens here and only here: code past `load_config` never sees a raw 
 
 from __future__ import annotations
 
-import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +17,7 @@ import jsonschema
 
 from seaspider import __version__
 from seaspider.errors import ConfigError
-from seaspider.jsonerrors import collect
+from seaspider.jsonerrors import collect, load_json_file
 from seaspider.resources import load_schema
 
 DEFAULT_CALLERS = ("octopus", "crab", "whale", "shark")
@@ -56,12 +56,15 @@ class FetchConfig:
     max_redirects: int
     concurrency: int
     sort_query: bool
+    max_links_per_page: int
+    retries: int  # a 429, 503 or failed connection is tried again this many times
 
 
 @dataclass(frozen=True, slots=True)
 class StorageConfig:
     segment_max_bytes: int
     zstd_level: int
+    keep_encoded_bodies: bool  # also keep each body as received (still content-encoded), for WARC
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +156,13 @@ def _contact_problems(url: str) -> list[str]:
     return problems
 
 
-def _resolve_problems(resolve: dict[str, Any]) -> list[str]:
+def _resolve_problems(resolve: dict[str, Any], accepted: Callable[[tuple[str, ...]], bool]) -> list[str]:
     import ipaddress
 
     problems = []
     for host, ips in resolve.items():
+        if not accepted(("network", "resolve", host)):
+            continue
         for ip in [ips] if isinstance(ips, str) else ips if isinstance(ips, list) else []:
             try:
                 ipaddress.ip_address(ip)
@@ -166,16 +171,45 @@ def _resolve_problems(resolve: dict[str, Any]) -> list[str]:
     return problems
 
 
+def _semantic_problems(raw: dict[str, Any], schema_errors: list[tuple[str | int, ...]]) -> list[str]:
+    """The rules the schema cannot say, checked on every field the schema accepted.
+
+    A field is checked when it is there with the right type and no schema error lies at it or inside it,
+    so one message reports every problem at once, the schema's and these, whatever the mix.
+    """
+
+    def accepted(path: tuple[str, ...]) -> bool:
+        return not any(error[: len(path)] == path for error in schema_errors)
+
+    def section(name: str) -> dict[str, Any]:
+        value = raw.get(name)
+        return value if isinstance(value, dict) else {}
+
+    problems: list[str] = []
+    contact = section("robot").get("contact_url")
+    if isinstance(contact, str) and accepted(("robot", "contact_url")):
+        problems += _contact_problems(contact)
+    resolve = section("network").get("resolve")
+    if isinstance(resolve, dict):
+        problems += _resolve_problems(resolve, accepted)  # host by host: a bad entry does not hide the others
+    lock = section("service").get("lock")
+    if isinstance(lock, str) and accepted(("service", "lock")) and not os.path.isabs(lock):
+        problems.append(f"service.lock: {lock!r} is not an absolute path")
+    return problems
+
+
+def _field_of(problem: str) -> str:
+    return problem.split(": ", 1)[0]
+
+
 def build_config(raw: Any, *, base_dir: Path, source: str) -> Config:
     """Check `raw` (parsed JSON) against the schema and the rules the schema cannot say."""
     validator = jsonschema.Draft202012Validator(load_schema("config"))
     problems = collect(validator, raw)
-    if not problems and isinstance(raw, dict):
-        problems += _contact_problems(raw["robot"]["contact_url"])
-        problems += _resolve_problems(raw.get("network", {}).get("resolve", {}))
-        lock = raw.get("service", {}).get("lock")
-        if lock is not None and not os.path.isabs(lock):
-            problems.append(f"service.lock: {lock!r} is not an absolute path")
+    if isinstance(raw, dict):
+        schema_errors = [tuple(error.absolute_path) for error in validator.iter_errors(raw)]
+        # In field order, the schema's and ours together (a stable sort keeps each field's own order).
+        problems = sorted(problems + _semantic_problems(raw, schema_errors), key=_field_of)
     if problems:
         count = f"{len(problems)} problems" if len(problems) > 1 else "1 problem"
         raise ConfigError(f"{source}: {count}: " + "; ".join(problems) + ".")
@@ -215,14 +249,5 @@ def build_config(raw: Any, *, base_dir: Path, source: str) -> Config:
 def load_config(path: str | os.PathLike[str]) -> Config:
     """Read, check and build the configuration at `path`; every problem is reported at once."""
     file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"{file}: the configuration file does not exist; pass the path of a JSON file such as config.example.json.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{file}: the configuration file cannot be read ({exc}).") from exc
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ConfigError(f"{file}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg}).") from exc
+    raw = load_json_file(file, what="configuration", missing_hint="pass the path of a JSON file such as config.example.json")
     return build_config(raw, base_dir=file.resolve().parent, source=str(file))

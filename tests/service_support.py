@@ -18,7 +18,7 @@ import jsonschema
 from wire.transport import request
 from seaspider.config import Config, build_config
 from seaspider.service.jobs import Job, JobResult, UrlDone
-from seaspider.service.ledger import read_jsonl
+from seaspider.store.journal import read_jsonl
 from seaspider.resources import load_schema
 from seaspider.service.handler import Faults
 from seaspider.service.server import Server
@@ -89,14 +89,17 @@ class GatedRunner:
 class RunningServer:
     """A `Server` serving in a thread, with a client for it."""
 
-    def __init__(self, config: Config, runner_factory: Callable[[], Any], *, base: Path | None = None, faults: Faults = Faults(), **kw: Any) -> None:
+    def __init__(
+        self, config: Config, runner_factory: Callable[[], Any], *, base: Path | None = None, faults: Faults = Faults(),
+        reader: Any = None, **kw: Any,
+    ) -> None:
         from deputy import ReviewQueue
 
         self.base = base or short_dir()
         self.socket = self.base / "run" / "s.sock"
         self.dir = self.socket.parent
         self.server = Server(
-            config, deputy=deputy(), socket_path=self.socket, runner_factory=runner_factory,
+            config, deputy=reader or deputy(), socket_path=self.socket, runner_factory=runner_factory,
             review=ReviewQueue(self.dir / "review.jsonl"), faults=faults, stop_poll_s=0.05, **kw,
         )
         self.thread = threading.Thread(target=self.server.run, daemon=True)

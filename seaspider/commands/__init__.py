@@ -1,10 +1,11 @@
 """One module per CLI verb. Each defines HELP, DESCRIPTION, add_arguments(parser) and run(args) -> int.
 
+A verb with a hyphen lives in the module with an underscore (`export-warc` in export_warc.py).
 Modules import heavy dependencies (spaCy, the crawler) inside `run`, so `--help` stays fast.
 """
 
 from __future__ import annotations
 
-VERBS = ("demo", "fetch", "get", "robots", "stats", "extract", "plan", "serve", "ask")
+VERBS = ("demo", "fetch", "get", "robots", "stats", "store", "export-warc", "extract", "plan", "serve", "ask", "mcp")
 
 __all__ = ["VERBS"]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from seaspider.config import Config, load_config
-from seaspider.lock import SingletonLock, acquire
+from seaspider.lock import HeldLock, acquire
 
 
-def config_and_lock(config_path: str, command: str) -> tuple[Config, SingletonLock]:
+def config_and_lock(config_path: str, command: str) -> tuple[Config, HeldLock]:
     """Load the configuration, then take the singleton lock before anything else is touched."""
     config = load_config(config_path)
     return config, acquire(config.service.lock, command)

@@ -48,11 +48,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("priority", metavar="urgent", nargs="?", choices=["urgent", "normal"], default="normal", help="urgent or normal (default)")
 
 
+def read_prompt(data: bytes) -> str:
+    """The prompt from stdin's bytes; UsageError naming the first bad byte when they are not UTF-8."""
+    # Bytes, not text: a text stdin in a C locale turns bad bytes into surrogates, which no frame can carry.
+    try:
+        return data.decode("utf-8").strip()
+    except UnicodeDecodeError as exc:
+        raise UsageError(
+            f"stdin is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start} cannot be decoded); "
+            "send the prompt as UTF-8, e.g. iconv -t UTF-8 prompt.txt | seaspider ask SOCKET ID"
+        ) from exc
+
+
 def run(args: argparse.Namespace) -> int:
     from wire.transport import NoAnswer, SocketMissing, SocketRefused, TransportError, request
     from seaspider.output import emit_json
 
-    prompt = sys.stdin.read().strip()
+    prompt = read_prompt(sys.stdin.buffer.read())
     if not prompt:
         raise UsageError("no prompt on stdin; write the English request there, e.g. echo \"Is the queue empty?\" | seaspider ask SOCKET 1")
     if not 0 < args.timeout <= 3600:

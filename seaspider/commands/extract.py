@@ -181,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     from seaspider.extract.stream import extract_store
     from seaspider.extract.writers import CsvWriter, Format, JsonlWriter
     from seaspider.output import say
-    from seaspider.store.writer import StoreReader
+    from seaspider.store.reader import StoreReader
 
     rules = _rules(args)
     with _output(args.out) as stream, StoreReader(Path(args.store)) as reader:

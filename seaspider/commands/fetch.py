@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import signal
 import sys
 import threading
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 from seaspider.commands._common import config_and_lock
 from seaspider.errors import UsageError
+
+if TYPE_CHECKING:
+    from seaspider.commands._warc import CrawlFollower
+    from seaspider.config import Config
 
 HELP = "fetch a queue of URLs into the store, print a JSON summary"
 DESCRIPTION = """Fetch every URL of QUEUE politely as MovaBot and store the pages.
@@ -21,29 +25,46 @@ whose first field is the URL. Empty lines and lines starting with # are skipped;
 a URL repeated (after canonicalisation) is fetched once; a bad line is reported
 on stderr with its number and skipped, and the run goes on.
 
-The run resumes: a URL whose latest stored record is not an error is skipped
-(unless resume.refetch_after_secs makes it due: then it is asked for with
-If-None-Match / If-Modified-Since, and a 304 is recorded as not_modified).
-A URL that was in flight when an earlier run crashed is fetched again.
+A JSON line may carry "priority" (an integer, default 0): within a host,
+higher first, then file order; across hosts, the host whose next URL has the
+highest priority is served first. Followed links get their page's priority - 1.
+
+The queue goes into the store's frontier (STORE/frontier.sqlite) as it is
+read, so the first request goes out at once whatever the queue's size, and
+memory stays flat. The run resumes from the frontier: lines it already holds
+are not read again (a grown file adds its new lines; a changed one is read
+again and only new URLs are added), URLs queued by an earlier run that was
+stopped are fetched too, and a URL whose latest record is an error is tried
+again (resume.refetch_after_secs also makes old pages due: they are asked for
+with If-None-Match / If-Modified-Since, and a 304 is recorded as not_modified).
+A URL that was in flight when an earlier run crashed is fetched again. The
+journal stays the source of truth: delete the frontier and it is rebuilt.
+
+A 429, a 503 or a failed connection is retried up to fetch.retries times
+(default 2) after max(Retry-After, 30 s doubling), each retry a journal line;
+a Retry-After above politeness.max_crawl_delay_secs defers the URL, and a 429
+or 503 doubles that host's delay until it answers normally again.
 With follow.enabled, same-host links that are not nofollow are followed.
-With follow.sitemaps (or --sitemaps), the sitemaps each queue origin's robots.txt
-names are fetched like any page, and the pages they list are queued after the
-queue's own URLs for their host; a JSON line {"url": ..., "kind": "sitemap"} is
-always read as a sitemap.
 
 stdout gets one JSON summary: counts by outcome, bytes, pages/s, wall time,
-hosts, skipped by resume, bad lines, followed links and the store path.
+hosts, skipped by resume, bad lines, followed links, retries and the store path.
 stderr gets a live progress line when it is a terminal, one line per URL with
 --verbose, and the bad queue lines.
 
+With --warc OUT.warc.gz, the run also writes what it fetched as WARC/1.1 files
+while it crawls (the records `seaspider export-warc` would write for this run's
+journal lines; see `seaspider export-warc --help`), and the summary names them.
+
 Ctrl-C (SIGINT) or SIGTERM stops the run gently: the requests in flight finish
-and are stored, the rest is counted as not_started, the summary is printed and
-the exit status is 1. Nothing is left half-written.
+and are stored, the rest is counted as not_started (and stays queued for the
+next run), the summary is printed and the exit status is 1. Nothing is left
+half-written.
 
 examples:
   seaspider fetch config.json urls.txt
   seaspider fetch config.json urls.txt --verbose 2> fetch.log
-  printf 'https://a.example/\\n{"url": "https://b.example/x"}\\n' > q.txt
+  seaspider fetch config.json urls.txt --warc crawl.warc.gz
+  printf 'https://a.example/\\n{"url": "https://b.example/x", "priority": 5}\\n' > q.txt
   seaspider fetch config.json q.txt | python -m json.tool"""
 
 
@@ -51,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", metavar="CONFIG", help="the configuration file (JSON)")
     parser.add_argument("queue", metavar="QUEUE", help="the queue file: one URL per line (JSON, TSV or plain)")
     parser.add_argument("--verbose", "-v", action="store_true", help="log one line per URL on stderr")
-    parser.add_argument("--sitemaps", action="store_true", help="read the sitemaps robots.txt names (sets follow.sitemaps)")
+    parser.add_argument("--warc", metavar="OUT.warc.gz", help="also write this run's fetches as WARC files (must not exist yet)")
 
 
 class _StopRequest:
@@ -81,41 +102,76 @@ class _StopRequest:
             signal.signal(sig, handler)  # type: ignore[arg-type]
 
 
+def _warc_follower(config: Config, out: str) -> CrawlFollower:
+    """Starts exporting this run's journal lines (from the journal's end now) into OUT as they land."""
+    import time
+
+    from seaspider.commands._warc import CrawlFollower, config_summary
+    from seaspider.store.warc_export import WarcExport, warcinfo_fields
+    from seaspider.store.warc_files import WarcFiles
+
+    info = warcinfo_fields(user_agent=config.user_agent, config=config_summary(config))
+    files = WarcFiles(Path(out), warcinfo=info, now_unix=time.time())
+    start = (Path(config.store) / "pages.jsonl").stat().st_size
+    return CrawlFollower(WarcExport(Path(config.store), files), start=start)
+
+
+def _finish_warc(follower: CrawlFollower) -> dict[str, Any]:
+    """Export the rest, close the files; what the summary says about them."""
+    files = follower.finish()
+    records = follower.records
+    return {"files": [str(p) for p in files], "bytes": sum(p.stat().st_size for p in files),
+            "records": {kind: records.get(kind, 0) for kind in ("warcinfo", "request", "response", "revisit", "metadata")}}
+
+
 def run(args: argparse.Namespace) -> int:
     # The singleton lock comes first: before the queue is read or the store is opened.
     config, lock = config_and_lock(args.config, f"fetch {args.queue}")
-    if args.sitemaps:
-        config = dataclasses.replace(config, follow=dataclasses.replace(config.follow, sitemaps=True))
     with lock:
         from seaspider.crawl.job import Crawl
-        from seaspider.output import emit_json
         from seaspider.crawl.progress import ProgressLine
-        from seaspider.crawl.queuefile import parse_queue
+        from seaspider.output import emit_json
         from seaspider.store.writer import StoreWriter
 
+        queue = Path(args.queue)
         try:
-            data = Path(args.queue).read_bytes()
+            # Bad input loses nothing: an unreadable queue is refused before the store is opened.
+            with open(queue, "rb") as stream:
+                stream.read(1)
         except OSError as exc:
             raise UsageError(f"{args.queue}: the queue file cannot be read ({exc.strerror or exc}).") from exc
-        queue = parse_queue(data, sort_query=config.fetch.sort_query, source=args.queue)
+        if args.warc is not None:
+            from seaspider.store.warc_files import check_out_path
+
+            check_out_path(Path(args.warc))  # before the store is touched: bad input loses nothing
         progress = ProgressLine(sys.stderr, verbose=args.verbose)
-        for bad in queue.bad:
-            progress.note(bad.reason)
         with _StopRequest(progress.note) as stop:
             with StoreWriter.open(
                 config.store,
                 segment_max_bytes=config.storage.segment_max_bytes,
                 zstd_level=config.storage.zstd_level,
             ) as writer:
+                follower = _warc_follower(config, args.warc) if args.warc is not None else None
                 try:
-                    summary = Crawl(config, writer).run(
-                        queue.urls,
+                    summary = Crawl(config, writer).run_queue(
+                        queue,
+                        label=args.queue,
                         should_stop=stop.event.is_set,
                         on_progress=progress.update,
-                        on_visit=progress.visit,
-                        sitemaps=queue.sitemaps,
+                        on_visit=progress.visit if follower is None else lambda v: (progress.visit(v), follower.poke()),
+                        on_retry=progress.retry,
+                        on_bad_line=lambda bad: progress.note(bad.reason),
+                        on_note=progress.note,
                     )
+                except BaseException:
+                    if follower is not None:
+                        follower.abort()  # a failed run leaves no partial archive
+                    raise
                 finally:
                     progress.finish()
-        emit_json(summary.to_json(queue=args.queue, bad_lines=len(queue.bad), duplicates=queue.duplicates))
+                warc = _finish_warc(follower) if follower is not None else None
+        report = summary.to_json(queue=args.queue)
+        if warc is not None:
+            report["warc"] = warc
+        emit_json(report)
         return 1 if summary.interrupted else 0

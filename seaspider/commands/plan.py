@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from typing import Any
 
 from seaspider.errors import UsageError
 
@@ -20,10 +22,18 @@ Refusal kinds: negation, condition, unsupported_verb, no_url, too_many_urls,
 url_outside_parse, non_public_address, invalid_url, not_understood.
 A refusal is an answer, so the exit status is 0 either way.
 
+With --jsonl, a line may also be a corpus line (tests/english/prompts/*.jsonl):
+  {"prompt": "...", "operation": "fetch", "args": {...}, "family": "context", "call": "judgement"}
+  {"prompt": "...", "refusal": "negation"}
+its prompt is read as usual, and after the last line stderr shows the accuracy per family
+(clear cases and judgement calls apart) and every wrong action: a plan where a refusal
+was expected, or another plan than the expected one.
+
 examples:
   seaspider plan "Could you download https://a.example/ and https://b.example/x?"
   seaspider plan --explain "Are we allowed to fetch mova.elamur.ai?"
   printf 'Fetch a.example\\nIs the queue empty?\\n' | seaspider plan --jsonl
+  cat tests/english/prompts/agents/*.jsonl | seaspider plan --jsonl > /dev/null
   seaspider plan --review review.jsonl"""
 
 
@@ -52,21 +62,46 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.review}: the review queue does not exist.") from exc
         return 0
 
-    from seaspider.english import build_deputy, explain, plan_json
+    from seaspider.english import build_deputy, format_parse, plan_json
 
     allow_private = False
     if args.config:
         from seaspider.config import load_config
 
         allow_private = load_config(args.config).network.allow_private_addresses
+    from deputy.scoring import Scoreboard
+
     deputy = build_deputy(args.vocab, allow_private=allow_private)
-    prompts = [args.prompt] if args.prompt is not None else _stdin_lines()
-    for prompt in prompts:
+    lines = [args.prompt] if args.prompt is not None else _stdin_lines()
+    board = Scoreboard()
+    scored = 0
+    for line in lines:
+        prompt, expected = (line, None) if args.prompt is not None else _corpus_line(line)
         result = deputy.read(prompt)
         if args.explain:
-            sys.stderr.write(explain(prompt, result) + "\n")
+            sys.stderr.write(format_parse(prompt, result) + "\n")
         emit_json(plan_json(prompt, result))
+        if expected is not None:
+            board.add(expected, result, prompt)
+            scored += 1
+    if scored:
+        sys.stderr.write("\n".join([f"accuracy over {scored} corpus lines:", *board.lines()]) + "\n")
     return 0
+
+
+def _corpus_line(line: str) -> tuple[str, Any]:
+    """A bare prompt, or a corpus line's prompt and expectation (a JSON object with a "prompt")."""
+    from deputy.scoring import Expectation
+
+    if not line.startswith("{"):
+        return line, None
+    try:
+        raw = json.loads(line)
+    except json.JSONDecodeError:
+        return line, None
+    if not isinstance(raw, dict) or not isinstance(raw.get("prompt"), str):
+        return line, None
+    return raw["prompt"], Expectation.from_json(raw, family="(stdin)")
 
 
 def _stdin_lines() -> list[str]:

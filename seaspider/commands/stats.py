@@ -25,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from seaspider.output import emit_json
-    from seaspider.store.writer import StoreReader
+    from seaspider.store.reader import StoreReader
 
     with StoreReader(Path(args.store)) as reader:
         emit_json(reader.stats(args.host))

@@ -1,5 +1,6 @@
-"""The crawl: the frontier's order, the scheduler that dispatches across IPs, the follow policy,
-queue files, the progress line and the crawl job that ties them to the fetcher and the store.
+"""The crawl: the frontier's order and its disk form, the queue loader, the scheduler that dispatches
+across IPs, retries, the follow policy, queue files, the progress line, and the crawl job that ties
+them to the fetcher and the store (through one journal thread).
 
 The public names of this wing are its modules; each lists its own public names in `__all__`.
 """
@@ -7,9 +8,14 @@ The public names of this wing are its modules; each lists its own public names i
 __all__ = [
     "follow",
     "frontier",
+    "frontier_db",
     "job",
+    "journal_thread",
+    "loader",
     "progress",
     "queuefile",
+    "records",
+    "retry",
     "scheduler",
     "sitemaps",
 ]

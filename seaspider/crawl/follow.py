@@ -1,7 +1,9 @@
 """The follow policy: which links of a fetched page join the crawl in follow mode.
 
 Pure and deterministic: links in, URLs to add out, in page order. Knows hosts, depths and caps;
-knows nothing about fetching, robots.txt (the fetcher checks every URL) or the store.
+knows nothing about fetching, robots.txt (the fetcher checks every URL) or the store. What was
+seen and how full each directory is comes from a `SeenSet`: a set in memory for one run, or the
+disk frontier's seen set for a crawl of any size.
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ import enum
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 from urllib.parse import urlsplit
 
 from seaspider.config import FollowConfig
 from seaspider.web.links import Link
+from seaspider.web.urls import host_of
 
 
 class Skip(enum.StrEnum):
@@ -29,11 +33,43 @@ class Skip(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Followed:
-    """One link to add to the crawl: its URL, its depth and the page it was found on."""
+    """One link to add to the crawl: its URL, its depth, the page it was found on and its priority."""
 
     url: str
     depth: int
     parent: str
+    priority: int = 0
+
+
+class SeenSet(Protocol):
+    """URLs already queued or followed, and how many of them each host directory holds."""
+
+    def __contains__(self, url: str) -> bool: ...
+
+    def directory_count(self, directory: str) -> int: ...
+
+    def add(self, url: str) -> None:
+        """Count `url` as seen (and in its directory) from now on."""
+        ...
+
+
+@dataclass
+class MemorySeen:
+    """The seen set of one run, in memory."""
+
+    _urls: set[str] = field(default_factory=set)
+    _per_directory: Counter[str] = field(default_factory=Counter)
+
+    def __contains__(self, url: str) -> bool:
+        return url in self._urls
+
+    def directory_count(self, directory: str) -> int:
+        return self._per_directory[directory]
+
+    def add(self, url: str) -> None:
+        if url not in self._urls:
+            self._urls.add(url)
+            self._per_directory[directory_of(url)] += 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +78,6 @@ class FollowResult:
 
     followed: tuple[Followed, ...]
     skipped: tuple[tuple[str, Skip], ...]
-
-
-def host_of(url: str) -> str:
-    """The lower-case host of a canonical URL (port excluded)."""
-    return (urlsplit(url).hostname or "").lower()
 
 
 def directory_of(url: str) -> str:
@@ -71,19 +102,19 @@ class FollowPolicy:
     """
 
     config: FollowConfig
-    _seen: set[str] = field(default_factory=set)
-    _per_directory: Counter[str] = field(default_factory=Counter)
+    seen: SeenSet = field(default_factory=MemorySeen)
     followed_count: int = 0
     skipped_counts: Counter[Skip] = field(default_factory=Counter)
 
     def note_seed(self, url: str) -> None:
         """Record a queued URL: never followed again and counted in its directory."""
-        if url not in self._seen:
-            self._seen.add(url)
-            self._per_directory[directory_of(url)] += 1
+        self.seen.add(url)
 
-    def select(self, *, page_url: str, depth: int, links: Iterable[Link]) -> FollowResult:
-        """The links of the page at `page_url` (fetched at `depth`) to add, in page order."""
+    def select(self, *, page_url: str, depth: int, links: Iterable[Link], priority: int = 0) -> FollowResult:
+        """The links of the page at `page_url` (fetched at `depth`, with `priority`) to add, in page order.
+
+        A followed link gets its page's priority minus one: a page's own links never jump ahead of it.
+        """
         followed: list[Followed] = []
         skipped: list[tuple[str, Skip]] = []
         if not self.config.enabled:
@@ -96,10 +127,9 @@ class FollowPolicy:
                 skipped.append((link.url, reason))
                 self.skipped_counts[reason] += 1
                 continue
-            self._seen.add(link.url)
-            self._per_directory[directory_of(link.url)] += 1
+            self.seen.add(link.url)
             self.followed_count += 1
-            followed.append(Followed(link.url, child_depth, page_url))
+            followed.append(Followed(link.url, child_depth, page_url, priority - 1))
         return FollowResult(tuple(followed), tuple(skipped))
 
     def _reason(self, link: Link, host: str, child_depth: int) -> Skip | None:
@@ -109,10 +139,10 @@ class FollowPolicy:
             return Skip.NOFOLLOW
         if child_depth > self.config.max_depth:
             return Skip.DEPTH
-        if link.url in self._seen:
+        if link.url in self.seen:
             return Skip.SEEN
         if self.followed_count >= self.config.max_pages:
             return Skip.MAX_PAGES
-        if self._per_directory[directory_of(link.url)] >= self.config.max_per_directory:
+        if self.seen.directory_count(directory_of(link.url)) >= self.config.max_per_directory:
             return Skip.DIRECTORY
         return None

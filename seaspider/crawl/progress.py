@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from seaspider.clock import Clock, SystemClock
-from seaspider.web.records import Outcome, Visit
+from seaspider.web.records import Outcome, Retry, Visit
 
 REDRAW_INTERVAL_S = 0.2  # a terminal line redrawn faster than this only costs CPU
 
@@ -80,6 +80,11 @@ def format_visit(visit: Visit) -> str:
     return line + f" {visit.ms} ms"
 
 
+def format_retry(retry: Retry) -> str:
+    """One --verbose log line for a retry: `retry 1 URL (HTTP 503 Service Unavailable; retry 1 of 2 after 30 s)`."""
+    return f"retry {retry.attempt} {retry.url} ({retry.reason})"
+
+
 class ProgressLine:
     """Writes progress to `stream`: a redrawn line on a terminal, or per-URL lines when verbose."""
 
@@ -96,6 +101,13 @@ class ProgressLine:
         if self._verbose:
             self._clear()
             self._stream.write(format_visit(visit) + "\n")
+            self._stream.flush()
+
+    def retry(self, retry: Retry) -> None:
+        """Log one retry (only with --verbose)."""
+        if self._verbose:
+            self._clear()
+            self._stream.write(format_retry(retry) + "\n")
             self._stream.flush()
 
     def update(self, progress: Progress, *, force: bool = False) -> None:

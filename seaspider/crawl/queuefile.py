@@ -1,7 +1,8 @@
 """Reads a QUEUE file into canonical URLs: JSON object lines, TSV lines or plain lines.
 
-Pure: takes the file's bytes, returns the URLs in file order with the bad lines beside them.
-A bad line never stops the run; it is reported with its number and skipped.
+Pure: `parse_line` takes one line's bytes (the loader streams a file through it), `parse_queue`
+a whole file's; both return URLs in file order with the bad lines beside them. A bad line never
+stops the run; it is reported with its number and skipped.
 """
 
 from __future__ import annotations
@@ -14,18 +15,17 @@ from seaspider.errors import InvalidURL
 from seaspider.web.urls import canonicalize
 
 MAX_REASON_CHARS = 300  # a reason names the line, not a whole pasted document
-
-
-KINDS = ("page", "sitemap")  # a JSON line's "kind": a page to fetch, or a sitemap to read for pages
+# "priority" bounds: room for any ranking a corpus builder uses, and far inside SQLite's integers.
+MIN_PRIORITY, MAX_PRIORITY = -1_000_000, 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
 class QueueEntry:
-    """One URL to fetch, canonical, with the line it came from (1-based) and its kind."""
+    """One URL to fetch, canonical, with the line it came from (1-based) and its priority (higher first)."""
 
     url: str
     line: int
-    kind: str = "page"
+    priority: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,17 +50,11 @@ class Queue:
 
     @property
     def urls(self) -> tuple[str, ...]:
-        """The pages to fetch, in file order."""
-        return tuple(e.url for e in self.entries if e.kind == "page")
-
-    @property
-    def sitemaps(self) -> tuple[str, ...]:
-        """The sitemaps to read (JSON lines with "kind": "sitemap"), in file order."""
-        return tuple(e.url for e in self.entries if e.kind == "sitemap")
+        return tuple(e.url for e in self.entries)
 
 
-def _first_field(text: str, lineno: int) -> tuple[str, str]:
-    """The URL text and kind of one non-blank, non-comment line; ValueError with the reason if none."""
+def _first_field(text: str, lineno: int) -> tuple[str, int]:
+    """The URL text and priority of one non-blank, non-comment line; ValueError with the reason if none."""
     if text.startswith("{"):
         try:
             obj = json.loads(text)
@@ -71,13 +65,35 @@ def _first_field(text: str, lineno: int) -> tuple[str, str]:
         url = obj.get("url")
         if not isinstance(url, str) or not url.strip():
             raise ValueError(f'line {lineno} is a JSON object without a "url" string')
-        kind = obj.get("kind", "page")
-        if kind not in KINDS:
-            raise ValueError(f'line {lineno} has "kind" {json.dumps(kind)[:40]}, but only "page" and "sitemap" are known')
-        return url.strip(), kind
+        priority = obj.get("priority", 0)
+        if isinstance(priority, bool) or not isinstance(priority, int) or not MIN_PRIORITY <= priority <= MAX_PRIORITY:
+            raise ValueError(f'line {lineno} has "priority" {json.dumps(priority)[:40]}, but it must be an integer '
+                             f"from {MIN_PRIORITY} to {MAX_PRIORITY}")  # fmt: skip
+        return url.strip(), priority
     # TSV: the first tab-separated field; a plain line: its first whitespace-separated word.
     field = text.split("\t", 1)[0].strip()
-    return (field.split(None, 1)[0] if field else ""), "page"
+    return (field.split(None, 1)[0] if field else ""), 0
+
+
+def parse_line(raw: bytes, lineno: int, *, sort_query: bool = False, source: str = "QUEUE") -> QueueEntry | BadLine | None:
+    """One line of a queue file (no line break): its entry, why it is bad, or None when blank or a comment."""
+    try:
+        text = raw.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        return BadLine(lineno, f"{source}: line {lineno} is not valid UTF-8, so it was skipped.")
+    if not text or text.startswith("#"):
+        return None
+    try:
+        field, priority = _first_field(text, lineno)
+        if not field:
+            raise ValueError(f"line {lineno} has an empty first field")
+        url = canonicalize(field, sort_query=sort_query)
+    except ValueError as exc:
+        return BadLine(lineno, f"{source}: {exc}, so it was skipped."[:MAX_REASON_CHARS])
+    except InvalidURL as exc:
+        reason = str(exc).rstrip(".")
+        return BadLine(lineno, f"{source}: line {lineno}: {reason}; the line was skipped."[:MAX_REASON_CHARS])
+    return QueueEntry(url, lineno, priority)
 
 
 def parse_queue(data: bytes, *, sort_query: bool = False, source: str = "QUEUE") -> Queue:
@@ -90,29 +106,14 @@ def parse_queue(data: bytes, *, sort_query: bool = False, source: str = "QUEUE")
     duplicates = 0
     blank = 0
     for lineno, raw in enumerate(data.splitlines(), start=1):
-        try:
-            text = raw.decode("utf-8").strip()
-        except UnicodeDecodeError:
-            bad.append(BadLine(lineno, f"{source}: line {lineno} is not valid UTF-8, so it was skipped."))
-            continue
-        if not text or text.startswith("#"):
+        parsed = parse_line(raw, lineno, sort_query=sort_query, source=source)
+        if parsed is None:
             blank += 1
-            continue
-        try:
-            field, kind = _first_field(text, lineno)
-            if not field:
-                raise ValueError(f"line {lineno} has an empty first field")
-            url = canonicalize(field, sort_query=sort_query)
-        except ValueError as exc:
-            bad.append(BadLine(lineno, f"{source}: {exc}, so it was skipped."[:MAX_REASON_CHARS]))
-            continue
-        except InvalidURL as exc:
-            reason = str(exc).rstrip(".")
-            bad.append(BadLine(lineno, f"{source}: line {lineno}: {reason}; the line was skipped."[:MAX_REASON_CHARS]))
-            continue
-        if url in seen:
+        elif isinstance(parsed, BadLine):
+            bad.append(parsed)
+        elif parsed.url in seen:
             duplicates += 1
-            continue
-        seen.add(url)
-        entries.append(QueueEntry(url, lineno, kind))
+        else:
+            seen.add(parsed.url)
+            entries.append(parsed)
     return Queue(tuple(entries), tuple(bad), duplicates, blank)

@@ -1,22 +1,30 @@
 """Async dispatch across IPs: up to `concurrency` visits at once, each to a different IP, in frontier order.
 
 Never busy-waits: when nothing can start, it sleeps until the next free moment politeness
-computes, or until a visit, a robots.txt check or a lookup ends, whichever comes first.
+computes, the next retry is due, or a visit, a robots.txt check, a lookup or the frontier's
+loader wakes it, whichever comes first. Drives any `CrawlFrontier` (in memory, on disk, shared).
 """
 
 from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
+from seaspider.clock import Clock
+from seaspider.crawl.frontier import CrawlFrontier, Task
 from seaspider.errors import FetchError
 from seaspider.net.fetch import Fetcher
-from seaspider.crawl.frontier import Frontier, Task
-from seaspider.web.urls import parse_url
 from seaspider.web.records import Visit
+from seaspider.web.urls import parse_url
 
 MAX_LOOKUPS_IN_FLIGHT = 32  # name lookups run in threads; more at once only queues them there
+# Per-host notes of hosts that left the frontier's window are dropped once they outnumber the
+# window's hosts by this much: memory follows the window, not the crawl.
+_PRUNE_SLACK = 1024
+
+IntentFn = Callable[[Task], Awaitable[Mapping[str, str] | None]]  # durable intent -> conditional headers
+VisitFn = Callable[[Task, Visit], Awaitable[None]]
 
 
 class _Crawl:
@@ -25,12 +33,14 @@ class _Crawl:
     def __init__(
         self,
         fetcher: Fetcher,
-        frontier: Frontier,
+        frontier: CrawlFrontier,
         *,
         concurrency: int,
-        on_intent: Callable[[Task], Awaitable[None]],
-        on_visit: Callable[[Visit], Awaitable[None]],
+        on_intent: IntentFn,
+        on_visit: VisitFn,
         should_stop: Callable[[], bool],
+        clock: Clock | None = None,
+        book_decided: bool = False,
     ) -> None:
         if concurrency < 1:
             raise ValueError("concurrency must be at least 1")
@@ -40,6 +50,9 @@ class _Crawl:
         self.on_intent = on_intent
         self.on_visit = on_visit
         self.should_stop = should_stop
+        self.clock = clock or fetcher.clock  # for retries' due times (Unix seconds)
+        self.book_decided = book_decided
+        self.max_crawl_delay_s = fetcher.config.politeness.max_crawl_delay_secs
         self.jobs: set[asyncio.Task[None]] = set()
         self.lookups: dict[str, asyncio.Task[None]] = {}
         self.held_hosts: set[str] = set()
@@ -50,6 +63,7 @@ class _Crawl:
         self.not_before: dict[str, float] = {}
         self.wake: asyncio.Future[None] | None = None
         self.failure: BaseException | None = None
+        frontier.listen(self._poke)
 
     # ----- waking ----------------------------------------------------------------------------
 
@@ -104,9 +118,9 @@ class _Crawl:
         self._poke()
 
     async def _visit(self, task: Task) -> None:
-        await self.on_intent(task)
-        visit = await self.fetcher.visit(task.url, depth=task.depth, parent=task.parent)
-        await self.on_visit(visit)
+        conditional = await self.on_intent(task)
+        visit = await self.fetcher.visit(task.url, depth=task.depth, parent=task.parent, conditional=conditional)
+        await self.on_visit(task, visit)
 
     async def _check_robots(self, url: str) -> None:
         await self.fetcher.check_robots(url)
@@ -131,7 +145,16 @@ class _Crawl:
         next_s = math.inf
         politeness = self.fetcher.politeness
         now = self.fetcher.clock.monotonic()
-        for head in list(self.frontier.heads()):
+        now_unix = self.clock.time()
+        self.frontier.prepare(now_unix)
+        due = self.frontier.next_due_unix()
+        if due is not None:
+            next_s = now + max(0.0, due - now_unix)
+        if len(self.jobs) >= self.concurrency:
+            return next_s  # full: a job's end wakes us
+        if len(self.not_before) + len(self.robots_tried) > 2 * self.frontier_hosts() + _PRUNE_SLACK:
+            self._prune(list(self.frontier.heads()))
+        for head in self.frontier.heads():
             if len(self.jobs) >= self.concurrency:
                 break
             host = head.host
@@ -156,6 +179,12 @@ class _Crawl:
             if opening.ip is None or opening.at_s is None:
                 continue
             if opening.at_s > now:
+                if not self.book_decided and self._decided_by_cache(head.url):
+                    # robots.txt in cache already decides it (disallowed, closed, deferred): no
+                    # request goes out, so it is recorded at once instead of waiting for a slot it
+                    # never uses (a Crawl-delay of a day would otherwise hold the run for a day).
+                    self._start_visit(host, None)
+                    continue
                 self.not_before[host] = opening.at_s
                 next_s = min(next_s, opening.at_s)
                 continue
@@ -168,6 +197,27 @@ class _Crawl:
                 continue
             self._start_visit(host, opening.ip)
         return next_s
+
+    def frontier_hosts(self) -> int:
+        """Hosts the frontier holds in memory now (a bound for the per-host notes kept here)."""
+        return self.frontier.hosts_in_window
+
+    def _prune(self, heads: list[Task]) -> None:
+        """Forget per-host notes of hosts no longer in the frontier's window (held hosts keep theirs)."""
+        keep = {h.host for h in heads} | self.held_hosts
+        self.not_before = {h: t for h, t in self.not_before.items() if h in keep}
+        origins = {parse_url(h.url).origin for h in heads}
+        self.robots_tried = {o for o in self.robots_tried if o in origins or parse_url(o).host in self.held_hosts}
+
+    def _decided_by_cache(self, url: str) -> bool:
+        """True when the cached robots.txt verdict settles `url` without a request."""
+        verdict = self.fetcher.cached_verdict(url)
+        if verdict is None:
+            return False
+        if not verdict.allowed:
+            return True
+        delay = verdict.crawl_delay_s
+        return delay is not None and delay > self.max_crawl_delay_s
 
     def _start_visit(self, host: str, ip: str | None) -> None:
         task = self.frontier.take(host)
@@ -192,12 +242,25 @@ class _Crawl:
 
 async def run_crawl(
     fetcher: Fetcher,
-    frontier: Frontier,
+    frontier: CrawlFrontier,
     *,
     concurrency: int,
-    on_intent: Callable[[Task], Awaitable[None]],
-    on_visit: Callable[[Visit], Awaitable[None]],
+    on_intent: IntentFn,
+    on_visit: VisitFn,
     should_stop: Callable[[], bool] = lambda: False,
+    clock: Clock | None = None,
+    _book_decided: bool = False,
 ) -> None:
-    """Visit everything in `frontier` (which `on_visit` may grow) politely; `should_stop` ends dispatching."""
-    await _Crawl(fetcher, frontier, concurrency=concurrency, on_intent=on_intent, on_visit=on_visit, should_stop=should_stop).run()
+    """Visit everything in `frontier` (which `on_visit` may grow) politely; `should_stop` ends dispatching.
+
+    `on_intent(task)` is awaited before a URL's first request and returns the conditional headers
+    to send (or None); `on_visit(task, visit)` gets its outcome. `clock` (the fetcher's by default)
+    tells when a retry in the frontier is due.
+
+    `_book_decided=True` makes a URL that robots.txt in cache already decides wait for a slot
+    like any other: fault injection for the negative-control test only, never set by the crawler.
+    """
+    await _Crawl(
+        fetcher, frontier, concurrency=concurrency, on_intent=on_intent, on_visit=on_visit, should_stop=should_stop,
+        clock=clock, book_decided=_book_decided,
+    ).run()

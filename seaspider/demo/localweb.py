@@ -30,6 +30,7 @@ from seaspider.demo.catalogue import shop_page
 DEFAULT_ROBOTS = "User-agent: *\nDisallow: /private/\n"
 LAST_MODIFIED = "Wed, 04 Nov 2026 07:52:00 GMT"
 MAX_HEAD_BYTES = 64 * 1024  # a request head larger than this is answered 431 and closed
+CLIENT_LEFT = 0  # the status logged for a request whose client went away before the answer was written
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,7 @@ class RequestRecord:
     start: float
     end: float
     status: int
+    sent: bytes = b""  # every byte of the answer, head and body, when the web keeps them (keep_sent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,19 +101,27 @@ class LocalWeb:
         robots_body: str = DEFAULT_ROBOTS,
         robots_status: int = 200,
         port: int = 0,
+        end_at_close: bool = False,
+        keep_sent: bool = False,
     ) -> None:
         if hosts < 1 or pages < 1 or hosts_per_ip < 1:
             raise ValueError("hosts, pages and hosts_per_ip must be at least 1")
         self.pages = pages
+        # The strict server's view of a request's end: when the client's connection is closed, not when
+        # the last byte of the answer was handed to the kernel. A client that keeps its socket open while
+        # it works shows up as a longer request, so spacing checked from the log covers that time too.
+        self.end_at_close = end_at_close
         self.latency_s = latency_s
         self.page_bytes = page_bytes
         self.port = port
+        self.keep_sent = keep_sent  # log the bytes of every answer (tests of byte-exact archives)
         self._sites: dict[str, _Site] = {}
         for i in range(hosts):
             name = f"h{i + 1}.test"
             self._sites[name] = _Site(name, i + 1, ip_for(ip_base, i // hosts_per_ip), robots_status, robots_body)
         self._routes: dict[tuple[str, str], Response] = {}
         self.log: list[RequestRecord] = []
+        self.started: list[tuple[str, str, str]] = []  # (ip, host, target) as each request's head arrives
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._servers: list[asyncio.base_events.Server] = []
@@ -160,6 +170,7 @@ class LocalWeb:
 
     def clear_log(self) -> None:
         self.log.clear()
+        self.started.clear()
 
     def spacing_violations(self, min_gap_s: float = 2.0) -> list[SpacingViolation]:
         """Pairs of requests to one IP that overlapped or left less than `min_gap_s` end to start."""
@@ -269,11 +280,22 @@ class LocalWeb:
                 if length:
                     await reader.readexactly(min(length, 1 << 20))
                 host = headers.get("host", "").split(":")[0].lower()
-                keep_open, status = await self._respond(writer, ip, host, method, target, headers)
+                self.started.append((ip, host, target))
+                out = _SentBytes(writer) if self.keep_sent else writer
+                closing = headers.get("connection", "").lower() == "close"
+                try:
+                    keep_open, status = await self._respond(out, ip, host, method, target, headers)  # type: ignore[arg-type]
+                except ConnectionError:
+                    keep_open, status = False, CLIENT_LEFT  # still a request to this IP: it is logged
+                if self.end_at_close and (closing or not keep_open) and status != CLIENT_LEFT:
+                    if writer.can_write_eof():
+                        writer.write_eof()  # our side is done (a client reading to the end sees it), then wait for theirs
+                    await _until_closed(reader)
+                sent = out.take() if isinstance(out, _SentBytes) else b""
                 self.log.append(
-                    RequestRecord(ip, host, target, method, headers.get("user-agent", ""), headers, start, time.monotonic(), status)
+                    RequestRecord(ip, host, target, method, headers.get("user-agent", ""), headers, start, time.monotonic(), status, sent)
                 )
-                if not keep_open or headers.get("connection", "").lower() == "close":
+                if not keep_open or closing:
                     break
         except (ConnectionError, asyncio.CancelledError):
             pass
@@ -348,6 +370,34 @@ class LocalWeb:
         filler = max(0, self.page_bytes - len(head) - len(tail))
         words = ("polite spider fetches page text " * (filler // 32 + 1))[:filler]
         return (head + words + tail).encode()
+
+
+async def _until_closed(reader: asyncio.StreamReader) -> None:
+    """Wait until the client closes its side (end of stream or reset); whatever it sends is ignored."""
+    try:
+        while await reader.read(65536):
+            pass
+    except ConnectionError:
+        pass
+
+
+class _SentBytes:
+    """A stream writer that keeps a copy of everything written through it (one answer's bytes)."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self._writer = writer
+        self._parts: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self._parts.append(bytes(data))
+        self._writer.write(data)
+
+    def take(self) -> bytes:
+        data, self._parts = b"".join(self._parts), []
+        return data
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._writer, name)
 
 
 def _parse_head(head: bytes) -> tuple[str | None, str, dict[str, str]]:
@@ -461,9 +511,59 @@ async def _encoded(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, que
         import brotli  # httpx[brotli] installs it
 
         body = brotli.compress(plain)
+    elif encoding == "zstd":
+        import zstandard  # a dependency of Sea Spider's store
+
+        body = zstandard.ZstdCompressor().compress(plain)
+    elif encoding == "gzip,gzip":
+        body, encoding = gzip.compress(gzip.compress(plain)), "gzip, gzip"  # stacked: applied in the order listed
+    elif encoding == "compress":
+        body = b"\x1f\x9d\x90" + plain  # LZW's magic: a coding nobody decodes any more; served as if encoded
     else:
         body, encoding = plain, "identity"
     return await _send(writer, 200, _html_headers() + [("content-encoding", encoding)], body), 200
+
+
+async def _gzip_members(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
+    """The first page as `n` gzip members one after the other (RFC 1952 2.2: one gzip file)."""
+    plain = web._page_html(site, 1)
+    n = max(1, min(_int(query, "n", 3), 100))
+    step = -(-len(plain) // n)
+    body = b"".join(gzip.compress(plain[at : at + step]) for at in range(0, len(plain), step))
+    return await _send(writer, 200, _html_headers() + [("content-encoding", "gzip")], body), 200
+
+
+async def _giant_header(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
+    """A 200 whose head carries one header of `bytes` bytes (a total head cap must hold for one header too)."""
+    size = max(1, min(_int(query, "bytes", 100_000), 16 << 20))
+    headers = [*_html_headers(), ("x-giant", "g" * size)]
+    return await _send(writer, 200, headers, b"<html><title>giant header</title></html>"), 200
+
+
+async def _close_at_once(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
+    """Read the request, answer nothing, close (an orderly FIN, not a reset)."""
+    return False, CLIENT_LEFT
+
+
+async def _deep(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
+    """Links at nesting depth 1, `levels` // 2 and `levels` (libxml2's tree builder stops at 256)."""
+    levels = max(1, min(_int(query, "levels", 300), 100_000))
+    half = levels // 2
+    body = (
+        b"<!doctype html><html><head><title>deep</title></head><body><a href='/p/1'>top</a>"
+        + b"<div>" * half + b"<a href='/deep-half'>half</a>" + b"<div>" * (levels - half)
+        + b"<a href='/deep-bottom'>bottom</a>" + b"</div>" * levels + b"</body></html>"
+    )
+    return await _send(writer, 200, _html_headers(), body), 200
+
+
+async def _many_links(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
+    """A page of `n` distinct links ("/l/0" ... ), about 21 bytes each: 1,000,000 make a 22 MB page."""
+    n = max(0, min(_int(query, "n", 1000), 5_000_000))
+    body = b"<!doctype html><html><head><title>links</title></head><body>" + b"".join(
+        b"<a href='/l/%d'>l</a>" % i for i in range(n)
+    ) + b"</body></html>"
+    return await _send(writer, 200, _html_headers(), body), 200
 
 
 async def _big(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
@@ -507,7 +607,42 @@ _BEHAVIOURS = {
     "/bad-headers": _bad_headers,
     "/reset": _reset,
     "/hang": _hang,
+    "/gzip-members": _gzip_members,
+    "/giant-header": _giant_header,
+    "/close-at-once": _close_at_once,
+    "/deep": _deep,
+    "/many-links": _many_links,
 }
+
+
+# ----- hostile robots.txt bodies ------------------------------------------------------------
+
+
+def giant_agents_robots(agents: int = 27_500, *, rule: str = "Disallow: /private/") -> str:
+    """One group naming `agents` robots ("*" last), then `rule`: a file whose parse was once quadratic.
+
+    27,500 agents make about 480 KB, under robots.txt's 512,000-byte cap, so the rule at the end is read.
+    """
+    return "".join(f"User-agent: a{i}\n" for i in range(agents)) + "User-agent: *\n" + rule + "\n"
+
+
+def cut_robots(head: str, cut_line: str, *, keep: int, cap: int, tail: str = "") -> str:
+    """`head`, comment padding, then `cut_line` placed so that its first `keep` bytes end exactly at byte `cap`.
+
+    A crawler that reads `cap` bytes gets `cut_line` cut after `keep` bytes; then the line ends and `tail`
+    follows (bytes the crawler never reads). ASCII only, so characters and bytes agree.
+    """
+    room = cap - len(head) - keep
+    if room < 2 or not 0 < keep < len(cut_line) or not (head + cut_line + tail).isascii():
+        raise ValueError("cut_robots needs ASCII text, 0 < keep < len(cut_line) and room for the padding")
+    lines, left = [], room
+    while left > 0:
+        size = min(left, 200) if left - min(left, 200) != 1 else 199  # never leave a 1-byte line: "#" needs 2 with "\n"
+        lines.append("#" * (size - 1) + "\n")
+        left -= size
+    body = head + "".join(lines) + cut_line + "\n" + tail
+    assert body.encode()[:cap].endswith(cut_line[:keep].encode())
+    return body
 
 
 def spacing_violations(log: list[RequestRecord], min_gap_s: float = 2.0) -> list[SpacingViolation]:
@@ -565,7 +700,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.log:
         with open(args.log, "w", encoding="utf-8") as out:
             for record in web.log:
-                out.write(json.dumps(asdict(record)) + "\n")
+                fields = asdict(record)
+                fields.pop("sent")  # bytes are not JSON, and the subprocess mode never keeps them
+                out.write(json.dumps(fields) + "\n")
     return 0
 
 

@@ -5,7 +5,10 @@ The public names of this wing are its modules; each lists its own public names i
 """
 
 __all__ = [
+    "decoding",
     "fetch",
+    "reasons",
     "robots_cache",
     "transport",
+    "wiretap",
 ]

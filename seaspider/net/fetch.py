@@ -7,20 +7,22 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
-import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-import brotli
 import h11
 import httpx
 
 from seaspider.clock import Clock, SystemClock
 from seaspider.config import Config
 from seaspider.errors import FetchError, InvalidURL
+from seaspider.net.decoding import ACCEPT_ENCODING, read_bounded
+from seaspider.net.reasons import os_reason, protocol_reason
 from seaspider.net.transport import PINNED_IP, PinnedTransport, Resolver
+from seaspider.net.wiretap import WIRE, WireRecorder
 from seaspider.web.politeness import Politeness, Slot, restore_from_unix
 from seaspider.net.robots_cache import (
     Exchange,
@@ -33,11 +35,10 @@ from seaspider.net.robots_cache import (
 from seaspider.web.urls import URL, parse_url, resolve_link
 from seaspider.web.records import KEPT_HEADERS, Hop, Outcome, RobotsFetch, RobotsSource, RobotsVerdict, Visit
 
-ACCEPT_ENCODING = "gzip, deflate, br"  # only the codings decoded below, each with a bounded output
 CONDITIONAL_HEADERS = frozenset({"if-none-match", "if-modified-since"})
-# We take a request's end when we have read its last byte; the server notes its end only after
-# its write returns, which on a busy machine can be a little later. The margin keeps the gap the
-# server sees at or above the interval (costs about 0.5 % of the politeness bound).
+# We take a request's end once its connection is closed (transport._close); the server notes its end
+# when its write returns or when it sees our close, which on a busy machine can be a little later.
+# The margin keeps the gap the server sees at or above the interval (about 0.5 % of the politeness bound).
 END_MARGIN_S = 0.01
 HASH_OFF_LOOP_BYTES = 1 << 20  # hashlib releases the GIL on big inputs; small ones are cheaper inline
 
@@ -51,6 +52,10 @@ class PolitenessState(Protocol):
 
     def load_robots(self, origin: str) -> RobotsFetch | None: ...
 
+    def book_ip(self, ip: str, start_unix: float, until_unix: float) -> None:
+        """Make a request to `ip` durable before it goes out (blocks for an fsync)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Faults:
@@ -59,84 +64,9 @@ class Faults:
     drop_ip_booking: bool = False
     ignore_disallow: bool = False
     skip_redirect_recheck: bool = False
-
-
-# ----- bounded decoding ----------------------------------------------------------------------
-
-
-class _Decoder(Protocol):
-    def feed(self, data: bytes, limit: int) -> bytes: ...
-
-
-class _Identity:
-    def feed(self, data: bytes, limit: int) -> bytes:
-        return data[:limit]
-
-
-class _Inflate:
-    """gzip or zlib/raw deflate; never produces more than `limit` bytes per call (a bomb stays small)."""
-
-    def __init__(self, encoding: str) -> None:
-        self._gzip = encoding in ("gzip", "x-gzip")
-        self._d: zlib._Decompress | None = zlib.decompressobj(31) if self._gzip else None
-
-    def feed(self, data: bytes, limit: int) -> bytes:
-        if self._d is None:
-            # "deflate" should be zlib-wrapped (RFC 9110 8.4.1.2) but some servers send raw deflate.
-            wrapped = len(data) >= 2 and data[0] & 0x0F == 8 and int.from_bytes(data[:2], "big") % 31 == 0
-            self._d = zlib.decompressobj(15 if wrapped else -15)
-        # max_length bounds the output; what it leaves sits in unconsumed_tail and is never inflated.
-        return self._d.decompress(data, limit)
-
-
-class _Brotli:
-    def __init__(self) -> None:
-        self._d = brotli.Decompressor()
-
-    def feed(self, data: bytes, limit: int) -> bytes:
-        return self._d.process(data, output_buffer_limit=limit)
-
-
-def _decoder(content_encoding: str | None) -> _Decoder | None:
-    """The bounded decoder for a Content-Encoding; None for one we did not ask for."""
-    coding = (content_encoding or "identity").strip().lower()
-    if coding in ("", "identity"):
-        return _Identity()
-    if coding in ("gzip", "x-gzip", "deflate"):
-        return _Inflate(coding)
-    if coding == "br":
-        return _Brotli()
-    return None
-
-
-class BodyError(FetchError):
-    """The body could not be decoded."""
-
-
-async def read_bounded(response: httpx.Response, max_bytes: int) -> tuple[bytes, bool, bool]:
-    """(decoded body cut at `max_bytes`, truncated, decoded) while streaming; the rest is never read."""
-    decoder = _decoder(response.headers.get("content-encoding"))
-    decoded = decoder is not None
-    if decoder is None:
-        decoder = _Identity()  # an encoding we did not ask for: kept as sent, header recorded
-    parts: list[bytes] = []
-    size = 0
-    try:
-        async for chunk in response.aiter_raw():
-            if not chunk:
-                continue
-            # Ask for one byte more than fits, so "exactly full" and "cut" are told apart.
-            out = decoder.feed(chunk, max_bytes - size + 1)
-            if size + len(out) > max_bytes:
-                parts.append(out[: max_bytes - size])
-                return b"".join(parts), True, decoded
-            parts.append(out)
-            size += len(out)
-    except (zlib.error, brotli.error) as exc:
-        raise BodyError(f"the {response.headers.get('content-encoding')} body could not be decoded ({exc}).") from exc
-    finally:
-        await response.aclose()
-    return b"".join(parts), False, decoded
+    skip_write_ahead: bool = False  # send without booking the IP durably first (12.6's negative control)
+    keep_cut_robots_line: bool = False  # a robots.txt exactly at the cap is read as complete (the old bug)
+    end_before_close: bool = False  # a request's end is recorded before its socket is really closed (the old bug)
 
 
 def media_type(content_type: str | None) -> str | None:
@@ -238,12 +168,19 @@ class Fetcher:
         if state is not None:
             restore_from_unix(self.politeness, state.load_ip_ends(), now_unix=self.clock.time(), now_s=self.clock.monotonic())
         self._gate = _Gate(self.politeness, self.clock)
-        self._robots = RobotsCache(ttl_s=config.robots.ttl_secs, unreachable_retry_s=config.robots.unreachable_retry_secs)
+        self._robots = RobotsCache(
+            ttl_s=config.robots.ttl_secs,
+            unreachable_retry_s=config.robots.unreachable_retry_secs,
+            _drop_cut_line=not self.faults.keep_cut_robots_line,
+        )
         self._robots_inflight: dict[str, asyncio.Future[RobotsEntry]] = {}
         self._store_asked: set[str] = set()
         self._learned: dict[str, RobotsEntry] = {}  # origin -> the entry whose crawl-delay politeness knows
-        self._transport = transport or PinnedTransport(connect_timeout_s=config.fetch.connect_timeout_ms / 1000)
+        self._transport = transport or PinnedTransport(
+            connect_timeout_s=config.fetch.connect_timeout_ms / 1000, _close_lazily=self.faults.end_before_close
+        )
         self._timeout_s = config.fetch.timeout_ms / 1000
+        self._keep_encoded = config.storage.keep_encoded_bodies
         self._token = config.robot.token
         self._base_headers = [
             ("user-agent", config.user_agent),
@@ -326,6 +263,13 @@ class Fetcher:
     # ----- one request ------------------------------------------------------------------------
 
     async def _exchange(self, url: URL, max_bytes: int, extra: Mapping[str, str] | None = None, *, unchecked: bool = False) -> Exchange:
+        """One request (`_request`) with the bytes that went over the wire captured, for WARC."""
+        wire = WireRecorder(now_unix=self.clock.time, keep_body=self._keep_encoded)
+        exchange = await self._request(url, max_bytes, extra, unchecked=unchecked, wire=wire)
+        capture = wire.capture(failed=exchange.error is not None, truncated=exchange.truncated)
+        return exchange if capture is None else dataclasses.replace(exchange, capture=capture)
+
+    async def _request(self, url: URL, max_bytes: int, extra: Mapping[str, str] | None, *, unchecked: bool, wire: WireRecorder) -> Exchange:
         """Resolve, book, send one GET, read the bounded body, free the slot. Failures become `error`."""
         text = str(url)
         try:
@@ -333,28 +277,45 @@ class Fetcher:
         except FetchError as exc:
             return Exchange(text, None, None, {}, b"", False, error=str(exc))
         slot = await self._gate.acquire(url.host, ips)
+        if self._state is not None and not self.faults.skip_write_ahead:
+            # Write ahead: the IP and start are durable before the request goes out, so a run killed
+            # now leaves the IP resting until it must have ended (start + timeout), plus its interval.
+            start = self.clock.time()
+            try:
+                await asyncio.to_thread(self._state.book_ip, slot.ip, start, start + self._timeout_s + END_MARGIN_S)
+            except BaseException:
+                self._gate.release(slot)  # nothing was sent
+                raise
         headers = list(self._base_headers)
         if extra:
             headers += [(name, value) for name, value in extra.items()]
-        request = httpx.Request("GET", text, headers=headers, extensions={PINNED_IP: slot.ip})
+        request = httpx.Request("GET", text, headers=headers, extensions={PINNED_IP: slot.ip, WIRE: wire})
         status: int | None = None
         response_headers: dict[str, str] = {}
         try:
             self.requests_made += 1
             async with asyncio.timeout(self._timeout_s):
                 response = await self._transport.handle_async_request(request)
+                wire.tap(response)
                 status = response.status_code
                 response_headers = {k.lower(): v for k, v in response.headers.items()}
-                body, truncated, _decoded = await read_bounded(response, max_bytes)
+                decoded = await read_bounded(response, max_bytes)
         except TimeoutError:
             return Exchange(text, slot.ip, status, response_headers, b"", False, error=f"no complete answer came within {self._timeout_s:g} s (fetch.timeout_ms)")
-        except (FetchError, httpx.HTTPError, h11.ProtocolError, OSError) as exc:
+        except FetchError as exc:
             return Exchange(text, slot.ip, status, response_headers, b"", False, error=str(exc).rstrip("."))
+        except h11.ProtocolError as exc:
+            return Exchange(text, slot.ip, status, response_headers, b"", False, error=protocol_reason(exc, in_body=status is not None))
+        except OSError as exc:
+            return Exchange(text, slot.ip, status, response_headers, b"", False, error=f"the connection failed ({os_reason(exc)})")
+        except httpx.HTTPError as exc:
+            # Only our own transport runs under httpx here, so this would be a bug of ours: say so plainly.
+            return Exchange(text, slot.ip, status, response_headers, b"", False, error=f"the response could not be read ({type(exc).__name__})")
         finally:
             self._gate.release(slot)
             if self._state is not None:
                 self._state.save_ip_end(slot.ip, self.clock.time())
-        return Exchange(text, slot.ip, status, response_headers, body, truncated)
+        return Exchange(text, slot.ip, status, response_headers, decoded.body, decoded.truncated, encoding_kept=decoded.encoding_kept)
 
     # ----- a visit ----------------------------------------------------------------------------
 
@@ -386,6 +347,7 @@ class Fetcher:
                 depth=depth,
                 parent=parent,
                 user_agent=self.config.user_agent,
+                encoding_kept=last.encoding_kept if (last is not None and fetched) else None,
             )
 
         try:
@@ -420,7 +382,7 @@ class Fetcher:
                 verdict = self._verdict(current, entry)
                 if verdict.source is RobotsSource.UNREACHABLE:
                     retry = self.config.robots.unreachable_retry_secs
-                    why = f"HTTP {verdict.status}" if verdict.status is not None else (entry.fetch.error if entry else None) or "no answer"
+                    why = (entry.fetch.error if entry else None) or (f"HTTP {verdict.status}" if verdict.status is not None else "no answer")
                     return done(Outcome.ERROR, text, chain,
                                 f"{verdict.url} is unreachable ({why}), so the site is closed for {retry} seconds before it is asked again",
                                 verdict=verdict)
@@ -434,7 +396,7 @@ class Fetcher:
                                 f"({self.config.politeness.max_crawl_delay_secs:g} s)", verdict=verdict)
             last = await self._exchange(current, self.config.fetch.max_body_bytes, extra if hop == 0 else None, unchecked=not recheck)
             if last.ip is not None:  # the chain lists requests sent; a refused lookup sent none
-                chain.append(Hop(text, last.status, last.ip))
+                chain.append(Hop(text, last.status, last.ip, last.capture))
             if last.error is not None:
                 return done(Outcome.ERROR, text, chain, last.error, verdict=verdict, last=last)
             location = last.location

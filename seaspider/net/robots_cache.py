@@ -10,11 +10,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from seaspider.errors import InvalidURL
-from seaspider.web.robots import Robots
+from seaspider.web.capture import Capture
+from seaspider.web.robots import MAX_ROBOTS_BYTES, Robots
 from seaspider.web.urls import URL, parse_url, resolve_link
 from seaspider.web.records import Hop, RobotsFetch, RobotsSource, RobotsVerdict
 
-MAX_ROBOTS_BYTES = 512_000  # RFC 9309 2.5: parse at least 500 KiB; more is never read
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
 
@@ -29,6 +29,8 @@ class Exchange:
     body: bytes
     truncated: bool
     error: str | None = None
+    encoding_kept: str | None = None  # a Content-Encoding we could not decode: `body` is as sent
+    capture: Capture | None = None  # the bytes sent and received, for WARC
 
     @property
     def location(self) -> str | None:
@@ -68,9 +70,10 @@ class RobotsEntry:
 class RobotsCache:
     """robots.txt outcomes per origin: TTL for fetched/unavailable, a shorter window for unreachable."""
 
-    def __init__(self, *, ttl_s: float, unreachable_retry_s: float) -> None:
+    def __init__(self, *, ttl_s: float, unreachable_retry_s: float, _drop_cut_line: bool = True) -> None:
         self.ttl_s = ttl_s
         self.unreachable_retry_s = unreachable_retry_s
+        self._drop_cut_line = _drop_cut_line  # test-only: False reads a body at the cap as complete
         self._entries: dict[str, RobotsEntry] = {}
 
     def lifetime_s(self, state: RobotsSource) -> float:
@@ -86,7 +89,9 @@ class RobotsCache:
 
     def put(self, fetch: RobotsFetch, *, from_store: bool = False) -> RobotsEntry:
         """Keep `fetch` for its origin (parsed now); returns the entry, even if already expired."""
-        robots = Robots.parse(fetch.body or b"") if fetch.state is RobotsSource.FETCHED else None
+        robots = None
+        if fetch.state is RobotsSource.FETCHED:
+            robots = Robots.parse(fetch.body or b"", _drop_cut_line=self._drop_cut_line)
         entry = RobotsEntry(fetch, robots, from_store, fetch.fetched_unix + self.lifetime_s(fetch.state))
         current = self._entries.get(fetch.origin)
         if current is None or current.fetch.fetched_unix <= fetch.fetched_unix:
@@ -130,7 +135,7 @@ async def fetch_robots(origin: URL, exchange: ExchangeFn, *, max_redirects: int,
     error: str | None = None
     for _hop in range(max_redirects + 1):
         last = await exchange(url, MAX_ROBOTS_BYTES)
-        chain.append(Hop(str(url), last.status, last.ip))
+        chain.append(Hop(str(url), last.status, last.ip, last.capture))
         if last.error is not None:
             error = last.error
             break
@@ -151,6 +156,14 @@ async def fetch_robots(origin: URL, exchange: ExchangeFn, *, max_redirects: int,
         error = f"robots.txt redirected more than {max_redirects} times"
     assert last is not None
     state = classify(last.status)
+    if last.error is not None and state is RobotsSource.FETCHED:
+        # RFC 9309 2.3.1.4: a network error is "unreachable", even after a 2xx status line: a body that
+        # timed out or was reset halfway is not an empty robots.txt that allows everything.
+        state = RobotsSource.UNREACHABLE
+    elif last.encoding_kept is not None and state is RobotsSource.FETCHED:
+        # Rules cannot be read from bytes we could not decode; parsing them would allow everything.
+        state = RobotsSource.UNREACHABLE
+        error = f"robots.txt came with Content-Encoding {last.encoding_kept}, which Sea Spider cannot decode"
     body = last.body if state is RobotsSource.FETCHED else None
     return RobotsFetch(
         url=str(first),
@@ -171,7 +184,7 @@ def explain(verdict: RobotsVerdict, url: str, token: str, *, retry_s: float | No
     if verdict.source is RobotsSource.ALWAYS:
         return f"Yes, {token} may always fetch {url}: robots.txt itself is never disallowed."
     if verdict.source is RobotsSource.UNREACHABLE:
-        why = f"HTTP {verdict.status}" if verdict.status is not None else (error or "no answer came").rstrip(".")
+        why = (error or (f"HTTP {verdict.status}" if verdict.status is not None else "no answer came")).rstrip(".")
         window = f" for {retry_s:g} seconds" if retry_s is not None else ""
         return f"No, {token} may not fetch {url} now: {robots_url} is unreachable ({why}), so the site is closed{window}."
     if verdict.source is RobotsSource.UNAVAILABLE:

@@ -24,6 +24,8 @@ import httpx
 from seaspider.web.addresses import address_kind, is_public, literal_ip, refusal_reason
 from seaspider.clock import Clock, SystemClock
 from seaspider.errors import FetchError
+from seaspider.net.reasons import MAX_HEAD_BYTES, closed_early, head_too_long, os_reason, protocol_reason, tls_reason
+from seaspider.net.wiretap import WIRE, WireRecorder
 
 PINNED_IP = "seaspider.pinned_ip"  # httpx request extension naming the IP to connect to
 READ_CHUNK_BYTES = 64 * 1024
@@ -153,8 +155,10 @@ class Resolver:
         else:
             try:
                 ips = tuple(await self._lookup(host))
-            except (OSError, UnicodeError) as exc:
-                raise ResolveFailed(f"{host} did not resolve ({exc}).") from exc
+            except OSError as exc:
+                raise ResolveFailed(f"{host} did not resolve ({os_reason(exc)}).") from exc
+            except UnicodeError as exc:
+                raise ResolveFailed(f"{host} did not resolve (the name is not valid for DNS).") from exc
         if not ips:
             raise ResolveFailed(f"{host} did not resolve to any address.")
         if not self.allow_private:
@@ -182,21 +186,22 @@ def default_ssl_context() -> ssl.SSLContext:
 class _Body(httpx.AsyncByteStream):
     """The response body as h11 Data events; closing it closes the connection (none is kept idle)."""
 
-    def __init__(self, conn: h11.Connection, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, conn: h11.Connection, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *, close_lazily: bool) -> None:
         self._conn = conn
         self._reader = reader
         self._writer = writer
+        self._close_lazily = close_lazily
         self._closed = False
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         try:
             while True:
-                event = _next_event(self._conn)
+                event = _next_event(self._conn, in_body=True)
                 if event is h11.NEED_DATA:
                     try:
                         data = await self._reader.read(READ_CHUNK_BYTES)
                     except OSError as exc:
-                        raise TransportError(f"the connection failed while reading the body ({exc.strerror or exc}).") from exc
+                        raise TransportError(f"the connection failed while reading the body ({os_reason(exc)})") from exc
                     self._conn.receive_data(data)
                     continue
                 if isinstance(event, h11.Data):
@@ -209,34 +214,56 @@ class _Body(httpx.AsyncByteStream):
     async def aclose(self) -> None:
         if not self._closed:
             self._closed = True
-            _close(self._writer)
+            await _close(self._writer, lazily=self._close_lazily)
 
 
-def _next_event(conn: h11.Connection) -> object:
+def _next_event(conn: h11.Connection, *, in_body: bool) -> object:
     try:
         return conn.next_event()
-    except h11.RemoteProtocolError as exc:
-        raise TransportError(f"the server broke HTTP/1.1 ({exc}).") from exc
+    except h11.ProtocolError as exc:
+        raise TransportError(protocol_reason(exc, in_body=in_body)) from exc
 
 
-def _close(writer: asyncio.StreamWriter) -> None:
-    # abort(), not close(): no lingering FIN handshake or idle socket is worth waiting for here.
+async def _close(writer: asyncio.StreamWriter, *, lazily: bool = False) -> None:
+    """Close the connection, and return only once it is really closed.
+
+    abort() alone only schedules the socket's close for the loop's next turn. A request's end is recorded
+    after this returns, and CPU work may follow on the loop (parsing a big robots.txt), so the server must
+    have seen the end by then: shutdown() sends it at once, and the wait lets the socket go before we
+    return. Then the end we record never comes before the end the server sees.
+    `lazily` is the old order (abort and return), kept for the negative-control tests only.
+    """
+    if not lazily:
+        sock = writer.get_extra_info("socket")
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # already reset or closed by the server
     try:
-        writer.transport.abort()
+        writer.transport.abort()  # no lingering FIN handshake or idle socket is worth waiting for
     except RuntimeError:
-        pass
+        return  # the loop is closing: nothing left to wait for
+    if lazily:
+        return
+    try:
+        await writer.wait_closed()
+    except OSError:
+        pass  # the connection failed as it closed: it is closed all the same
 
 
 class PinnedTransport(httpx.AsyncBaseTransport):
     """An httpx transport that connects to the IP in `request.extensions[PINNED_IP]` and nowhere else.
 
     One connection per request, `Connection: close`, no pool: a connection never outlives its
-    politeness slot and is never shared between sites that happen to share an address.
+    politeness slot and is never shared between sites that happen to share an address. A response
+    head over MAX_HEAD_BYTES is refused, however it arrives.
     """
 
-    def __init__(self, *, connect_timeout_s: float, ssl_context: ssl.SSLContext | None = None) -> None:
+    def __init__(self, *, connect_timeout_s: float, ssl_context: ssl.SSLContext | None = None, _close_lazily: bool = False) -> None:
         self._connect_timeout_s = connect_timeout_s
         self._ssl_context = ssl_context
+        self._close_lazily = _close_lazily  # test-only: return before the socket is really closed
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         ip = request.extensions.get(PINNED_IP)
@@ -245,6 +272,9 @@ class PinnedTransport(httpx.AsyncBaseTransport):
         url = request.url
         https = url.scheme == "https"
         port = url.port or (443 if https else 80)
+        wire: WireRecorder | None = request.extensions.get(WIRE)
+        if wire is not None:
+            wire.begin()  # WARC records what was sent and received (seaspider/net/wiretap.py)
         if https and self._ssl_context is None:
             self._ssl_context = default_ssl_context()
         try:
@@ -258,43 +288,60 @@ class PinnedTransport(httpx.AsyncBaseTransport):
                     limit=READ_CHUNK_BYTES,
                 )
         except TimeoutError as exc:
-            raise TransportError(f"connecting to {ip} port {port} took longer than {self._connect_timeout_s:g} s.") from exc
+            raise TransportError(f"connecting to {ip} port {port} took longer than {self._connect_timeout_s:g} s") from exc
         except ssl.SSLError as exc:
-            raise TransportError(f"the TLS handshake with {url.host} at {ip} failed ({exc.reason or exc}).") from exc
+            raise TransportError(f"the TLS handshake with {url.host} at {ip} failed: {tls_reason(exc)}") from exc
         except OSError as exc:
-            raise TransportError(f"connecting to {ip} port {port} failed ({exc.strerror or exc}).") from exc
+            raise TransportError(f"connecting to {ip} port {port} failed ({os_reason(exc)})") from exc
         try:
             return await self._exchange(request, reader, writer)
         except BaseException:
-            _close(writer)
+            await _close(writer, lazily=self._close_lazily)
             raise
 
     async def _exchange(self, request: httpx.Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> httpx.Response:
-        conn = h11.Connection(h11.CLIENT, max_incomplete_event_size=64 * 1024)
+        # h11's own bound only bites while it waits for more data; ours below counts every byte of the head.
+        conn = h11.Connection(h11.CLIENT, max_incomplete_event_size=MAX_HEAD_BYTES + 1)
         headers = [(k, v) for k, v in request.headers.raw if k.lower() not in (b"connection", b"host")]
         target = request.url.raw_path
         head = conn.send(h11.Request(method=request.method, target=target, headers=[(b"host", request.url.netloc), *headers, (b"connection", b"close")]))
         end = conn.send(h11.EndOfMessage())
+        received = 0  # bytes of the response head(s) so far, 1xx heads included
+        wire: WireRecorder | None = request.extensions.get(WIRE)
+        if wire is not None:
+            wire.sent((head or b"") + (end or b""))
         try:
             writer.write((head or b"") + (end or b""))
             while True:
-                event = _next_event(conn)
+                event = _next_event(conn, in_body=False)
                 if event is h11.NEED_DATA:
-                    data = await reader.read(READ_CHUNK_BYTES)
+                    if received >= MAX_HEAD_BYTES:
+                        raise TransportError(head_too_long())
+                    # Never read past the cap while the head is incomplete: one giant header cannot slip through.
+                    data = await reader.read(min(READ_CHUNK_BYTES, MAX_HEAD_BYTES - received))
+                    if not data:
+                        raise TransportError(closed_early() if received == 0 else "the server closed the connection in the middle of the response headers")
+                    received += len(data)
+                    if wire is not None:
+                        wire.received(data)
                     conn.receive_data(data)
                     continue
                 if isinstance(event, h11.InformationalResponse):
+                    if wire is not None:
+                        wire.interim_ended(conn.trailing_data[0])
                     continue
                 if isinstance(event, h11.Response):
+                    if wire is not None:
+                        wire.head_ended(conn.trailing_data[0])
                     break
                 if isinstance(event, h11.ConnectionClosed):
-                    raise TransportError("the server closed the connection without an answer.")
+                    raise TransportError(closed_early())
         except OSError as exc:
-            raise TransportError(f"the connection failed ({exc.strerror or exc}).") from exc
+            raise TransportError(f"the connection failed ({os_reason(exc)})") from exc
         return httpx.Response(
             status_code=event.status_code,
             headers=[(bytes(k), bytes(v)) for k, v in event.headers],
-            stream=_Body(conn, reader, writer),
+            stream=_Body(conn, reader, writer, close_lazily=self._close_lazily),
             extensions={"http_version": b"HTTP/1.1", "reason_phrase": bytes(event.reason)},
             request=request,
         )

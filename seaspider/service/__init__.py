@@ -6,13 +6,16 @@ The public names of this wing are its modules; each lists its own public names i
 
 __all__ = [
     "answers",
+    "calls",
     "files",
     "handler",
     "jobs",
     "ledger",
+    "mcp",
     "readers",
     "reports",
     "runner",
     "server",
+    "spans",
     "supervisor",
 ]

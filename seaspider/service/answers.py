@@ -27,23 +27,27 @@ from realize import (
 from seaspider.service.reports import (
     FetchReport,
     PageReport,
+    ReadReport,
     RefusalReport,
     Report,
     RobotsReport,
     StatsReport,
     StatusReport,
 )
+from seaspider.service.spans import Span, span_phrase
 from seaspider.web.urls import authority_of
 
 __all__ = [
     "answer",
     "answer_fetch",
     "answer_page",
+    "answer_read",
     "answer_refusal",
     "answer_robots",
     "answer_stats",
     "answer_status",
-    "refusal_reason",
+    "read_more_prompt",
+    "refusal_clause",
 ]
 
 # A fetch takes at most 16 URLs; naming five keeps the answer readable ("A, B, C, D, E and 11 more").
@@ -231,12 +235,63 @@ def answer_status(report: StatusReport) -> str:
     return paragraph(first, second, third)
 
 
+def answer_read(report: ReadReport) -> str:
+    """«Here is the text of A, characters 1 to 8000 of 23456:», a blank line, the text, and how to ask for more.
+
+    The one answer that is longer than three sentences: the text itself is what was asked for.
+    """
+    url, state = report["url"], report["state"]
+    if state == "not_fetched":
+        return paragraph(sentence(f"I have not {past_participle('fetch')} {url} yet"), sentence("Ask me to fetch it first"))
+    if state == "failed":
+        return paragraph(
+            could_not(f"fetch {url}", because=_page_failure(cast(PageReport, report))),
+            sentence("Ask me to fetch it again"),
+        )
+    if state == "no_text":
+        media_type = _media_type(report["content_type"]) or "of unknown type"
+        body = f" ({size(report['body_bytes'])})" if report["body_bytes"] is not None else ""
+        return sentence(f"{url} is {media_type}{body}; I have no text for it")
+    if state != "text":
+        raise ValueError(f"read state {state!r} is not one of text, no_text, not_fetched, failed")
+    start, end, total = report["start"], report["end"], report["total_chars"] or 0
+    cut_short = not report["complete"] or report["truncated"]
+    short = sentence("The text is cut short: the page is larger than I read") if cut_short else ""
+    if total == 0:
+        return paragraph(sentence(f"{url} has no readable text"), short)
+    if start >= total:
+        return paragraph(
+            sentence(f"The text of {url} has only {count(total, 'character')}; there is nothing from character {start + 1} on"),
+            short,
+        )
+    # A colon, not a full stop, leads into the text: built by hand, as `sentence` ends with a mark.
+    if start == 0 and not report["more"]:
+        head = f"Here is the text of {url} ({count(total, 'character')}):"
+    else:
+        head = f"Here is the text of {url}, characters {start + 1} to {end} of {total}:"
+    parts = [head, report["text"] or ""]
+    tail = paragraph(short, _read_more(report)) if report["more"] else short
+    if tail:
+        parts.append(tail)
+    return "\n\n".join(parts)
+
+
+def read_more_prompt(report: ReadReport) -> str:
+    """The prompt that asks for the next span of the same size: «Show me the text of A, “characters 8001 to 16000”.»"""
+    phrase = span_phrase(Span(report["end"], report["max_chars"]))
+    return f"Show me the text of {report['url']}, “{phrase}”."
+
+
+def _read_more(report: ReadReport) -> str:
+    return sentence("There is more; to read on, ask me:", read_more_prompt(report))
+
+
 def answer_refusal(report: RefusalReport) -> str:
     """«I did not act on this request because <reason>.»"""
-    return did_not_act(refusal_reason(report["kind"], report.get("reason")))
+    return did_not_act(refusal_clause(report["kind"], report.get("reason")))
 
 
-def refusal_reason(kind: str, reason: str | None = None) -> str:
+def refusal_clause(kind: str, reason: str | None = None) -> str:
     """The clause after «… because»: the given reason, else a general one for `kind`."""
     if reason and reason.strip():
         return reason
@@ -291,4 +346,5 @@ _HANDLERS: dict[str, Callable[[Any], str]] = {
     "stats": answer_stats,
     "page": answer_page,
     "status": answer_status,
+    "read": answer_read,
 }

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import jsonschema
 
@@ -26,18 +26,21 @@ from seaspider.config import Config
 from seaspider.errors import SeaSpiderError
 from seaspider.jsonerrors import first_problem, record_checker
 from seaspider.resources import load_schema
-from seaspider.service.answers import answer
+from seaspider.service.answers import answer, read_more_prompt
 from seaspider.service.files import LEDGER_FILE, REQUESTS_FILE
 from seaspider.service.jobs import JobKind, Priority, Worker
-from seaspider.service.ledger import JsonlJournal, Ledger
+from seaspider.service.ledger import Ledger, open_journal
 from seaspider.service.readers import RobotsLookup, StoreBorrow, StoreView
 from seaspider.service.reports import (
+    ReadReport,
     page_report,
+    read_report,
     refusal_report,
     robots_queued_report,
     robots_report,
     stats_report,
 )
+from seaspider.service.spans import SpanError, parse_span
 from seaspider.web.records import RobotsVerdict
 from seaspider.web.urls import origin_of
 from wire.transport import Peer, executable_of
@@ -75,7 +78,7 @@ class Faults:
     """Test-only switches that break one safety property, so a test can show it would turn red."""
 
     admit_all_callers: bool = False  # answer callers that are not in service.callers
-    questions_fetch: bool = False  # let a page question queue a fetch of its URL
+    questions_fetch: bool = False  # let a page or read question queue a fetch of its URL
 
 
 class DeputyLike(Protocol):
@@ -134,7 +137,7 @@ class Service:
         self._faults = faults
         self._callers = config.service.callers
         self._request_check = jsonschema.Draft202012Validator(load_schema("request"))
-        self._requests = JsonlJournal(socket_dir / REQUESTS_FILE, check=record_checker("requests-line"))
+        self._requests = open_journal(socket_dir / REQUESTS_FILE, name="requests", check=record_checker("requests-line"))
         self._ledger = Ledger(socket_dir / LEDGER_FILE, clock_time=self._clock.time, check=record_checker("ledger-line"))
 
     def close(self) -> None:
@@ -203,7 +206,7 @@ class Service:
         self, request_id: str | None, caller: str | None, declared: bool, peer: Peer, priority: Priority | None,
         sha: str | None, *, admitted: bool, refused_because: str | None,
     ) -> None:
-        self._requests.append(
+        self._requests.append_record(
             {
                 "unix": self._clock.time(),
                 "id": request_id,
@@ -249,7 +252,8 @@ class Service:
                 followups = ["Is the queue empty?", f"What did you get from {args['urls'][0]}?"]
         elif operation == "robots":
             report = self._robots(job_id, args["target"], caller, priority)
-            if report["state"] == "queued":
+            # A refusal (queue full, check failed) has no `state`: it is an answer too, recorded as one.
+            if report.get("state") == "queued":
                 followups = [f"Can you read {args['target']}?"]
         elif operation == "stats":
             host = args.get("host")
@@ -261,6 +265,12 @@ class Service:
                 self._worker.submit(job_id, JobKind.FETCH, (args["url"],), asked_by=caller, priority=priority)
         elif operation == "status":
             report = {"operation": "status", **self._worker.status()}
+        elif operation == "read":
+            report = self._read(args["url"], args.get("span"))
+            if report.get("more"):
+                followups = [read_more_prompt(cast(ReadReport, report))]
+            if self._faults.questions_fetch:  # negative control only: a question that acts
+                self._worker.submit(job_id, JobKind.FETCH, (args["url"],), asked_by=caller, priority=priority)
         else:
             report = refusal_report(ServiceRefusal.NOT_UNDERSTOOD, f"I have no handler for the operation {operation}")
         return make_reply(request_id=request_id, caller=caller, plan=plan, result=report, followups=followups)
@@ -319,3 +329,25 @@ class Service:
             return None, None
         found = extract_links(head, url=line.get("final_url") or url, content_type=line.get("content_type"), headers=line.get("headers") or {})
         return found.title, len(found.links)
+
+    def _read(self, url: str, quoted_span: str | None) -> dict[str, Any]:
+        """A span of the readable text of the stored page; reads the store only and never fetches."""
+        from seaspider.web.text import declared_type, page_text
+
+        try:
+            span = parse_span(quoted_span)
+        except SpanError as exc:
+            return refusal_report("not_understood", str(exc))
+        body: bytes | None = None
+        with self._store() as store:
+            line = store.latest(url)
+            stored = line is not None and line.get("outcome") in ("fetched", "not_modified")
+            if stored and line is not None:
+                key = f"sha256:{line['sha256']}" if line.get("sha256") else url
+                body = store.body(key)
+        page = None
+        if stored and line is not None:
+            # Extracted after the reader is given back: a large page must not hold a pooled reader.
+            content_type = declared_type(line.get("headers"), line.get("content_type"))
+            page = page_text(body or b"", url=line.get("final_url") or url, content_type=content_type)
+        return read_report(url, line, page, start=span.start, max_chars=span.max_chars)

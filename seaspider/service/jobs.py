@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from seaspider.clock import Clock, SystemClock
-from seaspider.service.ledger import JsonlJournal, read_jsonl
+from seaspider.service.ledger import open_journal
+from seaspider.store.journal import read_jsonl
 from seaspider.service.reports import LastJob
 
 MAX_WAITING = 64  # the spec's bound on the waiting queue: a full queue is an answer, not a hang
@@ -200,7 +201,7 @@ class Worker:
         self._clock = clock or SystemClock()
         self._factory = runner_factory
         lines = list(read_jsonl(journal_path))
-        self._journal = JsonlJournal(journal_path, check=check)
+        self._journal = open_journal(journal_path, name="jobs", check=check)
         # A restart never replays: what the last server left open is recorded as interrupted.
         self.interrupted_at_start = tuple(interrupted_jobs(lines))
         for job_id in self.interrupted_at_start:
@@ -222,7 +223,7 @@ class Worker:
     # -- journal --------------------------------------------------------------------------------
 
     def _log(self, event: str, job_id: str, **fields: Any) -> None:
-        self._journal.append({"event": event, "job": job_id, "unix": self._clock.time(), **fields})
+        self._journal.append_record({"event": event, "job": job_id, "unix": self._clock.time(), **fields})
 
     # -- life cycle -----------------------------------------------------------------------------
 

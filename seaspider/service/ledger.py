@@ -1,12 +1,16 @@
-"""The service's fsynced JSONL journals and the request ledger (each request id with its recorded reply).
+"""The service's journals: `open_journal` for each, and the request ledger (each (caller, request id)
+with the reply recorded for it, in `ledger.jsonl`).
 
-Knows nothing about sockets or crawling: it appends checked JSON lines durably and reads them back.
+Memory stays flat however long the service runs: an SQLite index beside the journal maps each id
+to the offset of its line, and a repeated id reads its reply from disk. Knows nothing about sockets
+or crawling.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -15,97 +19,26 @@ from pathlib import Path
 from typing import Any
 
 from seaspider.errors import ServiceError
-from seaspider.store.segments import fsync_dir
+from seaspider.store.files import open_sqlite
+from seaspider.store.index import remove_index_files
+from seaspider.store.journal import JournalAppender, iter_lines, read_line_at
+
+INDEX_SUFFIX = ".index.sqlite"  # ledger.jsonl -> ledger.jsonl.index.sqlite, derived and rebuilt at will
+_COMMIT_EVERY_LINES = 10_000  # while catching up: big transactions, a bounded WAL
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ids (caller TEXT NOT NULL, id TEXT NOT NULL, off INTEGER NOT NULL,
+                                PRIMARY KEY (caller, id)) WITHOUT ROWID;
+"""
 
 
-def _cut_torn_tail(fd: int, path: Path) -> None:
-    # A crash in the middle of a write leaves a last line without its newline: cut it, so the
-    # next line starts clean. Only whole lines were ever acknowledged.
-    size = os.fstat(fd).st_size
-    if size == 0:
-        return
-    if os.pread(fd, 1, size - 1) == b"\n":
-        return
-    pos = size
-    step = 4096
-    while pos > 0:
-        start = max(0, pos - step)
-        chunk = os.pread(fd, pos - start, start)
-        nl = chunk.rfind(b"\n")
-        if nl >= 0:
-            os.ftruncate(fd, start + nl + 1)
-            os.fsync(fd)
-            return
-        pos = start
-    os.ftruncate(fd, 0)
-    os.fsync(fd)
-
-
-class JsonlJournal:
-    """An append-only JSONL file: every `append` returns after its line is on disk (fsync).
-
-    Concurrent appends share fsyncs (group commit): a thread whose line was already covered by
-    another thread's fsync returns without a second one, so many clients do not queue on the disk.
-    """
-
-    def __init__(self, path: Path, *, check: Callable[[dict[str, Any]], None] | None = None) -> None:
-        self.path = path
-        self._check = check
-        created = not path.exists()
-        try:
-            self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        except OSError as exc:
-            raise ServiceError(f"{path}: cannot open the journal ({exc.strerror}).") from exc
-        _cut_torn_tail(self._fd, path)
-        if created:
-            fsync_dir(path.parent)
-        self._write_lock = threading.Lock()
-        self._sync_lock = threading.Lock()
-        self._written = 0
-        self._synced = 0
-
-    def append(self, record: dict[str, Any]) -> None:
-        """Write one line and return once it is fsynced."""
-        if self._check is not None:
-            self._check(record)
-        data = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-        with self._write_lock:
-            view = memoryview(data)
-            while view:
-                n = os.write(self._fd, view)
-                view = view[n:]
-            self._written += 1
-            mine = self._written
-        with self._sync_lock:
-            if self._synced >= mine:
-                return  # another thread's fsync already covered this line
-            with self._write_lock:
-                target = self._written
-            os.fsync(self._fd)
-            self._synced = target
-
-    def close(self) -> None:
-        with self._write_lock:
-            if self._fd >= 0:
-                os.close(self._fd)
-                self._fd = -1
-
-
-def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
-    """The whole lines of a JSONL file as dicts; a torn or foreign last line is skipped."""
+def open_journal(path: Path, *, name: str, check: Callable[[dict[str, Any]], None] | None = None) -> JournalAppender:
+    """One of the service's fsynced journals (`requests.jsonl`, `jobs.jsonl`, the ledger): private to the owner."""
     try:
-        with open(path, "rb") as fh:
-            for raw in fh:
-                if not raw.endswith(b"\n"):
-                    return  # torn tail: never acknowledged
-                try:
-                    obj = json.loads(raw)
-                except (UnicodeDecodeError, json.JSONDecodeError):
-                    continue
-                if isinstance(obj, dict):
-                    yield obj
-    except FileNotFoundError:
-        return
+        return JournalAppender(path, name=name, create=True, mode=0o600, check=check)
+    except OSError as exc:
+        raise ServiceError(f"{path}: cannot open the journal ({exc.strerror}).") from exc
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +51,92 @@ class LedgerEntry:
     reply: dict[str, Any]
 
 
+def _entry(raw: bytes) -> LedgerEntry | None:
+    """The entry one ledger line records; None for a line of another shape (not ours to interpret)."""
+    try:
+        line = json.loads(raw)
+        return LedgerEntry(str(line["caller"]), str(line["id"]), str(line["prompt_sha256"]), dict(line["reply"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+class _IdIndex:
+    """(caller, id) -> offset of its latest line in the ledger; knows how far into the ledger it has read."""
+
+    def __init__(self, path: Path, ledger: Path) -> None:
+        self._path = path
+        self._ledger = ledger
+        try:
+            self._db = self._connect()
+        except sqlite3.DatabaseError:
+            remove_index_files(path)  # derived: a damaged index is simply built again
+            self._db = self._connect()
+        self._lock = threading.Lock()
+
+    def _connect(self) -> sqlite3.Connection:
+        # Derived from the fsynced ledger: a commit lost to a power cut is read again from it.
+        return open_sqlite(self._path, schema=_SCHEMA, probe="ids")
+
+    def _meta(self) -> dict[str, str]:
+        return dict(self._db.execute("SELECT key, value FROM meta").fetchall())
+
+    def catch_up(self) -> None:
+        """Take in the ledger lines past what the index has read; start over when the ledger is another file."""
+        st = os.stat(self._ledger)
+        meta = self._meta()
+        identity = f"{st.st_dev}:{st.st_ino}"
+        end = int(meta.get("end", "0"))
+        if meta.get("identity") != identity or end > st.st_size or not self._ends_a_line(end):
+            self._db.execute("DELETE FROM ids")
+            end = 0
+        n = 0
+        self._db.execute("BEGIN")
+        for off, raw in iter_lines(self._ledger, end):
+            entry = _entry(raw)
+            if entry is not None:
+                self._db.execute("INSERT OR REPLACE INTO ids VALUES (?, ?, ?)", (entry.caller, entry.request_id, off))
+            end = off + len(raw)
+            n += 1
+            if n % _COMMIT_EVERY_LINES == 0:
+                self._set_mark(identity, end)
+                self._db.execute("COMMIT")
+                self._db.execute("BEGIN")
+        self._set_mark(identity, end)
+        self._db.execute("COMMIT")
+        self._identity = identity
+
+    def _ends_a_line(self, end: int) -> bool:
+        if end == 0:
+            return True
+        with open(self._ledger, "rb") as fh:
+            fh.seek(end - 1)
+            return fh.read(1) == b"\n"
+
+    def _set_mark(self, identity: str, end: int) -> None:
+        self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [("identity", identity), ("end", str(end))])
+
+    def add(self, caller: str, request_id: str, off: int) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO ids VALUES (?, ?, ?)", (caller, request_id, off))
+
+    def mark(self, end: int) -> None:
+        """Every ledger line before `end` is indexed: the next open reads on from there."""
+        with self._lock:
+            self._set_mark(self._identity, end)
+
+    def offset(self, caller: str, request_id: str) -> int | None:
+        with self._lock:
+            row = self._db.execute("SELECT off FROM ids WHERE caller = ? AND id = ?", (caller, request_id)).fetchone()
+        return None if row is None else int(row[0])
+
+    def count(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT count(*) FROM ids").fetchone()[0])
+
+    def close(self) -> None:
+        self._db.close()
+
+
 class Ledger:
     """Each (caller, request id) with its recorded reply; a repeated id gets the recorded reply back.
 
@@ -127,37 +146,51 @@ class Ledger:
 
     def __init__(self, path: Path, *, clock_time: Callable[[], float], check: Callable[[dict[str, Any]], None] | None = None) -> None:
         self._time = clock_time
-        self._entries: dict[tuple[str, str], LedgerEntry] = {}
-        for line in read_jsonl(path):
-            try:
-                entry = LedgerEntry(str(line["caller"]), str(line["id"]), str(line["prompt_sha256"]), dict(line["reply"]))
-            except (KeyError, TypeError, ValueError):
-                continue  # a line of another shape is not ours to interpret
-            self._entries[(entry.caller, entry.request_id)] = entry
-        self._journal = JsonlJournal(path, check=check)
+        self._journal = open_journal(path, name="ledger", check=check)
+        try:
+            self._fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+            self._index = _IdIndex(path.with_name(path.name + INDEX_SUFFIX), path)
+            self._index.catch_up()
+        except (OSError, sqlite3.Error) as exc:
+            self._journal.close()
+            raise ServiceError(f"{path}: cannot index the ledger ({exc}).") from exc
         self._locks: dict[tuple[str, str], tuple[threading.Lock, int]] = {}
         self._guard = threading.Lock()
+        self._flight = threading.Lock()
+        self._in_flight = 0  # records appended (or being appended) and not yet indexed
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return self._index.count()
 
     def lookup(self, caller: str, request_id: str) -> LedgerEntry | None:
-        """The recorded entry for this caller's id, if any."""
-        return self._entries.get((caller, request_id))
+        """The recorded entry for this caller's id, if any (read from the ledger file)."""
+        off = self._index.offset(caller, request_id)
+        if off is None:
+            return None
+        return _entry(read_line_at(self._fd, off))
 
     def record(self, caller: str, request_id: str, prompt_sha256: str, reply: dict[str, Any]) -> None:
-        """Journal the reply (fsynced) before it is sent, then remember it."""
-        self._journal.append(
-            {
-                "kind": "reply",
-                "id": request_id,
-                "caller": caller,
-                "prompt_sha256": prompt_sha256,
-                "recorded_unix": self._time(),
-                "reply": reply,
-            }
-        )
-        self._entries[(caller, request_id)] = LedgerEntry(caller, request_id, prompt_sha256, reply)
+        """Journal the reply (fsynced) before it is sent, then index where it lies."""
+        line = {
+            "kind": "reply",
+            "id": request_id,
+            "caller": caller,
+            "prompt_sha256": prompt_sha256,
+            "recorded_unix": self._time(),
+            "reply": reply,
+        }
+        with self._flight:
+            self._in_flight += 1
+        try:
+            off = self._journal.append_record(line)
+            self._index.add(caller, request_id, off)
+        finally:
+            with self._flight:
+                self._in_flight -= 1
+                if self._in_flight == 0:
+                    # No append is under way: every line below the journal's end is indexed. (Under a
+                    # steady stream the mark waits; the next open then reads a little more again.)
+                    self._index.mark(self._journal.size)
 
     @contextmanager
     def claim(self, caller: str, request_id: str) -> Iterator[None]:
@@ -179,4 +212,6 @@ class Ledger:
                     self._locks[key] = (lock, users - 1)
 
     def close(self) -> None:
+        self._index.close()
+        os.close(self._fd)
         self._journal.close()

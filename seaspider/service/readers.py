@@ -104,7 +104,7 @@ class ReaderPool:
 
     @contextmanager
     def __call__(self) -> Iterator[StoreView]:
-        from seaspider.store.writer import StoreReader
+        from seaspider.store.reader import StoreReader
 
         with self._slots:
             with self._lock:

@@ -13,6 +13,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from seaspider.web.records import RobotsFetch, RobotsSource, RobotsVerdict
 from seaspider.web.robots import Robots
+from seaspider.web.text import PageText, TextKind, cut
 from seaspider.web.urls import origin_of
 
 __all__ = [
@@ -26,6 +27,8 @@ __all__ = [
     "LastJob",
     "PageReport",
     "PageState",
+    "ReadReport",
+    "ReadState",
     "RefusalReport",
     "Report",
     "RobotsReport",
@@ -33,6 +36,7 @@ __all__ = [
     "StatsReport",
     "StatusReport",
     "page_report",
+    "read_report",
     "refusal_report",
     "robots_queued_report",
     "robots_report",
@@ -40,11 +44,12 @@ __all__ = [
     "stats_report",
 ]
 
-Operation = Literal["fetch", "robots", "stats", "page", "status"]
-OPERATIONS: tuple[Operation, ...] = ("fetch", "robots", "stats", "page", "status")
+Operation = Literal["fetch", "robots", "stats", "page", "status", "read"]
+OPERATIONS: tuple[Operation, ...] = ("fetch", "robots", "stats", "page", "status", "read")
 
 RobotsState = Literal["allowed", "disallowed", "unavailable", "unreachable", "queued"]
 PageState = Literal["fetched", "failed", "not_fetched"]
+ReadState = Literal["text", "no_text", "not_fetched", "failed"]
 
 
 class FetchQueuedReport(TypedDict):
@@ -181,7 +186,40 @@ class RefusalReport(TypedDict):
     reason: str
 
 
-Report = FetchReport | RobotsReport | StatsReport | PageReport | StatusReport | RefusalReport
+class ReadReport(TypedDict):
+    """A span of a stored page's readable text (schemas/read-report.schema.json).
+
+    `state` is "text" (the span is in `text`), "no_text" (the body is not text: its type and size are
+    given), "not_fetched" or "failed" (the latest record is a failure, as in PageReport). `start` is
+    0-based; `end` is `start` plus the characters given; `total_chars` is the length of the whole
+    text, so a caller pages on from `end` while `more`. `complete` is False when the page was larger
+    than one extraction reads (seaspider/web/text.py); `truncated` when the fetch cut the body.
+    """
+
+    operation: Literal["read"]
+    url: str
+    state: ReadState
+    final_url: str | None
+    fetched_unix: float | None
+    status: int | None
+    content_type: str | None
+    body_bytes: int | None
+    truncated: bool
+    title: str | None
+    kind: str | None
+    start: int
+    max_chars: int
+    end: int
+    total_chars: int | None
+    more: bool
+    complete: bool
+    text: str | None
+    outcome: str | None
+    reason: str | None
+    rule: str | None
+
+
+Report = FetchReport | RobotsReport | StatsReport | PageReport | StatusReport | ReadReport | RefusalReport
 
 
 def refusal_report(kind: str, reason: str) -> dict[str, Any]:
@@ -274,5 +312,38 @@ def page_report(url: str, line: Mapping[str, Any] | None, *, title: str | None, 
         reason=line.get("reason"),
         rule=robots.get("rule") if outcome == "disallowed" else None,
         final_url=line.get("final_url"),
+    )
+    return base
+
+
+def read_report(url: str, line: Mapping[str, Any] | None, page: PageText | None, *, start: int, max_chars: int) -> dict[str, Any]:
+    """The read report from the latest page line of `url` and its body's text (None: no line or a failure). Pure."""
+    base: dict[str, Any] = {
+        "operation": "read", "url": url, "state": "not_fetched", "final_url": None, "fetched_unix": None,
+        "status": None, "content_type": None, "body_bytes": None, "truncated": False, "title": None, "kind": None,
+        "start": start, "max_chars": max_chars, "end": start, "total_chars": None, "more": False, "complete": True,
+        "text": None, "outcome": None, "reason": None, "rule": None,
+    }
+    if line is None:
+        return base
+    outcome = line.get("outcome")
+    status = line.get("status")
+    base.update(
+        final_url=line.get("final_url"), fetched_unix=line.get("fetched_unix"), status=status,
+        content_type=line.get("content_type"), truncated=bool(line.get("truncated", False)), outcome=outcome,
+    )
+    # A 4xx/5xx answer is journaled as a fetched page; to a reader it is a failure, as in page_report.
+    if outcome not in ("fetched", "not_modified") or (status is not None and status >= 400) or page is None:
+        robots = line.get("robots") or {}
+        base.update(state="failed", reason=line.get("reason"), rule=robots.get("rule") if outcome == "disallowed" else None)
+        return base
+    base.update(body_bytes=line.get("body_bytes"), kind=str(page.kind), complete=page.complete)
+    if page.kind is TextKind.NONE:
+        base.update(state="no_text")
+        return base
+    span = cut(page.text, start=start, max_chars=max_chars)
+    base.update(
+        state="text", title=page.title, end=start + len(span.text), total_chars=span.total,
+        more=start + len(span.text) < span.total, text=span.text,
     )
     return base

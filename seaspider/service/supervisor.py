@@ -7,19 +7,16 @@ the signal on to the server. The backoff arithmetic is pure; the process handlin
 
 from __future__ import annotations
 
-import fcntl
-import json
-import os
 import signal
 import subprocess
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from seaspider.clock import Clock, SystemClock
 from seaspider.errors import LockHeld, ServiceError
+from seaspider.lock import HeldLock, read_holder, try_lock
 from seaspider.service.files import STOP_FILE
 
 ANGEL_LOCK = "angel.lock"
@@ -41,24 +38,15 @@ class Backoff:
         return min(previous_s * 2, self.max_s)
 
 
-def hold_angel_lock(socket_dir: Path) -> int:
+def hold_angel_lock(socket_dir: Path) -> HeldLock:
     """Take `angel.lock` (flock) or raise `LockHeld` naming the angel that holds it."""
     path = socket_dir / ANGEL_LOCK
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        raw = os.pread(fd, 4096, 0).decode("utf-8", "replace")
-        os.close(fd)
-        try:
-            who = f"pid {int(json.loads(raw)['pid'])}"
-        except (ValueError, KeyError, TypeError):
-            who = "holder unknown"
-        raise LockHeld(f"an angel already watches this socket ({who}; lock {path}). I did not start a second one.") from None
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, (json.dumps({"pid": os.getpid(), "started_unix": time.time()}) + "\n").encode(), 0)
-    os.fsync(fd)
-    return fd
+    lock = try_lock(path, "angel")
+    if lock is None:
+        pid = read_holder(path).pid
+        who = "holder unknown" if pid is None else f"pid {pid}"
+        raise LockHeld(f"an angel already watches this socket ({who}; lock {path}). I did not start a second one.")
+    return lock
 
 
 class Angel:
@@ -114,14 +102,14 @@ class Angel:
             ensure_private_dir(self.socket_dir)
         except TransportError as exc:
             raise ServiceError(str(exc)) from exc
-        fd = hold_angel_lock(self.socket_dir)
+        lock = hold_angel_lock(self.socket_dir)
         installed = self._install_signals()
         try:
             return self._supervise()
         finally:
             for signum, previous in installed:
                 signal.signal(signum, previous)
-            os.close(fd)
+            lock.release()
 
     def _install_signals(self) -> list[tuple[int, object]]:
         if threading.current_thread() is not threading.main_thread():

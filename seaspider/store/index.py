@@ -7,23 +7,24 @@ cut or foreign journal is noticed and the index rebuilt. Never needed for correc
 
 from __future__ import annotations
 
+import errno
 import json
 import os
-import re
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from seaspider.errors import StoreError
 from seaspider.store.journal import file_id, iter_lines, line_digest, read_line_at
 from seaspider.store.segments import Location
+from seaspider.web.urls import host_of
 
-INDEX_VERSION = "1"
+INDEX_VERSION = "2"  # 2: urls.damaged, damaged lines, the newest copy of a body wins
 ALL = "*"  # the counters' host for the whole store: no host name contains "*"
 _COMMIT_EVERY_LINES = 20_000  # during a rebuild: big transactions, bounded WAL
+_MAX_CACHED_BODIES = 100_000  # body locations remembered to skip a statement per deduplicated line (~15 MB)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -36,7 +37,8 @@ CREATE TABLE IF NOT EXISTS urls (
     body_sha TEXT,          -- the latest stored body of this URL
     fetched_off INTEGER,    -- latest page line with outcome fetched (for conditional requests)
     links_off INTEGER,      -- latest links.jsonl line
-    uncertain INTEGER NOT NULL DEFAULT 0  -- an uncertain line came after the latest page line
+    uncertain INTEGER NOT NULL DEFAULT 0, -- an uncertain line came after the latest page line
+    damaged INTEGER NOT NULL DEFAULT 0    -- a damaged line came after it: its stored body is unusable
 );
 CREATE TABLE IF NOT EXISTS bodies (
     sha TEXT PRIMARY KEY, seg INTEGER NOT NULL, off INTEGER NOT NULL, len INTEGER NOT NULL, raw INTEGER NOT NULL
@@ -50,6 +52,7 @@ _TABLES = ("meta", "urls", "bodies", "host_bodies", "counts", "robots", "pending
 
 
 OUTCOMES = ("fetched", "disallowed", "deferred", "error", "not_modified")
+DAMAGED_WHAT = ("page_body", "robots_body", "state")  # what a `damaged` line says was found unusable
 Body = tuple[str, int, int, int, int]  # sha256, segment, offset, frame length, decoded length
 # kind, URL (the origin for robots), host, outcome, fetched_unix, body
 Record = tuple[str, str, str, str | None, float | None, Body | None]
@@ -75,12 +78,20 @@ def journal_record(raw: bytes, parsed: dict[str, Any] | None = None) -> Record |
                 return None
             fetched = line.get("fetched_unix")
             return kind, url, host_of(url), outcome, None if fetched is None else float(fetched), _body_of(line)
-        if kind in ("intent", "uncertain"):
+        if kind in ("intent", "uncertain", "retry"):
             url = line["url"]
             return (kind, url, host_of(url), None, None, None) if isinstance(url, str) else None
         if kind == "robots":
             origin = line["origin"]
             return (kind, origin, host_of(origin), None, None, _body_of(line)) if isinstance(origin, str) else None
+        if kind == "damaged":
+            what = line["what"]
+            key = line["origin"] if what == "robots_body" else line["url"]
+            sha, seg = line["sha256"], line["seg"]
+            body = (sha, int(seg), int(line["off"]), int(line["len"]), 0) if isinstance(sha, str) and seg is not None else None
+            if what not in DAMAGED_WHAT or not isinstance(key, (str, type(None))):
+                return None
+            return kind, key or "", host_of(key) if key else "", what, None, body
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
     return None
@@ -118,23 +129,6 @@ def raise_if_corrupt(exc: sqlite3.DatabaseError) -> None:
     # deleting the index for that would throw away a good file, perhaps under a live writer.
     if not isinstance(exc, sqlite3.OperationalError):
         raise IndexCorrupt(str(exc)) from exc
-
-
-# scheme://[userinfo@]host[:port]... ; the host may be an [IPv6] literal.
-_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]/?#]*\]|[^:/?#]*)")
-
-
-def host_of(url: str) -> str:
-    """The lower-case host of a URL ("" when it has none), as urlsplit(url).hostname gives it."""
-    m = _HOST.match(url)
-    if m is None:
-        try:
-            return urlsplit(url).hostname or ""
-        except ValueError:
-            return ""
-    host = m.group(1)
-    # A rebuild calls this once per line: the regular expression is several times urlsplit's speed.
-    return (host[1:-1] if host.startswith("[") else host).lower()
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +178,7 @@ class Index:
         self._last_raw: dict[str, tuple[Path, int, bytes]] = {}
         self._delta: Counter[tuple[str, str]] = Counter()
         self._hosts: set[str] = set()
+        self._body_at: dict[str, tuple[int, int]] = {}  # sha -> where the bodies table has it (a cache)
         self._pending: dict[str, int] | None = None
         self._jfd: int | None = None
         self._lfd: int | None = None
@@ -280,6 +275,7 @@ class Index:
         if not self._in_tx:
             self._marks = {"journal": self._mark("journal"), "links": self._mark("links")}
             self._pending = None
+            self._body_at.clear()
 
     def _count(self, host: str, key: str, n: int = 1) -> None:
         self._delta[(host, key)] += n
@@ -303,6 +299,14 @@ class Index:
         if cur.rowcount == 1:
             for key, n in (("bodies", 1), ("raw_bytes", raw), ("compressed_bytes", length)):
                 self._delta[(ALL, key)] += n
+        elif self._body_at.get(sha) != (seg, off):
+            # The writer stores a body again only when its copy was found damaged: the newest copy wins.
+            # (Deduplicated lines point where the last one did: the cache spares them the statement.)
+            self._db.execute("UPDATE bodies SET seg = ?, off = ?, len = ? WHERE sha = ? AND (seg != ? OR off != ?)",
+                             (seg, off, length, sha, seg, off))
+        if len(self._body_at) >= _MAX_CACHED_BODIES:
+            self._body_at.clear()
+        self._body_at[sha] = (seg, off)
         cur = self._db.execute("INSERT OR IGNORE INTO host_bodies VALUES (?, ?)", (host, sha))
         if cur.rowcount == 1:
             for key, n in (("bodies", 1), ("raw_bytes", raw), ("compressed_bytes", length)):
@@ -317,7 +321,8 @@ class Index:
             mark = self._marks[name]
             if mark is None:
                 fid = file_id(path)
-                assert fid is not None
+                if fid is None:  # deleted under us since the line was read: the writer says so
+                    raise FileNotFoundError(errno.ENOENT, "the file was deleted", str(path))
                 dev, ino = fid.dev, fid.ino
             else:
                 dev, ino = mark.dev, mark.ino
@@ -343,6 +348,10 @@ class Index:
             self._advance("journal", self._journal, off, raw)
             return
         kind, key, host, outcome, fetched_unix, body = rec
+        if kind == "damaged":
+            self._apply_damaged(key, outcome, body)
+            self._advance("journal", self._journal, off, raw)
+            return
         self._see_host(host)
         self._count(host, f"line:{kind}")
         pending = self.pending_intents()
@@ -354,6 +363,11 @@ class Index:
         elif kind == "intent":
             pending[key] = off
             self._db.execute("INSERT OR REPLACE INTO pending VALUES (?, ?)", (key, off))
+        elif kind == "retry":
+            # A retry line closes its intent: the request ended and the URL is tried again later.
+            if key in pending:
+                del pending[key]
+                self._db.execute("DELETE FROM pending WHERE url = ?", (key,))
         elif kind == "uncertain":
             if key in pending:
                 del pending[key]
@@ -367,6 +381,14 @@ class Index:
             self._note_body(host, body)
             self._db.execute("INSERT OR REPLACE INTO robots VALUES (?, ?)", (key, off))
         self._advance("journal", self._journal, off, raw)
+
+    def _apply_damaged(self, key: str, what: str | None, body: Body | None) -> None:
+        """A body found unusable: the URL is fetched again, and a robots.txt is no longer cached."""
+        self._delta[(ALL, "line:damaged")] += 1
+        if what == "robots_body":
+            self._db.execute("DELETE FROM robots WHERE origin = ?", (key,))
+        elif what == "page_body" and body is not None:
+            self._db.execute("UPDATE urls SET damaged = 1 WHERE url = ? AND body_sha = ?", (key, body[0]))
 
     def _apply_page(self, off: int, url: str, host: str, outcome: str | None, fetched_unix: float | None, body: Body | None,
                     *, via_sitemap: bool = False) -> None:
@@ -383,7 +405,7 @@ class Index:
         self._count(host, f"outcome:{outcome}")
         self._note_body(host, body)
         self._db.execute(
-            "INSERT OR REPLACE INTO urls VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
+            "INSERT OR REPLACE INTO urls VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0)",
             (
                 url,
                 host,
@@ -438,6 +460,7 @@ class Index:
         self._db.execute("COMMIT")
         self._delta.clear()
         self._hosts.clear()
+        self._body_at.clear()
         self._pending = None
         self._marks = {"journal": None, "links": None}
         self._last_raw.clear()
@@ -447,12 +470,12 @@ class Index:
     def url_row(self, url: str) -> dict[str, Any] | None:
         """The index row of `url`, or None."""
         row = self._db.execute(
-            "SELECT page_off, outcome, fetched_unix, body_sha, fetched_off, links_off, uncertain FROM urls WHERE url = ?",
+            "SELECT page_off, outcome, fetched_unix, body_sha, fetched_off, links_off, uncertain, damaged FROM urls WHERE url = ?",
             (url,),
         ).fetchone()
         if row is None:
             return None
-        keys = ("page_off", "outcome", "fetched_unix", "body_sha", "fetched_off", "links_off", "uncertain")
+        keys = ("page_off", "outcome", "fetched_unix", "body_sha", "fetched_off", "links_off", "uncertain", "damaged")
         return dict(zip(keys, row, strict=True))
 
     def page_urls_after(self, after: str, *, prefix: str, host: str | None, limit: int) -> list[str]:
@@ -472,6 +495,15 @@ class Index:
         if row is None:
             return None
         return Location(seg=row[0], off=row[1], length=row[2]), row[3]
+
+    def urls_with_bodies(self, shas: set[str]) -> dict[str, list[str]]:
+        """sha256 -> the URLs whose latest stored body it is, for the given bodies (one pass over the URLs)."""
+        found: dict[str, list[str]] = {}
+        if shas:
+            for url, sha in self._db.execute("SELECT url, body_sha FROM urls WHERE body_sha IS NOT NULL ORDER BY url"):
+                if sha in shas:
+                    found.setdefault(sha, []).append(url)
+        return found
 
     def robots_off(self, origin: str) -> int | None:
         """Offset of the latest robots line of `origin`."""

@@ -20,6 +20,18 @@ from seaspider.errors import StoreError
 _SEG_NAME = re.compile(r"^(\d{6})\.seg$")
 
 
+class DamagedFrame(StoreError):
+    """A body frame the journal points at is missing, cut short, or fails its checksum or sha256.
+
+    A kind of StoreError, so a reader that cannot go on says so; the crawl's path catches it and
+    treats the body as never stored (fetched again), so one damaged frame stops nothing.
+    """
+
+    def __init__(self, message: str, *, loc: Location) -> None:
+        super().__init__(message)
+        self.loc = loc
+
+
 @dataclass(frozen=True, slots=True)
 class Location:
     """Where one body frame lies: `seg/<seg:06d>.seg`, bytes [off, off + length)."""
@@ -161,12 +173,12 @@ class SegmentReader:
             try:
                 fd = os.open(segment_path(self._dir, loc.seg), os.O_RDONLY | os.O_CLOEXEC)
             except FileNotFoundError as exc:
-                raise StoreError(f"{segment_path(self._dir, loc.seg)} is missing, but the journal points into it.") from exc
+                raise DamagedFrame(f"{segment_path(self._dir, loc.seg)} is missing, but the journal points into it.", loc=loc) from exc
             self._fds[loc.seg] = fd
         data = os.pread(fd, loc.length, loc.off)
         if len(data) != loc.length:
-            raise StoreError(
-                f"{segment_path(self._dir, loc.seg)} ends before byte {loc.off + loc.length}, where the journal expects a body."
+            raise DamagedFrame(
+                f"{segment_path(self._dir, loc.seg)} ends before byte {loc.off + loc.length}, where the journal expects a body.", loc=loc
             )
         return data
 
@@ -176,8 +188,8 @@ class SegmentReader:
         try:
             return self._decompressor.decompress(data, max_output_size=max(raw_bytes, 1))
         except zstandard.ZstdError as exc:
-            raise StoreError(
-                f"{segment_path(self._dir, loc.seg)}: the body frame at byte {loc.off} is damaged ({exc})."
+            raise DamagedFrame(
+                f"{segment_path(self._dir, loc.seg)}: the body frame at byte {loc.off} is damaged ({exc}).", loc=loc
             ) from exc
 
     def close(self) -> None:

@@ -1,20 +1,20 @@
-"""The store: bodies in zstd segments, the fsynced `pages.jsonl` journal, `links.jsonl`, indexes.
+"""`StoreWriter`: the one writer of a store, recording intents, visits, robots fetches and links.
 
-`StoreWriter` (one per store, under an exclusive lock) records intents, visits, robots fetches
-and links, in the crash-safe order: body frame written and fsynced, then the journal line
-written and fsynced, then the derived index. `StoreReader` answers from the index without
-blocking the writer. Knows nothing about HTTP, robots rules or politeness policy.
+Keeps the crash-safe order: body frame written and fsynced, then the journal line written and
+fsynced, then the derived index. Fails loudly (a full disk, a store deleted under it) and heals
+quietly (a damaged frame is stored again). Knows nothing about HTTP, robots rules or politeness policy.
+
+Longer than most modules (about 600 lines) for a reason: every method here runs under one lock
+and inside one crash-safe order (frames, journal, index, state), and the open, record, heal and
+close paths share its failure handling; spread over modules, that order would be hard to see.
+The pieces without that coupling live beside it: files, failures, lines, ipstate, bookings, view, check.
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
-import json
-import os
-import shutil
 import sqlite3
-import tempfile
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -25,25 +25,54 @@ from typing import Any
 
 from seaspider.clock import Clock, SystemClock
 from seaspider.errors import StoreError
-from seaspider.store.journal import JournalAppender, complete_end, cut_torn_tail, encode_line, iter_lines, read_line_at
-from seaspider.store.segments import Location, SegmentReader, SegmentWriter, fsync_dir, segment_numbers, segment_path
-from seaspider.store.index import ALL, Index, IndexCorrupt, host_of, raise_if_corrupt, remove_index_files
-from seaspider.web.records import KEPT_HEADERS, Hop, Outcome, RobotsFetch, RobotsSource, Visit
+from seaspider.lock import HeldLock, read_holder, try_lock
+from seaspider.store.failures import (
+    disk_full_message,
+    failure_message,
+    is_disk_full,
+    vanished_message,
+)
+from seaspider.store.files import (
+    BOOKINGS,
+    INDEX,
+    JOURNAL,
+    LINKS,
+    SEG_DIR,
+    STATE,
+    WRITER_LOCK,
+    StoreIdentity,
+    create_dir,
+    create_file,
+    is_store,
+)
+from seaspider.store.heads import capture_chain
+from seaspider.store.index import IndexCorrupt
+from seaspider.store.ipstate import IpState, ends_from_journal
+from seaspider.store.journal import JournalAppender, cut_torn_tail, encode_line
+from seaspider.store.lines import (
+    damaged_line,
+    intent_line,
+    links_line,
+    page_line,
+    robots_line,
+    uncertain_line,
+)
+from seaspider.store.segments import DamagedFrame, Location, SegmentWriter, fsync_dir
+from seaspider.store.view import StoreView, bring_up_to_date, open_index
+from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
 
 DEFAULT_SEGMENT_MAX_BYTES = 256 * 1024 * 1024
 DEFAULT_ZSTD_LEVEL = 9
-JOURNAL = "pages.jsonl"
-LINKS = "links.jsonl"
-SEG_DIR = "seg"
-INDEX = "index.sqlite"
-STATE = "state.sqlite"
-WRITER_LOCK = ".writer.lock"
-# A reader that finds a live writer's index further behind than this builds its own instead of
-# reading the difference from the journal on every question.
-_MAX_TAIL_BYTES = 256 * 1024
-_PAGE_BATCH = 1000  # URLs read from the index at a time by latest_pages: bounded memory, few queries
+# Bodies whose stored copy this writer has checked, so a popular body is decoded once per run; past
+# this many (about 12 MB of hex digests) the set starts again, costing one more check per body.
+_MAX_VERIFIED = 100_000
 
 Hook = Callable[[str], None]
+Notice = Callable[[str], None]
+
+
+def _say(message: str) -> None:
+    sys.stderr.write(f"seaspider: {message}\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,537 +84,48 @@ class Intent:
     parent: str | None = None
 
 
-# ----- small file helpers ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DamagedRecord:
+    """A damaged frame `mark_damaged` records, with the robots.txt files (origin, url) that rely on it."""
 
+    loc: Location
+    sha256: str
+    body_bytes: int
+    reason: str
+    robots: tuple[tuple[str, str], ...] = ()
 
-def _create_dir(path: Path) -> None:
-    if not path.is_dir():
-        path.mkdir(parents=True, exist_ok=True)
-        fsync_dir(path.parent)
 
+@dataclass(frozen=True, slots=True)
+class WriterFaults:
+    """Test-only fault injection for the negative controls; the crawler never sets these."""
 
-def _create_file(path: Path) -> None:
-    if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        os.fsync(fd)
-        os.close(fd)
-        fsync_dir(path.parent)
+    journal_before_segment: bool = False  # journal a page line before its body is durable
+    trust_stored_frames: bool = False  # deduplicate onto a stored frame without checking it
+    ignore_vanished_store: bool = False  # do not notice the store directory deleted or replaced
 
 
-def _lock_holder(fd: int) -> str:
-    try:
-        holder = json.loads(os.pread(fd, 4096, 0) or b"{}")
-        return f"pid {int(holder['pid'])}"
-    except (ValueError, KeyError, TypeError):
-        return "another process"
-
-
-def _try_lock(path: Path, role: str) -> int | None:
-    """Take the store's writer lock without waiting; the descriptor, or None when it is held."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        return None
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, (json.dumps({"pid": os.getpid(), "role": role}) + "\n").encode(), 0)
-    return fd
-
-
-def _is_store(path: Path) -> bool:
-    return (path / JOURNAL).is_file()
-
-
-def _open_index(store: Path) -> Index:
-    """The store's index, recreated empty when its file is unusable."""
-    path = store / INDEX
-    try:
-        return Index(path, journal=store / JOURNAL, links=store / LINKS)
-    except IndexCorrupt:
-        remove_index_files(path)
-        try:
-            return Index(path, journal=store / JOURNAL, links=store / LINKS)
-        except IndexCorrupt as exc:
-            raise StoreError(f"{path}: cannot create the store index ({exc}).") from exc
-
-
-def _bring_up_to_date(index: Index) -> None:
-    """Catch up on lines the index has not read, or rebuild it when it no longer fits the journal.
-
-    IndexCorrupt (after deleting the damaged file) when the caller should open a new one.
-    """
-    try:
-        if not index.fits():
-            index.reset()
-        index.catch_up()
-    except sqlite3.DatabaseError as exc:
-        try:
-            raise_if_corrupt(exc)
-        except IndexCorrupt:
-            path = index.path
-            index.close()
-            remove_index_files(path)
-            raise
-        raise
-
-
-# ----- reading -----------------------------------------------------------------------------------------
-
-
-class _StoreView:
-    """The questions both the reader and the writer answer from the index and the files."""
-
-    path: Path
-    _index: Index
-    _segments: SegmentReader
-
-    def _setup_view(self) -> None:
-        self._jfd = os.open(self.path / JOURNAL, os.O_RDONLY | os.O_CLOEXEC)
-        self._lfd: int | None = None
-        self._segments = SegmentReader(self.path / SEG_DIR)
-
-    def _close_view(self) -> None:
-        self._segments.close()
-        os.close(self._jfd)
-        if self._lfd is not None:
-            os.close(self._lfd)
-
-    def _journal_line(self, off: int) -> dict[str, Any]:
-        loaded: dict[str, Any] = json.loads(read_line_at(self._jfd, off))
-        return loaded
-
-    def _links_line(self, off: int) -> dict[str, Any]:
-        if self._lfd is None:
-            self._lfd = os.open(self.path / LINKS, os.O_RDONLY | os.O_CLOEXEC)
-        loaded: dict[str, Any] = json.loads(read_line_at(self._lfd, off))
-        return loaded
-
-    def _row(self, url: str) -> dict[str, Any] | None:
-        return self._index.url_row(url)
-
-    def _body_location(self, sha: str) -> tuple[Location, int] | None:
-        return self._index.body(sha)
-
-    def _robots_off(self, origin: str) -> int | None:
-        return self._index.robots_off(origin)
-
-    def latest(self, url: str) -> dict[str, Any] | None:
-        """The latest page line for `url`, or None when it has none."""
-        row = self._row(url)
-        if row is None or row["page_off"] is None:
-            return None
-        return self._journal_line(row["page_off"])
-
-    def _read_body(self, sha: str) -> bytes | None:
-        found = self._body_location(sha)
-        if found is None:
-            return None
-        loc, raw_bytes = found
-        body = self._segments.body(loc, raw_bytes=raw_bytes)
-        if hashlib.sha256(body).hexdigest() != sha:
-            raise StoreError(f"{segment_path(self.path / SEG_DIR, loc.seg)}: the body at byte {loc.off} does not match its sha256.")
-        return body
-
-    def body(self, key: str) -> bytes | None:
-        """The stored body for a URL (its latest stored one) or for "sha256:HEX"; None when unknown."""
-        if key.startswith("sha256:"):
-            return self._read_body(key[len("sha256:") :].lower())
-        row = self._row(key)
-        if row is None or row["body_sha"] is None:
-            return None
-        return self._read_body(row["body_sha"])
-
-    def links_of(self, url: str) -> list[dict[str, Any]] | None:
-        """The links of the latest links line of `url`, or None when it has none."""
-        row = self._row(url)
-        if row is None or row["links_off"] is None:
-            return None
-        links: list[dict[str, Any]] = self._links_line(row["links_off"])["links"]
-        return links
-
-    def load_robots(self, origin: str) -> RobotsFetch | None:
-        """The latest robots.txt fetch of `origin`, body included when it was stored."""
-        off = self._robots_off(origin)
-        if off is None:
-            return None
-        line = self._journal_line(off)
-        body = self._read_body(line["sha256"]) if line.get("seg") is not None and line.get("sha256") else None
-        return RobotsFetch(
-            url=line["url"],
-            origin=line["origin"],
-            status=line["status"],
-            state=RobotsSource(line["state"]),
-            body=body,
-            fetched_unix=line["fetched_unix"],
-            ip=line["ip"],
-            chain=tuple(Hop(url=h["url"], status=h["status"], ip=h["ip"]) for h in line["chain"]),
-            error=line["error"],
-        )
-
-    def conditional_headers(self, url: str) -> dict[str, str]:
-        """If-None-Match / If-Modified-Since from the latest fetched record whose body is stored."""
-        row = self._row(url)
-        if row is None or row["fetched_off"] is None:
-            return {}
-        line = self._journal_line(row["fetched_off"])
-        if line.get("seg") is None:
-            return {}  # a 304 would leave us with no body to point at
-        headers: dict[str, str] = {}
-        if "etag" in line["headers"]:
-            headers["If-None-Match"] = line["headers"]["etag"]
-        if "last-modified" in line["headers"]:
-            headers["If-Modified-Since"] = line["headers"]["last-modified"]
-        return headers
-
-    def stats(self, host: str | None = None) -> dict[str, Any]:
-        """Counts of the journal and segments, for the whole store or one host (the `stats` JSON)."""
-        key = ALL if host is None else host.strip().lower().rstrip(".")
-        counts = self._index.counts(key)
-        lines = {kind: counts.get(f"line:{kind}", 0) for kind in ("robots", "intent", "page", "uncertain")}
-        raw, compressed = counts.get("raw_bytes", 0), counts.get("compressed_bytes", 0)
-        numbers = segment_numbers(self.path / SEG_DIR)
-        seg_bytes = 0
-        for n in numbers:
-            try:
-                seg_bytes += os.stat(segment_path(self.path / SEG_DIR, n)).st_size
-            except FileNotFoundError:
-                pass
-        pending = self._index.pending_intents()
-        return {
-            "store": str(self.path),
-            "host": None if host is None else key,
-            "lines": lines,
-            "links_lines": counts.get("links_lines", 0),
-            "urls": counts.get("urls", 0),
-            "sitemap_urls": counts.get("sitemap_urls", 0),
-            "pages": {str(o): counts.get(f"outcome:{o}", 0) for o in Outcome},
-            "page_lines": {str(o): counts.get(f"page:{o}", 0) for o in Outcome},
-            "hosts": counts.get("hosts", 0) if host is None else int(bool(counts)),
-            "bodies": counts.get("bodies", 0),
-            "bytes_raw": raw,
-            "bytes_compressed": compressed,
-            "compression_ratio": round(raw / compressed, 3) if compressed else None,
-            "segments": len(numbers),
-            "segment_bytes": seg_bytes,
-            "uncertain": lines["uncertain"],
-            "pending_intents": len(pending) if host is None else sum(1 for u in pending if host_of(u) == key),
-            "corrupt_lines": counts.get("corrupt_lines", 0) + counts.get("corrupt_links_lines", 0),
-        }
-
-
-class StoreReader(_StoreView):
-    """Reads a store while a writer may be appending to it; never blocks the writer.
-
-    Answers come from the index as the writer last committed it, plus any complete journal
-    lines past that (a line in flight); a half-written line is never read. `stats` counts what
-    the index holds, so it may lag a live writer by the record in flight. One reader per thread.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
-        if not _is_store(self.path):
-            raise StoreError(f"{self.path} is not a Sea Spider store (it has no {JOURNAL}); `seaspider fetch` creates one.")
-        self._private_dir: str | None = None
-        self._index = self._usable_index()
-        try:
-            self._setup_view()
-        except OSError as exc:
-            self._index.close()
-            self._drop_private()
-            raise StoreError(f"cannot read the store {self.path} ({exc.strerror or exc}).") from exc
-        self._tail_end = -1
-        self._tail_pages: dict[str, int] = {}
-        self._tail_bodies: dict[str, tuple[Location, int]] = {}
-        self._tail_robots: dict[str, int] = {}
-        self._tail_links: dict[str, int] = {}
-        self._tail_links_end = -1
-
-    def _usable_index(self) -> Index:
-        try:
-            index = self._shared_index()
-        except (OSError, sqlite3.Error, IndexCorrupt, StoreError):
-            index = None  # e.g. a store we may read but not write: answer from a private index
-        if index is not None:
-            self._index_ino = _ino(self.path / INDEX)
-            return index
-        private_dir = tempfile.mkdtemp(prefix="seaspider-index-")
-        try:
-            private = Index(Path(private_dir) / INDEX, journal=self.path / JOURNAL, links=self.path / LINKS)
-            private.catch_up()
-        except BaseException:
-            shutil.rmtree(private_dir, ignore_errors=True)
-            raise
-        self._private_dir = private_dir
-        self._index_ino = None
-        return private
-
-    def _shared_index(self) -> Index | None:
-        """The store's own index brought up to date, or None when only a private one can be right."""
-        index = _open_index(self.path)
-        try:
-            if index.fits() and index.end("journal") == complete_end_of(self.path / JOURNAL) and index.end("links") == complete_end_of(self.path / LINKS):
-                return index
-        except IndexCorrupt:
-            index.close()
-            remove_index_files(self.path / INDEX)
-            index = _open_index(self.path)
-        # Behind or stale. With no writer alive we may fix the shared index in place; with one
-        # alive, its index is current (it commits after every record) but for a line in flight,
-        # which the tail covers; anything else gets a private index, leaving the writer's alone.
-        fd = _try_lock(self.path / WRITER_LOCK, "reader updating the index")
-        if fd is not None:
-            try:
-                try:
-                    _bring_up_to_date(index)
-                except IndexCorrupt:
-                    index = _open_index(self.path)
-                    _bring_up_to_date(index)
-                return index
-            finally:
-                os.close(fd)
-        journal_end = complete_end_of(self.path / JOURNAL)
-        behind = journal_end - index.end("journal")
-        fresh = index.end("journal") == 0 and journal_end > 0  # not the writer's index at all
-        if index.fits() and behind <= _MAX_TAIL_BYTES and not fresh:
-            return index
-        index.close()
-        return None
-
-    def _refresh_tail(self) -> None:
-        """Note complete lines the index has not taken in yet (the writer's line in flight)."""
-        if self._private_dir is None and _ino(self.path / INDEX) != self._index_ino:
-            # A writer rebuilt the index as a new file since we opened it: follow it.
-            self._index.close()
-            self._index = self._usable_index()
-            self._tail_end = self._tail_links_end = -1
-        if self._private_dir is not None:
-            self._index.catch_up()  # our own index: keep it current rather than re-read a growing tail
-        self._index.reload()
-        jend = complete_end_of(self.path / JOURNAL)
-        start = self._index.end("journal")
-        if jend != self._tail_end:
-            self._tail_pages.clear()
-            self._tail_bodies.clear()
-            self._tail_robots.clear()
-            if jend > start:
-                for off, raw in iter_lines(self.path / JOURNAL, start, jend):
-                    try:
-                        line = json.loads(raw)
-                    except ValueError:
-                        continue
-                    kind = line.get("kind")
-                    if kind == "page":
-                        self._tail_pages[line["url"]] = off
-                    elif kind == "robots":
-                        self._tail_robots[line["origin"]] = off
-                    if kind in ("page", "robots") and line.get("seg") is not None and line.get("sha256"):
-                        loc = Location(seg=line["seg"], off=line["off"], length=line["len"])
-                        self._tail_bodies[line["sha256"]] = (loc, line["body_bytes"])
-            self._tail_end = jend
-        lend = complete_end_of(self.path / LINKS)
-        if lend != self._tail_links_end:
-            self._tail_links.clear()
-            if lend > self._index.end("links"):
-                for off, raw in iter_lines(self.path / LINKS, self._index.end("links"), lend):
-                    try:
-                        self._tail_links[json.loads(raw)["url"]] = off
-                    except (ValueError, KeyError):
-                        continue
-            self._tail_links_end = lend
-
-    def _row(self, url: str) -> dict[str, Any] | None:
-        self._refresh_tail()
-        row = self._index.url_row(url)
-        off = self._tail_pages.get(url)
-        if off is not None:
-            line = self._journal_line(off)
-            row = dict(row or {"links_off": None, "uncertain": 0, "fetched_off": None, "body_sha": None})
-            row.update(page_off=off, outcome=line["outcome"], fetched_unix=line["fetched_unix"])
-            if line.get("seg") is not None:
-                row["body_sha"] = line["sha256"]
-            if line["outcome"] == "fetched":
-                row["fetched_off"] = off
-        if url in self._tail_links:
-            row = dict(row or {"page_off": None, "body_sha": None, "fetched_off": None, "uncertain": 0})
-            row["links_off"] = self._tail_links[url]
-        return row
-
-    def _body_location(self, sha: str) -> tuple[Location, int] | None:
-        self._refresh_tail()
-        return self._index.body(sha) or self._tail_bodies.get(sha)
-
-    def _robots_off(self, origin: str) -> int | None:
-        self._refresh_tail()
-        return self._tail_robots.get(origin, self._index.robots_off(origin))
-
-    def stats(self, host: str | None = None) -> dict[str, Any]:
-        self._refresh_tail()
-        return super().stats(host)
-
-    def latest_pages(self, *, host: str | None = None, url_prefix: str = "") -> Iterator[dict[str, Any]]:
-        """The latest page line of every URL whose latest visit fetched (or confirmed, 304) a stored
-        body, in URL order, optionally only of `host` or of URLs starting with `url_prefix`.
-
-        Streams: URLs come from the index _PAGE_BATCH at a time, so memory does not grow with the store.
-        A URL first seen in the line in flight (not yet in the index) is left for the next reader.
-        """
-        key = None if host is None else host.strip().lower().rstrip(".")
-        after = ""
-        while True:
-            self._refresh_tail()
-            urls = self._index.page_urls_after(after, prefix=url_prefix, host=key, limit=_PAGE_BATCH)
-            for url in urls:
-                line = self.latest(url)  # the newest line, the tail included
-                if line is not None and line["outcome"] in ("fetched", "not_modified") and line.get("sha256"):
-                    yield line
-            if len(urls) < _PAGE_BATCH:
-                return
-            after = urls[-1]
-
-    def _drop_private(self) -> None:
-        if self._private_dir is not None:
-            shutil.rmtree(self._private_dir, ignore_errors=True)
-            self._private_dir = None
-
-    def close(self) -> None:
-        self._close_view()
-        self._index.close()
-        self._drop_private()
-
-    def __enter__(self) -> StoreReader:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def _ino(path: Path) -> int | None:
-    try:
-        return os.stat(path).st_ino
-    except FileNotFoundError:
-        return None
-
-
-def complete_end_of(path: Path) -> int:
-    """The offset just past the last complete line of a JSONL file (0 when missing)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    except FileNotFoundError:
-        return 0
-    try:
-        return complete_end(fd, os.fstat(fd).st_size)
-    finally:
-        os.close(fd)
-
-
-# ----- politeness state ----------------------------------------------------------------------------
-
-
-class _IpState:
-    """Per-IP end time of the last request, in `state.sqlite` (not derivable from the journal)."""
-
-    def __init__(self, path: Path) -> None:
-        self._path = path
-        self._lock = threading.Lock()
-        self._dirty: dict[str, float] = {}
-        created = not path.exists()
-        try:
-            self._db = self._connect()
-        except sqlite3.DatabaseError:
-            # Unreadable politeness state cannot be repaired; start afresh rather than refuse to run.
-            remove_index_files(path)
-            self._db = self._connect()
-        if created:
-            fsync_dir(path.parent)  # unlike the index, this state cannot be rebuilt: keep its name
-        self._ends: dict[str, float] = dict(self._db.execute("SELECT ip, end_unix FROM ip_end").fetchall())
-
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        db.execute("CREATE TABLE IF NOT EXISTS ip_end (ip TEXT PRIMARY KEY, end_unix REAL NOT NULL) WITHOUT ROWID")
-        db.execute("SELECT count(*) FROM ip_end").fetchone()
-        return db
-
-    def load(self) -> dict[str, float]:
-        with self._lock:
-            return dict(self._ends)
-
-    def save(self, ip: str, end_unix: float) -> None:
-        with self._lock:
-            # Never move an end time back: a late report of an earlier request must not shorten a rest.
-            if end_unix > self._ends.get(ip, float("-inf")):
-                self._ends[ip] = end_unix
-                self._dirty[ip] = end_unix
-
-    def flush(self) -> None:
-        with self._lock:
-            dirty, self._dirty = self._dirty, {}
-        if dirty:
-            self._db.execute("BEGIN")
-            self._db.executemany(
-                "INSERT INTO ip_end VALUES (?, ?) ON CONFLICT (ip) DO UPDATE SET end_unix = max(end_unix, excluded.end_unix)",
-                list(dirty.items()),
-            )
-            self._db.execute("COMMIT")
-
-    def close(self) -> None:
-        self.flush()
-        self._db.close()
-
-
-# ----- writing -----------------------------------------------------------------------------------------
-
-
-def page_line(visit: Visit, *, loc: Location | None, sha256: str | None, body_bytes: int) -> dict[str, Any]:
-    """The journal's `page` line for a visit whose body (if any) lies at `loc`."""
-    line: dict[str, Any] = {
-        "kind": "page",
-        "url": visit.url,
-        "final_url": visit.final_url,
-        "outcome": str(visit.outcome),
-        "status": visit.status,
-        "chain": [hop.to_json() for hop in visit.chain],
-        # Only the kept headers, in their declared order (the schema refuses any other).
-        "headers": {name: visit.headers[name] for name in KEPT_HEADERS if name in visit.headers},
-        "content_type": visit.content_type,
-        "fetched_unix": visit.fetched_unix,
-        "ms": visit.ms,
-        "seg": loc.seg if loc else None,
-        "off": loc.off if loc else None,
-        "len": loc.length if loc else None,
-        "body_bytes": body_bytes,
-        "truncated": visit.truncated,
-        "sha256": sha256,
-        "robots": visit.robots.to_json() if visit.robots is not None else None,
-        "depth": visit.depth,
-        "parent": visit.parent,
-        "user_agent": visit.user_agent,
-        "reason": visit.reason,
-    }
-    if visit.extra:
-        line["extra"] = dict(visit.extra)
-    return line
-
-
-class StoreWriter(_StoreView):
+class StoreWriter(StoreView):
     """The one writer of a store (exclusive lock on `.writer.lock`).
 
     Every `record_*` call is durable when it returns. Calls are serialised by an internal lock,
-    so they may come from a worker thread; `save_ip_end` and `load_ip_ends` never wait for disk.
+    so they may come from a worker thread; `save_ip_end` and `load_ip_ends` never wait for disk,
+    `book_ip` waits for its own fsync only.
     """
 
     def __init__(self, path: Path, *, segment_max_bytes: int, zstd_level: int, clock: Clock, hook: Hook | None,
-                 split_writes: bool, journal_before_segment: bool, lock_fd: int) -> None:
+                 split_writes: bool, faults: WriterFaults, lock: HeldLock, notice: Notice) -> None:
         self.path = path
         self._clock = clock
         self._hook = hook
-        self._journal_before_segment = journal_before_segment
-        self._lock_fd = lock_fd
+        self._faults = faults
+        self._writer_lock = lock
+        self._notice = notice
         self._lock = threading.Lock()
         self._closed = False
         self._failed: str | None = None
+        self._damage: list[dict[str, Any]] = []  # damaged lines, written with the next journal write
+        self._damage_seen: set[tuple[int, int]] = set()  # frames (segment, offset) already reported
+        self._verified: set[str] = set()  # bodies whose stored copy was checked in this run
         opened: list[Callable[[], None]] = []  # closed again if opening fails half-way
         try:
             for name in (JOURNAL, LINKS):
@@ -598,13 +138,16 @@ class StoreWriter(_StoreView):
             opened.append(self._journal.close)
             self._links = JournalAppender(path / LINKS, name="links", split_writes=split_writes, hook=hook)
             opened.append(self._links.close)
+            # Who we write to: checked after every group commit, so a store deleted or replaced
+            # under us is noticed instead of filling a directory nobody can see.
+            self._identity = StoreIdentity.of(path)
             try:
-                self._index = _open_index(path)
+                self._index = open_index(path)
                 try:
-                    _bring_up_to_date(self._index)
+                    bring_up_to_date(self._index)
                 except IndexCorrupt:
-                    self._index = _open_index(path)
-                    _bring_up_to_date(self._index)
+                    self._index = open_index(path)
+                    bring_up_to_date(self._index)
             except (sqlite3.Error, IndexCorrupt) as exc:
                 raise StoreError(f"{path / INDEX}: cannot bring the store index up to date ({exc}).") from exc
             opened.append(self._index.close)
@@ -612,14 +155,22 @@ class StoreWriter(_StoreView):
             self._setup_view()
             opened.append(self._close_view)
             try:
-                self._ip_state = _IpState(path / STATE)
-            except sqlite3.Error as exc:
+                self._ip_state = IpState(path / STATE, path / BOOKINGS)
+            except (sqlite3.Error, OSError) as exc:
                 raise StoreError(f"{path / STATE}: cannot open the politeness state ({exc}).") from exc
             opened.append(self._ip_state.close)
+            if self._ip_state.unreadable is not None:
+                self._rebuild_ip_state(self._ip_state.unreadable)
             self.uncertain_urls = self._settle_intents()
-        except BaseException:
+        except BaseException as exc:
             for close in reversed(opened):
-                close()
+                try:
+                    close()
+                except (OSError, sqlite3.Error):
+                    pass  # a second failure (the disk is still full) must not hide the first
+            cause = exc.__cause__ if isinstance(exc, StoreError) else exc
+            if isinstance(cause, (OSError, sqlite3.Error)) and is_disk_full(cause, path):
+                raise StoreError(disk_full_message(path, "open the store for writing")) from exc
             raise
 
     @classmethod
@@ -630,60 +181,112 @@ class StoreWriter(_StoreView):
         segment_max_bytes: int = DEFAULT_SEGMENT_MAX_BYTES,
         zstd_level: int = DEFAULT_ZSTD_LEVEL,
         clock: Clock | None = None,
+        notice: Notice = _say,
         _hook: Hook | None = None,
         _split_writes: bool = False,
         _journal_before_segment: bool = False,
+        _trust_stored_frames: bool = False,
+        _ignore_vanished_store: bool = False,
     ) -> StoreWriter:
         """Open (creating if missing) the store at `path` for writing; StoreError if another writer has it.
 
-        The underscored arguments are fault injection for the crash tests: a hook called at named
-        points, writes split in two, and the unsafe order that the crash test must catch.
+        `notice` hears what the writer healed on its own (a damaged frame, an unreadable state file);
+        by default it goes to stderr. The underscored arguments are fault injection for the tests: a
+        hook called at named points, writes split in two, and the unsafe behaviours (see WriterFaults)
+        that the negative controls must catch.
         """
         path = Path(path)
+        faults = WriterFaults(_journal_before_segment, _trust_stored_frames, _ignore_vanished_store)
         try:
             if path.exists() and not path.is_dir():
                 raise StoreError(f"{path} is a file, not a store directory; choose another store path.")
-            if path.is_dir() and any(path.iterdir()) and not _is_store(path):
+            if path.is_dir() and any(path.iterdir()) and not is_store(path):
                 raise StoreError(f"{path} is not empty and is not a Sea Spider store (no {JOURNAL}); choose an empty or new directory.")
-            _create_dir(path)
-            lock_fd = _try_lock(path / WRITER_LOCK, "writer")
-            if lock_fd is None:
-                fd = os.open(path / WRITER_LOCK, os.O_RDONLY | os.O_CLOEXEC)
-                holder = _lock_holder(fd)
-                os.close(fd)
+            create_dir(path)
+            lock = try_lock(path / WRITER_LOCK, "writer", mode=0o644)
+            if lock is None:
+                pid = read_holder(path / WRITER_LOCK).pid
+                holder = "another process" if pid is None else f"pid {pid}"
                 raise StoreError(f"{path} is already open for writing by {holder}; only one writer may use a store at a time.")
-            os.fsync(lock_fd)
-            fsync_dir(path)
             try:
-                _create_dir(path / SEG_DIR)
-                _create_file(path / JOURNAL)
-                _create_file(path / LINKS)
-                return cls(path, segment_max_bytes=segment_max_bytes, zstd_level=zstd_level,
-                           clock=clock or SystemClock(), hook=_hook, split_writes=_split_writes,
-                           journal_before_segment=_journal_before_segment, lock_fd=lock_fd)
+                fsync_dir(path)
+                create_dir(path / SEG_DIR)
+                create_file(path / JOURNAL)
+                create_file(path / LINKS)
+                return cls(path, segment_max_bytes=segment_max_bytes, zstd_level=zstd_level, clock=clock or SystemClock(),
+                           hook=_hook, split_writes=_split_writes, faults=faults, lock=lock, notice=notice)
             except BaseException:
-                os.close(lock_fd)
+                lock.release()
                 raise
         except OSError as exc:
+            if is_disk_full(exc, path):
+                raise StoreError(disk_full_message(path, "open the store for writing")) from exc
             raise StoreError(f"cannot open the store {path} for writing ({exc.strerror or exc}).") from exc
 
     def _point(self, name: str) -> None:
         if self._hook is not None:
             self._hook(name)
 
+    # ----- healing ---------------------------------------------------------------------------
+
+    def _rebuild_ip_state(self, why: str) -> None:
+        """`state.sqlite` was unreadable: recover the per-IP end times from the journal, and say so."""
+        ends = ends_from_journal(self.path / JOURNAL)
+        self._ip_state.seed(ends)
+        reason = f"{self.path / STATE} could not be read ({why}); it was rebuilt from the journal ({len(ends)} IPs)"
+        self._notice(reason + ".")
+        self._damage.append(damaged_line("state", reason=reason, recorded_unix=self._clock.time()))
+        self._append_damage()
+
+    def _note_damage(self, what: str, exc: DamagedFrame, *, sha: str, url: str | None = None, origin: str | None = None) -> None:
+        """Report a damaged frame once: on the notice channel now, in the journal with the next write."""
+        key = (exc.loc.seg, exc.loc.off)
+        if key in self._damage_seen:
+            return
+        self._damage_seen.add(key)
+        self._notice(f"{exc} It is fetched again.")
+        self._damage.append(damaged_line(what, reason=str(exc), recorded_unix=self._clock.time(), url=url, origin=origin,
+                                         sha256=sha, loc=exc.loc))
+
+    def _append_damage(self) -> None:
+        if self._damage:
+            self._journal_lines([])
+            self._commit()
+
+    def _reusable(self, sha: str) -> tuple[Location, int] | None:
+        """Where an intact stored copy of this body lies; None when there is none (then it is stored again)."""
+        found = self._index.body(sha)
+        if found is None or sha in self._verified or self._faults.trust_stored_frames:
+            return found
+        try:
+            self._read_body(sha)
+        except DamagedFrame as exc:
+            self._note_damage("page_body", exc, sha=sha)
+            return None
+        if len(self._verified) >= _MAX_VERIFIED:
+            self._verified.clear()
+        self._verified.add(sha)
+        return found
+
+    def _body_usable(self, sha: str) -> bool:
+        return self._reusable(sha) is not None
+
+    def _robots_damaged(self, line: dict[str, Any], exc: DamagedFrame) -> None:
+        self._note_damage("robots_body", exc, sha=line["sha256"], url=line["url"], origin=line["origin"])
+
+    def _vanished(self) -> str | None:
+        """The sentence to stop with when the store directory or journal is no longer the one opened."""
+        how = None if self._faults.ignore_vanished_store else self._identity.lost(self.path)
+        return None if how is None else vanished_message(self.path, how)
+
+    # ----- the journal -----------------------------------------------------------------------
+
     def _settle_intents(self) -> tuple[str, ...]:
         """Record one `uncertain` line per intent that never got an outcome; returns their URLs."""
         pending = sorted(self._index.pending_intents().items(), key=lambda item: item[1])
         urls = []
         for url, off in pending:
-            line = {
-                "kind": "uncertain",
-                "url": url,
-                "intent_off": off,
-                "recorded_unix": self._clock.time(),
-                "reason": "the writer stopped after announcing this fetch and before recording its outcome; the request may have reached the server",
-            }
-            self._append(line)
+            self._append(uncertain_line(url, intent_off=off, recorded_unix=self._clock.time()))
             urls.append(url)
         return tuple(urls)
 
@@ -694,21 +297,23 @@ class StoreWriter(_StoreView):
         return off
 
     def _journal_lines(self, lines: Sequence[dict[str, Any]]) -> list[int]:
-        """Journal lines in one write and ONE fsync, then take them into the index (not committed)."""
-        raws = [encode_line(line) for line in lines]
-        offs = self._journal.append_many(raws)
-        for off, raw, line in zip(offs, raws, lines, strict=True):
+        """Journal lines (after any damaged lines waiting) in one write and ONE fsync, then index them (not committed)."""
+        damage, self._damage = self._damage, []
+        every = damage + list(lines)
+        raws = [encode_line(line) for line in every]
+        try:
+            offs = self._journal.append_many(raws)
+        except BaseException:
+            self._damage = damage + self._damage
+            raise
+        for off, raw, line in zip(offs, raws, every, strict=True):
             self._index.apply_journal(off, raw, line)
-        return offs
+        return offs[len(damage):]
 
-    def _links_lines(self, items: Sequence[tuple[str, list[dict[str, Any]]]]) -> None:
-        """Append `links.jsonl` lines in one write and ONE fsync, then index them (not committed)."""
+    def _links_lines(self, items: Sequence[tuple[str, list[dict[str, Any]], bool]]) -> None:
+        """Append `links.jsonl` lines (url, links, cut at the cap) in one write and ONE fsync, then index them."""
         now = self._clock.time()
-        raws = [
-            encode_line({"url": url, "links": [{"url": str(link["url"]), "nofollow": bool(link["nofollow"])} for link in links],
-                         "recorded_unix": now})
-            for url, links in items
-        ]
+        raws = [encode_line(links_line(url, links, recorded_unix=now, truncated=cut)) for url, links, cut in items]
         for off, raw in zip(self._links.append_many(raws), raws, strict=True):
             self._index.apply_links(off, raw)
 
@@ -719,8 +324,8 @@ class StoreWriter(_StoreView):
         self._ip_state.flush()
 
     def _store_body(self, body: bytes, sha: str) -> tuple[Location, int]:
-        """Put `body` in a segment (once per sha256) and make it durable; returns where and its size."""
-        found = self._index.body(sha)
+        """Put `body` in a segment (once per sha256, unless that copy is damaged) and make it durable."""
+        found = self._reusable(sha)
         if found is not None:
             return found
         frame = self._seg_writer.compress(body)
@@ -731,6 +336,8 @@ class StoreWriter(_StoreView):
         # Crash safety: from here the frame is durable, and only now may a line point at it.
         self._point("segment-fsynced")
         return loc, len(body)
+
+    # ----- recording -------------------------------------------------------------------------
 
     def record_intent(self, url: str, *, depth: int = 0, parent: str | None = None) -> None:
         """Announce a page's first request (fsynced), so a crash during it is noticed next time."""
@@ -743,8 +350,19 @@ class StoreWriter(_StoreView):
         what = f"the intent to fetch {intents[0].url}" + (f" and {len(intents) - 1} more" if len(intents) > 1 else "")
         with self._writing(what):
             now = self._clock.time()
-            self._journal_lines([{"kind": "intent", "url": i.url, "depth": i.depth, "parent": i.parent, "recorded_unix": now}
-                                 for i in intents])
+            self._journal_lines([intent_line(i.url, depth=i.depth, parent=i.parent, recorded_unix=now) for i in intents])
+            self._commit()
+
+    def record_retries(self, retries: Sequence[Retry]) -> None:
+        """Journal that these visits will be tried again (fsynced once); each closes its intent."""
+        if not retries:
+            return
+        with self._writing(f"the retry of {retries[0].url}" + (f" and {len(retries) - 1} more" if len(retries) > 1 else "")):
+            now = self._clock.time()
+            self._journal_lines([{"kind": "retry", "url": r.url, "attempt": r.attempt, "reason": r.reason, "status": r.status,
+                                  "ip": r.ip, "retry_after_s": r.retry_after_s, "backoff_s": r.backoff_s,
+                                  "not_before_unix": r.not_before_unix, "depth": r.depth, "parent": r.parent,
+                                  "recorded_unix": now} for r in retries])  # fmt: skip
             self._commit()
 
     def record_visit(self, visit: Visit) -> dict[str, Any]:
@@ -767,12 +385,12 @@ class StoreWriter(_StoreView):
         shas = [self._body_sha(visit) for visit, _links in items]
         what = f"the visit of {items[0][0].url}" + (f" and {len(items) - 1} more" if len(items) > 1 else "")
         with self._writing(what):
-            if self._journal_before_segment:
+            if self._faults.journal_before_segment:
                 lines = [self._record_visit_unsafely(visit, sha) for (visit, _links), sha in zip(items, shas, strict=True)]
             else:
                 lines = self._page_lines([visit for visit, _links in items], shas)
                 self._journal_lines(lines)
-            links = [(visit.url, found) for visit, found in items if found is not None]
+            links = [(visit.url, found, visit.links_truncated) for visit, found in items if found is not None]
             if links:
                 self._links_lines(links)
             self._commit()
@@ -797,7 +415,8 @@ class StoreWriter(_StoreView):
             loc: Location | None = None
             body_bytes = len(visit.body)
             if sha is not None:
-                found = placed.get(sha) or self._index.body(sha)
+                # Dedup only onto an intact copy: a refetch is what repairs a damaged body.
+                found = placed.get(sha) or self._reusable(sha)
                 if found is None:
                     frame = self._seg_writer.compress(visit.body)
                     self._point("body-compressed")
@@ -811,7 +430,11 @@ class StoreWriter(_StoreView):
                 found = placed.get(visit.sha256) or self._index.body(visit.sha256)
                 if found is not None:
                     loc, body_bytes = found
-            lines.append(page_line(visit, loc=loc, sha256=sha if sha is not None else visit.sha256, body_bytes=body_bytes))
+            # Each hop's captured head (and kept wire body) as frames of their own (seaspider/store/heads.py).
+            chain, appended = capture_chain(visit.chain, compress=self._seg_writer.compress, append=self._seg_writer.append,
+                                            find_body=self._reusable, placed=placed)
+            wrote = wrote or appended
+            lines.append(page_line(visit, loc=loc, sha256=sha if sha is not None else visit.sha256, body_bytes=body_bytes, chain=chain))
         if wrote:
             self._seg_writer.fsync()
             # Crash safety: from here every frame is durable, and only now may a line point at one.
@@ -850,36 +473,51 @@ class StoreWriter(_StoreView):
             if ok and fetch.body is not None:
                 sha = hashlib.sha256(fetch.body).hexdigest()
                 loc, body_bytes = self._store_body(fetch.body, sha)
-            self._append(
-                {
-                    "kind": "robots",
-                    "url": fetch.url,
-                    "origin": fetch.origin,
-                    "status": fetch.status,
-                    "state": str(fetch.state),
-                    "fetched_unix": fetch.fetched_unix,
-                    "ip": fetch.ip,
-                    "chain": [hop.to_json() for hop in fetch.chain],
-                    "error": fetch.error,
-                    "seg": loc.seg if loc else None,
-                    "off": loc.off if loc else None,
-                    "len": loc.length if loc else None,
-                    "body_bytes": body_bytes,
-                    "sha256": sha,
-                }
-            )
+            placed = {sha: (loc, body_bytes)} if sha is not None and loc is not None else {}
+            chain, appended = capture_chain(fetch.chain, compress=self._seg_writer.compress, append=self._seg_writer.append,
+                                            find_body=self._reusable, placed=placed)
+            if appended:
+                self._seg_writer.fsync()  # the head frames are durable before the line that points at them
+            self._append(robots_line(fetch, loc=loc, sha256=sha, body_bytes=body_bytes, chain=chain))
 
     def record_links(self, url: str, links: list[dict[str, Any]]) -> None:
         """Append one `links.jsonl` line for `url` (fsynced): [{url, nofollow}] in page order."""
         with self._writing(f"the links of {url}"):
-            self._links_lines([(url, links)])
+            self._links_lines([(url, links, False)])
             self._commit()
 
+    def mark_damaged(self, frames: Sequence[DamagedRecord]) -> tuple[int, int]:
+        """Journal that these frames are damaged, so the next fetch gets what relies on them again.
+
+        Per frame: one `damaged` line per URL whose latest body is that copy, one per robots.txt
+        that relies on it, or one naming only the frame when nothing does. Returns (URLs, robots.txt files).
+        """
+        if not frames:
+            return 0, 0
+        with self._writing(f"{len(frames)} damaged frames"):
+            now = self._clock.time()
+            # One pass over the URLs for every frame: a cut segment can damage thousands at once.
+            users = self._index.urls_with_bodies({f.sha256 for f in frames if self._index.body(f.sha256) == (f.loc, f.body_bytes)})
+            lines: list[dict[str, Any]] = []
+            robots = 0
+            for f in frames:
+                mine = [damaged_line("page_body", reason=f.reason, recorded_unix=now, url=url, sha256=f.sha256, loc=f.loc)
+                        for url in users.get(f.sha256, ())]
+                mine += [damaged_line("robots_body", reason=f.reason, recorded_unix=now, url=url, origin=origin, sha256=f.sha256,
+                                      loc=f.loc) for origin, url in f.robots]
+                robots += len(f.robots)
+                lines += mine or [damaged_line("page_body", reason=f.reason, recorded_unix=now, sha256=f.sha256, loc=f.loc)]
+            self._journal_lines(lines)
+            self._commit()
+            return sum(len(v) for v in users.values()), robots
+
+    # ----- questions -------------------------------------------------------------------------
+
     def should_fetch(self, url: str, *, now_unix: float, refetch_after_secs: int | None) -> bool:
-        """The resume rule: fetch unless the latest page record is not an error (and not too old)."""
+        """The resume rule: fetch unless the latest page record is good (not an error, body intact) and fresh."""
         with self._lock:
             row = self._index.url_row(url)
-        if row is None or row["page_off"] is None or row["uncertain"]:
+        if row is None or row["page_off"] is None or row["uncertain"] or row["damaged"]:
             return True
         if row["outcome"] == Outcome.ERROR:
             return True
@@ -909,13 +547,28 @@ class StoreWriter(_StoreView):
         with self._lock:
             return super().stats(host)
 
+    # ----- politeness state ------------------------------------------------------------------
+
     def load_ip_ends(self) -> dict[str, float]:
-        """IP -> Unix time its last request ended, as saved by this and earlier runs."""
+        """IP -> Unix time its last request ended (or, booked and never ended, by when it must have)."""
         return self._ip_state.load()
 
     def save_ip_end(self, ip: str, end_unix: float) -> None:
-        """Note when a request to `ip` ended; written out with the next journal line and at close."""
+        """Note when a request to `ip` ended; written with the next booking, journal line, or at close."""
         self._ip_state.save(ip, end_unix)
+
+    def book_ip(self, ip: str, start_unix: float, until_unix: float) -> None:
+        """Write ahead: a request to `ip` starts now and ends by `until_unix`; durable on return (fsync).
+
+        Blocks for the fsync: call it from a thread, not the event loop.
+        """
+        self._check_open()
+        try:
+            self._ip_state.book(ip, start_unix, until_unix)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(failure_message(exc, self.path, f"book a request to {ip}")) from exc
+
+    # ----- failures and closing --------------------------------------------------------------
 
     def _check_open(self) -> None:
         if self._closed:
@@ -925,37 +578,62 @@ class StoreWriter(_StoreView):
 
     @contextmanager
     def _writing(self, what: str) -> Iterator[None]:
-        """Serialise one record call and turn disk and index failures into StoreError."""
+        """Serialise one record call, turn disk and index failures into StoreError, check the store is still ours."""
         with self._lock:
             self._check_open()
             try:
                 yield
-            except OSError as exc:
-                raise StoreError(f"{self.path}: could not record {what} ({exc.strerror or exc}); the store keeps every record made before it.") from exc
-            except sqlite3.Error as exc:
-                # The journal line may be durable while the index missed it: stop writing through
-                # this index; the next open catches it up from the journal.
-                self._failed = f"{self.path}: the store index failed ({exc}); close the store and open it again, which rebuilds what is missing."
-                raise StoreError(self._failed) from exc
+            except (OSError, sqlite3.Error) as exc:
+                vanished = self._vanished()
+                if vanished is not None:  # the cause, whatever error it showed up as
+                    self._failed = vanished
+                    raise StoreError(vanished) from exc
+                message = failure_message(exc, self.path, f"record {what}")
+                if isinstance(exc, sqlite3.Error):
+                    # The journal line may be durable while the index missed it: stop writing through
+                    # this index; the next open catches it up from the journal.
+                    self._failed = message
+                raise StoreError(message) from exc
+            vanished = self._vanished()
+            if vanished is not None:
+                self._failed = vanished
+                raise StoreError(vanished)
 
     def close(self) -> None:
-        """Persist the politeness state, close every file and release the writer lock."""
+        """Persist what is pending, close every file and release the writer lock, whatever fails on the way.
+
+        StoreError afterwards when something could not be written, or the store was deleted or replaced.
+        """
+        errors: list[BaseException] = []
         with self._lock:
             if self._closed:
                 return
             self._closed = True
-            try:
-                self._ip_state.close()
-                self._index.close()
-                self._seg_writer.close()
-                self._journal.close()
-                self._links.close()
-                self._close_view()
-            finally:
-                os.close(self._lock_fd)  # releases the flock
+            steps: list[Callable[[], None]] = []
+            if self._failed is None and self._damage:
+                steps.append(self._append_damage)
+            steps += [self._ip_state.close, self._index.close, self._seg_writer.close, self._journal.close,
+                      self._links.close, self._close_view]
+            for step in steps:
+                try:
+                    step()
+                except (OSError, sqlite3.Error) as exc:
+                    errors.append(exc)  # every file is still closed, and the lock released
+            vanished = self._vanished() if self._failed is None else None
+            self._writer_lock.release()
+        if vanished is not None:
+            raise StoreError(vanished)
+        if errors:
+            raise StoreError(failure_message(errors[0], self.path, "close the store")) from errors[0]
 
     def __enter__(self) -> StoreWriter:
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
-        self.close()
+        if exc is None:
+            self.close()
+            return
+        try:
+            self.close()
+        except StoreError:
+            pass  # the error already on its way out is the one to report

@@ -54,21 +54,46 @@ class Politeness:
         self._host_free_at: dict[str, float] = {}
         self._host_busy: set[str] = set()
         self._host_delay: dict[str, float] = {}
+        self._host_factor: dict[str, float] = {}  # > 1 while a host answers 429/503: its delay is multiplied
 
     # ----- configuration ------------------------------------------------------------------
 
     def set_crawl_delay(self, host: str, crawl_delay_s: float | None) -> None:
         """Raise the host's delay to max(crawl-delay, the minimum); None restores the minimum."""
         delay = self.min_host_delay_s if crawl_delay_s is None else max(crawl_delay_s, self.min_host_delay_s)
-        previous = self._host_delay.get(host, self.min_host_delay_s)
+        previous = self.host_delay_s(host)
         self._host_delay[host] = delay
         # A longer delay learnt after a request applies to the rest that request started.
         if host in self._host_free_at and host not in self._host_busy:
-            self._host_free_at[host] += delay - previous
+            self._host_free_at[host] += self.host_delay_s(host) - previous
 
     def host_delay_s(self, host: str) -> float:
         """The host's current delay between the end of one request and the start of the next."""
-        return self._host_delay.get(host, self.min_host_delay_s)
+        return self._host_delay.get(host, self.min_host_delay_s) * self._host_factor.get(host, 1.0)
+
+    def slow_down(self, host: str, *, max_delay_s: float) -> float:
+        """A 429 or 503 from `host`: double its delay, up to `max_delay_s` (never below its own delay).
+
+        The rest already running from its last request grows too. Returns the new delay.
+        """
+        base = self._host_delay.get(host, self.min_host_delay_s)
+        previous = self.host_delay_s(host)
+        factor = self._host_factor.get(host, 1.0) * 2
+        cap = max(base, max_delay_s) / base if base > 0 else factor
+        self._host_factor[host] = min(factor, max(cap, 1.0))
+        delay = self.host_delay_s(host)
+        if host in self._host_free_at and host not in self._host_busy:
+            self._host_free_at[host] += delay - previous
+        return delay
+
+    def recover(self, host: str) -> None:
+        """An answer from `host` that is not a 429 or 503: halve what `slow_down` added, back to its own delay."""
+        factor = self._host_factor.get(host)
+        if factor is not None:
+            if factor <= 2.0:
+                del self._host_factor[host]
+            else:
+                self._host_factor[host] = factor / 2
 
     def restore_ip_end(self, ip: str, end_s: float) -> None:
         """Record a request to `ip` that ended at `end_s` (a previous run's, on this clock)."""

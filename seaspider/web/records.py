@@ -11,6 +11,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from seaspider.web.capture import Capture
+
 
 class Outcome(enum.StrEnum):
     FETCHED = "fetched"
@@ -42,6 +44,7 @@ class Hop:
     url: str
     status: int | None
     ip: str | None
+    capture: Capture | None = None  # the bytes sent and received, for WARC; None when no answer came
 
     def to_json(self) -> dict[str, Any]:
         return {"url": self.url, "status": self.status, "ip": self.ip}
@@ -118,3 +121,21 @@ class Visit:
     parent: str | None = None
     user_agent: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    encoding_kept: str | None = None  # a Content-Encoding we could not decode: `body` is stored as sent
+    links_truncated: bool = False  # the page had more links than fetch.max_links_per_page; the rest were not kept
+
+
+@dataclass(frozen=True, slots=True)
+class Retry:
+    """A visit to be tried again (a 429, a 503, a failed connection): what a `retry` journal line records."""
+
+    url: str
+    attempt: int  # 1 for the first retry of this URL
+    reason: str  # English: the cause, and when it is tried again
+    status: int | None
+    ip: str | None
+    retry_after_s: float | None  # what the server's Retry-After asked for, if it sent one
+    backoff_s: float
+    not_before_unix: float  # the next attempt does not start before this
+    depth: int = 0
+    parent: str | None = None

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from seaspider.web.robots_match import Entry, Pattern, RuleSet, compile_pattern, normalize_target, request_target
+from seaspider.web.robots_match import RuleSet, normalize_target, request_target
 
 __all__ = ["MAX_ROBOTS_BYTES", "Decision", "Robots"]
 
@@ -19,7 +19,6 @@ __all__ = ["MAX_ROBOTS_BYTES", "Decision", "Robots"]
 MAX_ROBOTS_BYTES = 512_000
 
 _BOM = b"\xef\xbb\xbf"
-_EOL = re.compile(rb"\r\n|\r|\n")
 _WS = b" \t\x0b\x0c"
 
 _USER_AGENT, _ALLOW, _DISALLOW, _CRAWL_DELAY, _SITEMAP = "user-agent", "allow", "disallow", "crawl-delay", "sitemap"
@@ -43,10 +42,26 @@ _KEYS = {
 }
 # An unknown record ("Host:", "Clean-param:") is ignored without counting it as malformed (RFC 9309 2.2.4).
 _OTHER_KEY = re.compile(rb"[A-Za-z0-9_-]+(?:[ \t]+[A-Za-z0-9_-]+)*")
+# The lines worth a look in Python, searched in the lower-cased text (re's IGNORECASE is three times slower):
+# a line start, optional blanks, a known key, then a blank or a colon. Group 1 is the key, group 2 the colon
+# (or nothing), group 3 the rest of the line before any comment, blanks before it skipped. Searching for
+# "\n" rather than a MULTILINE "^" lets re skip ahead quickly.
+_CANDIDATE = re.compile(
+    rb"\n[ \t\x0b\x0c]*(" + b"|".join(re.escape(key) for key in sorted(_KEYS, key=len, reverse=True))
+    + rb")(?=[ \t\x0b\x0c:])[ \t\x0b\x0c]*(:?)[ \t\x0b\x0c]*([^\n#]*)"
+)
+# Every line with something besides blanks and a comment; group 1 is set when it is shaped "Key:" with a
+# well-formed key (known or not), which is never counted as malformed (RFC 9309 2.2.4: other records).
+_KEY_SHAPE = rb"[A-Za-z0-9_-]+(?:[ \t]+[A-Za-z0-9_-]+)*[ \t\x0b\x0c]*:"
+_LINE_SHAPES = re.compile(rb"\n[ \t\x0b\x0c]*(?:(" + _KEY_SHAPE + rb")|[^ \t\x0b\x0c#\n])")
+_KEY_SHAPED = re.compile(_KEY_SHAPE)
+_PATTERN_STARTS = (b"/", b"*")
+_CASE_KEPT = frozenset({_ALLOW, _DISALLOW, _SITEMAP})
 # RFC 9309 2.2.1: a product token is letters, "_" and "-"; a file's "MovaBot/1.0" names MovaBot. Digits are
 # kept in the name so that "MovaBot2" stays a different robot rather than a prefix of ours.
 _NAME = re.compile(rb"[A-Za-z0-9_-]*")
 _AGENT_NAME = re.compile(r"[A-Za-z0-9_-]*")
+_NAME_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 _DELAY = re.compile(rb"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
 _STAR = "*"
 # Ranks pack (pattern length, Allow-wins-tie bit, earlier line) into one int. 512000 bytes hold at most
@@ -64,38 +79,43 @@ class Decision:
     line: int | None  # 1-based line of the deciding rule in the file
 
 
-@dataclass(frozen=True, slots=True)
-class _Rule:
-    allow: bool
-    raw: bytes
-    line: int
-    text: str
-
-
-@dataclass(slots=True)
-class _Block:
-    """One group as written: its user-agent names, then its records (several blocks may name one agent)."""
-
-    names: list[str]
-    rules: list[_Rule]
-    delays_s: list[float]
+# One rule as written: (is Allow, pattern octets, 1-based line). A plain tuple: a hostile file holds tens of
+# thousands, and a dataclass per rule would double the parse time.
+_Rule = tuple[bool, bytes, int]
+# A rule and the number of the group (block of user-agent lines and records) it was written in. The parse
+# keeps one flat list of these and, per agent name, the numbers of the groups naming it: no container per
+# group, since a hostile file opens tens of thousands of groups (and a list of names per group, searched
+# once per user-agent line, made 27,500 names quadratic).
+_PlacedRule = tuple[bool, bytes, int, int]
 
 
 @dataclass(frozen=True, slots=True)
 class _Group:
-    """All blocks naming one agent, merged and compiled."""
+    """All blocks naming one agent, merged and compiled. A rule's `Decision` is made the first time it decides."""
 
     name: str
-    rules: RuleSet[Decision]
+    rules: RuleSet[int]  # payload: the index of the rule in `written`
+    written: tuple[_Rule, ...]
+    decisions: list[Decision | None]  # by rule index; filled on first use, so compiling allocates none
     nothing_matched: Decision
+
+    def decision(self, index: int) -> Decision:
+        """The prepared decision of rule `index` (made once)."""
+        made = self.decisions[index]
+        if made is None:
+            allow, raw, line = self.written[index]
+            text = ("Allow: " if allow else "Disallow: ") + raw.decode("utf-8", "replace")
+            made = self.decisions[index] = Decision(allowed=allow, rule=text, group=self.name, line=line)
+        return made
 
 
 @dataclass(frozen=True, slots=True)
 class _Options:
-    """Matching switches; only tests turn them off, to show the tests would catch the broken variant."""
+    """Parsing and matching switches; only tests turn them off, to show the tests would catch the broken variant."""
 
     allow_wins_tie: bool = True
     longest_wins: bool = True
+    drop_cut_line: bool = True  # off: a body exactly at the cap is read as complete, its cut last line kept
 
 
 class Robots:
@@ -109,32 +129,28 @@ class Robots:
     """
 
     __slots__ = (
-        "_blocks", "_blocks_by_name", "_delays_s", "_sitemaps", "_skipped_lines", "_truncated", "_options",
+        "_rules", "_blocks_by_name", "_delays_s", "_sitemaps", "_skipped_lines", "_truncated", "_options",
         "_for_agent",
     )
 
     def __init__(
         self,
-        blocks: tuple[_Block, ...],
+        blocks_by_name: dict[str, list[int]],
+        rules: list[_PlacedRule],
+        block_delays_s: dict[int, float],
         sitemaps: tuple[str, ...],
         skipped_lines: int,
         truncated: bool,
         options: _Options,
     ) -> None:
-        self._blocks = blocks
-        blocks_by_name: dict[str, list[int]] = {}
-        delays_s: dict[str, float | None] = {}
-        for index, block in enumerate(blocks):
-            block_delay = max(block.delays_s) if block.delays_s else None
-            for name in block.names:
-                blocks_by_name.setdefault(name, []).append(index)
-                # The largest Crawl-delay of all the blocks naming this agent.
-                known = delays_s.get(name)
-                if block_delay is None:
-                    delays_s[name] = known
-                else:
-                    delays_s[name] = block_delay if known is None else max(known, block_delay)
-        self._blocks_by_name = {name: tuple(indexes) for name, indexes in blocks_by_name.items()}
+        self._rules = rules
+        self._blocks_by_name = blocks_by_name
+        # The largest Crawl-delay of all the groups naming an agent (None when none of them has one).
+        delays_s: dict[str, float | None] = dict.fromkeys(blocks_by_name)
+        if block_delays_s:
+            for name, blocks in blocks_by_name.items():
+                found = [block_delays_s[block] for block in blocks if block in block_delays_s]
+                delays_s[name] = max(found) if found else None
         self._delays_s = delays_s
         self._sitemaps = sitemaps
         self._skipped_lines = skipped_lines
@@ -149,10 +165,12 @@ class Robots:
         *,
         _allow_wins_tie: bool = True,
         _longest_wins: bool = True,
+        _drop_cut_line: bool = True,
     ) -> Robots:
         """Parse at most MAX_ROBOTS_BYTES of a robots.txt body (bytes, or text read as UTF-8); never raises on content.
 
-        `_allow_wins_tie` and `_longest_wins` exist only so tests can break those rules on purpose.
+        A body of MAX_ROBOTS_BYTES or more is taken as cut there, and its partial last line is dropped.
+        `_allow_wins_tie`, `_longest_wins` and `_drop_cut_line` exist only so tests can break those rules on purpose.
         """
         if isinstance(body, str):
             data = body.encode("utf-8", "surrogatepass")
@@ -160,7 +178,8 @@ class Robots:
             data = bytes(body)
         else:
             raise TypeError(f"robots.txt body must be bytes or str, not {type(body).__name__}")
-        return _parse(data, _Options(allow_wins_tie=_allow_wins_tie, longest_wins=_longest_wins))
+        options = _Options(allow_wins_tie=_allow_wins_tie, longest_wins=_longest_wins, drop_cut_line=_drop_cut_line)
+        return _parse(data, options)
 
     def decide(self, agent: str, url: str) -> Decision:
         """Decide `url` (absolute URL, or path with optional query) for the robot named by `agent`."""
@@ -175,7 +194,10 @@ class Robots:
         if group is None:
             return _NO_GROUP
         found = group.rules.best(target)
-        return group.nothing_matched if found is None else found
+        if found is None:
+            return group.nothing_matched
+        made = group.decisions[found]  # the hot path: a list lookup, no call once the rule has decided before
+        return made if made is not None else group.decision(found)
 
     def crawl_delay(self, agent: str) -> float | None:
         """The largest valid Crawl-delay (seconds) of the groups that apply to `agent`, or None."""
@@ -202,7 +224,7 @@ class Robots:
 
     @property
     def truncated(self) -> bool:
-        """True when the body was longer than MAX_ROBOTS_BYTES and only its start was parsed."""
+        """True when the body reached MAX_ROBOTS_BYTES, so only its start (up to the last whole line) was parsed."""
         return self._truncated
 
     @property
@@ -219,7 +241,8 @@ class Robots:
                 group = other  # "MovaBot" and "movabot/1.0" share one compiled group
                 break
         if group is None and name is not None:
-            rules = [rule for index in self._blocks_by_name[name] for rule in self._blocks[index].rules]
+            wanted = set(self._blocks_by_name[name])
+            rules = [(allow, raw, line) for allow, raw, line, block in self._rules if block in wanted]
             group = _compile(name, rules, self._options)
         self._for_agent[agent] = group
         return group
@@ -269,32 +292,57 @@ def _split_record(line: bytes) -> tuple[str | None, bytes, bool]:
     return None, b"", False
 
 
+def _cut_at_cap(data: bytes, options: _Options) -> tuple[bytes, bool, int]:
+    """(the bytes to parse, whether the body was cut, 1 if a cut line was dropped else 0).
+
+    A body AT the cap counts as cut: the fetcher reads exactly MAX_ROBOTS_BYTES, so a file of that size
+    may well have gone on. RFC 9309 2.5: the rules before the cut apply; a line cut in half is not a rule
+    (a cut "Allow: /public/page.html" would read "Allow: /" and open the whole site).
+    """
+    at_cap = len(data) >= MAX_ROBOTS_BYTES if options.drop_cut_line else len(data) > MAX_ROBOTS_BYTES
+    if not at_cap:
+        return data, False, 0
+    data = data[:MAX_ROBOTS_BYTES]
+    last_eol = max(data.rfind(b"\n"), data.rfind(b"\r"))
+    dropped = 1 if data[last_eol + 1:].strip(_WS) else 0
+    return data[: last_eol + 1], True, dropped
+
+
 def _parse(data: bytes, options: _Options) -> Robots:
-    skipped = 0
-    truncated = len(data) > MAX_ROBOTS_BYTES
-    if truncated:
-        data = data[:MAX_ROBOTS_BYTES]
-        # A record cut at the boundary is ignored (it may have lost its end); the records before it stand.
-        last_eol = max(data.rfind(b"\n"), data.rfind(b"\r"))
-        if data[last_eol + 1:].strip(_WS):
-            skipped += 1
-        data = data[: last_eol + 1]
+    data, truncated, skipped = _cut_at_cap(data, options)
     if data.startswith(_BOM):
         data = data[len(_BOM):]
+    # One line ending, and one before the first line, so every line starts after a "\n" (re's ^ knows no "\r").
+    text = b"\n" + data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    lower = text.lower()  # same length: a span in `lower` is the same span in `text`
 
-    blocks: list[_Block] = []
-    current: _Block | None = None
+    blocks_by_name: dict[str, list[int]] = {}  # agent name -> numbers of the groups naming it, ascending
+    rules: list[_PlacedRule] = []
+    block_delays_s: dict[int, float] = {}
+    block = -1  # the number of the current group; -1 before the first user-agent line
     in_records = False  # a record since the last user-agent line: the next user-agent line opens a new group
     sitemaps: dict[str, None] = {}
-    for index, raw_line in enumerate(_EOL.split(data)):
-        hash_at = raw_line.find(b"#")
-        line = (raw_line if hash_at < 0 else raw_line[:hash_at]).strip(_WS)
-        if not line:
-            continue
-        kind, value, well_formed = _split_record(line)
-        if not well_formed:
-            skipped += 1
-            continue
+    # Only lines that start with a known key reach Python; every other line is classified and counted by
+    # the regular expressions in C. That keeps a hostile 500 KiB file of any shape linear and quick.
+    line_no, counted_to, candidates, candidates_key_shaped = 0, 0, 0, 0
+    for match in _CANDIDATE.finditer(lower):
+        candidates += 1
+        key, colon, value = match.groups()
+        if colon:
+            # The common shape "Key: value", decided here; the rest go through the general reader.
+            candidates_key_shaped += 1
+            kind: str | None = _KEYS[key]
+            if kind in _CASE_KEPT:  # patterns and URLs are case-sensitive: take them from the text as written
+                value = text[match.start(3):match.end(3)]
+            value = value.rstrip(_WS)
+        else:
+            line = text[match.start(1):match.end(3)].strip(_WS)
+            if _KEY_SHAPED.match(line):
+                candidates_key_shaped += 1
+            kind, value, well_formed = _split_record(line)
+            if not well_formed:
+                skipped += 1
+                continue
         if kind is None:
             continue
         if kind == _SITEMAP:
@@ -305,17 +353,20 @@ def _parse(data: bytes, options: _Options) -> Robots:
                 skipped += 1
             continue
         if kind == _USER_AGENT:
-            if current is None or in_records:
-                current = _Block(names=[], rules=[], delays_s=[])
-                blocks.append(current)
+            if block < 0 or in_records:
+                block += 1
                 in_records = False
             name = _file_agent_name(value)
             if name is None:
                 skipped += 1
-            elif name not in current.names:
-                current.names.append(name)
+                continue
+            numbers = blocks_by_name.get(name)
+            if numbers is None:
+                blocks_by_name[name] = [block]
+            elif numbers[-1] != block:  # ascending, so a repeat within one group is the last entry
+                numbers.append(block)
             continue
-        if current is None:
+        if block < 0:
             skipped += 1  # RFC 9309 2.1: records before any user-agent line belong to no group
             continue
         in_records = True
@@ -324,24 +375,32 @@ def _parse(data: bytes, options: _Options) -> Robots:
             if delay is None:
                 skipped += 1
             else:
-                current.delays_s.append(delay)
+                block_delays_s[block] = max(delay, block_delays_s.get(block, delay))
             continue
-        allow = kind == _ALLOW
         if not value:
             continue  # RFC 9309 2.2.2: an empty pattern matches nothing ("Disallow:" allows everything)
-        if not value.startswith((b"/", b"*")):
+        if value[:1] not in _PATTERN_STARTS:
             skipped += 1  # a pattern must start at the path's first octet ("/") or with "*"; this never matches
             continue
-        text = ("Allow: " if allow else "Disallow: ") + value.decode("utf-8", "replace")
-        current.rules.append(_Rule(allow=allow, raw=value, line=index + 1, text=text))
-
-    return Robots(tuple(blocks), tuple(sitemaps), skipped, truncated, options)
+        # Line numbers are counted only up to rules, the one record whose line a decision names.
+        start = match.start() + 1
+        line_no += text.count(b"\n", counted_to, start)
+        counted_to = start
+        rules.append((kind == _ALLOW, value, line_no, block))
+    # Every other line with content is malformed unless it is an unknown "Key: value" record.
+    shapes = _LINE_SHAPES.findall(text)
+    others = len(shapes) - candidates
+    others_key_shaped = len(shapes) - shapes.count(b"") - candidates_key_shaped
+    skipped += others - others_key_shaped
+    return Robots(blocks_by_name, rules, block_delays_s, tuple(sitemaps), skipped, truncated, options)
 
 
 def _file_agent_name(value: bytes) -> str | None:
     """The lower-case name a user-agent line gives ("*" for the catch-all), or None when it names none."""
     if value == b"*" or (value.startswith(b"*") and value[1:2] in (b" ", b"\t")):
         return _STAR
+    if value and not value.translate(None, _NAME_BYTES):
+        return value.decode("ascii").lower()  # the whole value is the name: no pattern match needed
     name = _NAME.match(value)
     if name is None or not name.group():
         return None
@@ -357,35 +416,32 @@ def _delay_s(value: bytes) -> float | None:
 
 
 def _compile(name: str, rules: list[_Rule], options: _Options) -> _Group:
-    """One agent's merged rules (RFC 9309 2.2.1), compiled with a prepared decision per rule."""
-    entries = [
-        Entry(
-            rank=_rank(rule, options),
-            pattern=_compiled_pattern(rule.raw),
-            payload=Decision(allowed=rule.allow, rule=rule.text, group=name, line=rule.line),
-        )
-        for rule in sorted(rules, key=_by_line)
-    ]
+    """One agent's merged rules (RFC 9309 2.2.1), compiled once; decisions are made when first needed."""
+    written: list[_Rule] = []
+    seen: set[tuple[bool, bytes]] = set()
+    for rule in sorted(rules, key=_by_line):
+        allow, raw, _line = rule
+        if (allow, raw) not in seen:  # a repeat matches the same paths with a lower rank: it never decides
+            seen.add((allow, raw))
+            written.append(rule)
+    ruleset = RuleSet.from_raw(tuple([(_rank(allow, raw, line, options), raw, index) for index, (allow, raw, line) in enumerate(written)]))
     return _Group(
-        name=name, rules=RuleSet(entries), nothing_matched=Decision(allowed=True, rule=None, group=name, line=None)
+        name=name,
+        rules=ruleset,
+        written=tuple(written),
+        decisions=[None] * len(written),
+        nothing_matched=Decision(allowed=True, rule=None, group=name, line=None),
     )
 
 
-def _compiled_pattern(raw: bytes) -> Pattern:
-    pattern = compile_pattern(raw)
-    if pattern is None:  # the parser keeps only patterns starting with "/" or "*"
-        raise AssertionError(f"pattern {raw!r} cannot match and should have been skipped")
-    return pattern
-
-
 def _by_line(rule: _Rule) -> int:
-    return rule.line
+    return rule[2]
 
 
-def _rank(rule: _Rule, options: _Options) -> int:
+def _rank(allow: bool, raw: bytes, line: int, options: _Options) -> int:
     """Higher wins. RFC 9309 2.2.2: the longest pattern (octets as written) wins; Allow wins a tie."""
-    earlier = (1 << _LINE_BITS) - 1 - rule.line  # among exact equals, the first in the file explains it
+    earlier = (1 << _LINE_BITS) - 1 - line  # among exact equals, the first in the file explains it
     if not options.longest_wins:
         return earlier  # the broken variant for negative controls: the first matching rule wins
-    tie_bit = int(rule.allow if options.allow_wins_tie else not rule.allow)
-    return ((len(rule.raw) * 2 + tie_bit) << _LINE_BITS) | earlier
+    tie_bit = int(allow if options.allow_wins_tie else not allow)
+    return ((len(raw) * 2 + tie_bit) << _LINE_BITS) | earlier

@@ -21,6 +21,7 @@ _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 _KEEP_CLASS = rb"A-Za-z0-9\-._~/:?@!&'()+,;=\[\]"
 _DIRTY_BYTES = re.compile(rb"%([0-9A-Fa-f]{2})|[^" + _KEEP_CLASS + rb"]")
 _KEEP_BYTES = bytes(octet for octet in range(128) if re.fullmatch(rb"[" + _KEEP_CLASS + rb"]", bytes([octet])))
+_KEEP_BYTES_AND_STAR = _KEEP_BYTES + b"*"
 
 
 def _build_fixes() -> dict[bytes, bytes]:
@@ -47,6 +48,8 @@ def _fix(match: re.Match[bytes]) -> bytes:
 
 def normalize_bytes(raw: bytes) -> str:
     """The one comparison form of an octet string (a pattern segment or an encoded target)."""
+    if not raw.translate(None, _KEEP_BYTES):
+        return raw.decode("ascii")  # already in its one form: the common case, no substitution to run
     return _DIRTY_BYTES.sub(_fix, raw).decode("ascii")
 
 
@@ -125,17 +128,30 @@ class Pattern:
         return len(target) - len(self.tail) >= pos and target.endswith(self.tail)
 
 
+# (prefix, pieces, tail, anchored, literal): the fields of a `Pattern`, before any object is made.
+_Parts = tuple[str, tuple[str, ...], "str | None", bool, bool]
+
+
 def compile_pattern(raw: bytes) -> Pattern | None:
     """Compile a rule's pattern as written; None for one that can never match (not "/" or "*" first)."""
+    parts = _pattern_parts(raw)
+    return None if parts is None else Pattern(*parts)
+
+
+def _pattern_parts(raw: bytes) -> _Parts | None:
+    """What `compile_pattern` builds its `Pattern` from (a rule set builds its row from it directly)."""
     if not raw.startswith((b"/", b"*")):
         return None
     # RFC 9309 2.2.3: "$" anchors only at the very end; elsewhere it is a literal, compared as %24.
     anchored = raw.endswith(b"$")
     body = raw[:-1] if anchored else raw
-    parts = [normalize_bytes(part) for part in body.split(b"*")]
+    if body.translate(None, _KEEP_BYTES_AND_STAR):
+        parts = [normalize_bytes(part) for part in body.split(b"*")]
+    else:
+        parts = body.decode("ascii").split("*")  # every piece already in its one form: split once
     prefix, rest = parts[0], parts[1:]
     if not rest:
-        return Pattern(prefix=prefix, pieces=(), tail=None, anchored=anchored, literal=True)
+        return (prefix, (), None, anchored, True)
     tail: str | None = None
     if anchored:
         tail = rest.pop()
@@ -143,8 +159,8 @@ def compile_pattern(raw: bytes) -> Pattern | None:
             tail, anchored = None, False  # "/a*$" is "/a*": anything may follow
     pieces = tuple(piece for piece in rest if piece)
     if not pieces and tail is None:
-        return Pattern(prefix=prefix, pieces=(), tail=None, anchored=False, literal=True)
-    return Pattern(prefix=prefix, pieces=pieces, tail=tail, anchored=anchored, literal=False)
+        return (prefix, (), None, False, True)
+    return (prefix, pieces, tail, anchored, False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,15 +184,15 @@ _ANY, _EXACT, _WILD, _SUFFIX = 0, 1, 2, 3
 _Row = tuple[int, int, int, str, tuple[str, ...], "str | None", int, T]
 
 
-def _row(entry: Entry[T]) -> _Row[T]:
-    pattern = entry.pattern
-    size = len(pattern.prefix)
-    need = size + sum(len(piece) for piece in pattern.pieces) + len(pattern.tail or "")
-    if pattern.literal:
-        return (entry.rank, _EXACT if pattern.anchored else _ANY, size, "", (), None, need, entry.payload)
-    if not pattern.pieces:
-        return (entry.rank, _SUFFIX, size, pattern.tail or "", (), pattern.tail, need, entry.payload)
-    return (entry.rank, _WILD, size, pattern.pieces[0], pattern.pieces[1:], pattern.tail, need, entry.payload)
+def _row(rank: int, parts: _Parts, payload: T) -> _Row[T]:
+    prefix, pieces, tail, anchored, literal = parts
+    size = len(prefix)
+    need = size + len("".join(pieces)) + len(tail or "")
+    if literal:
+        return (rank, _EXACT if anchored else _ANY, size, "", (), None, need, payload)
+    if not pieces:
+        return (rank, _SUFFIX, size, tail or "", (), tail, need, payload)
+    return (rank, _WILD, size, pieces[0], pieces[1:], tail, need, payload)
 
 
 def _wild_matches(target: str, pos: int, pieces: tuple[str, ...], tail: str | None) -> bool:
@@ -201,40 +217,76 @@ class RuleSet(Generic[T]):
     Targets always start with "/" (see `request_target`), so prefixes "" and "/" need no check.
     """
 
-    __slots__ = ("_entries", "_everywhere", "_gated", "_suffix_rows", "_suffixes", "_buckets", "size")
+    __slots__ = ("_entries", "_raw", "_everywhere", "_gated", "_suffix_rows", "_suffixes", "_buckets", "size")
 
     def __init__(self, entries: Iterable[Entry[T]]) -> None:
-        self._entries = tuple(entries)
-        everywhere: list[Entry[T]] = []
-        gated: dict[str, list[Entry[T]]] = {}
-        suffix_only: list[Entry[T]] = []
-        by_prefix: dict[str, list[Entry[T]]] = {}
-        for entry in self._entries:
-            pattern = entry.pattern
-            if len(pattern.prefix) >= _BUCKET_KEY_LEN:
-                by_prefix.setdefault(pattern.prefix, []).append(entry)
-            elif pattern.pieces:
+        self._entries: tuple[Entry[T], ...] | None = tuple(entries)
+        self._raw: tuple[tuple[int, bytes, T], ...] = ()
+        self._build([(entry.pattern.prefix, _row(entry.rank, _fields(entry.pattern), entry.payload)) for entry in self._entries])
+
+    @classmethod
+    def from_raw(cls, rules: Iterable[tuple[int, bytes, T]]) -> RuleSet[T]:
+        """Compile (rank, pattern octets as written, payload) rules; patterns that cannot match are left out.
+
+        The quick way for a parser: a plain pattern ("/private/") becomes its row directly, without
+        `Pattern` and `Entry` objects (about three times faster for a file of tens of thousands of rules).
+        """
+        self = cls.__new__(cls)
+        self._entries = None  # built from `_raw` only if `brute_force` is asked for
+        self._raw = rules if isinstance(rules, tuple) else tuple(rules)
+        prefixed: list[tuple[str, _Row[T]]] = []
+        append = prefixed.append
+        for rank, raw, payload in self._raw:
+            if raw[:1] == b"/" and not raw.translate(None, _KEEP_BYTES):  # plain: already its comparison form
+                prefix = raw.decode("ascii")
+                size = len(prefix)
+                append((prefix, (rank, _ANY, size, "", (), None, size, payload)))
+                continue
+            parts = _pattern_parts(raw)
+            if parts is not None:
+                append((parts[0], _row(rank, parts, payload)))
+        self._build(prefixed)
+        return self
+
+    def _build(self, prefixed: list[tuple[str, _Row[T]]]) -> None:
+        """Sort rows into the buckets `best` searches: by literal prefix, by first piece, by suffix, or everywhere."""
+        everywhere: list[_Row[T]] = []
+        gated: dict[str, list[_Row[T]]] = {}
+        suffix_only: list[_Row[T]] = []
+        by_prefix: dict[str, list[_Row[T]]] = {}
+        for prefix, row in prefixed:
+            if len(prefix) >= _BUCKET_KEY_LEN:
+                group = by_prefix.get(prefix)
+                if group is None:
+                    by_prefix[prefix] = [row]
+                else:
+                    group.append(row)
+            elif row[1] == _WILD:
                 # "/*?sessionid=": only a target holding the piece's first character can match.
-                gated.setdefault(pattern.pieces[0][0], []).append(entry)
-            elif pattern.tail:
-                suffix_only.append(entry)
+                gated.setdefault(row[3][0], []).append(row)
+            elif row[1] == _SUFFIX:
+                suffix_only.append(row)
             else:
-                everywhere.append(entry)
-        self._everywhere: tuple[_Row[T], ...] = _rows(everywhere)
+                everywhere.append(row)
+        self._everywhere: tuple[_Row[T], ...] = _by_rank(everywhere)
         self._gated: tuple[tuple[str, tuple[_Row[T], ...]], ...] = tuple(
-            (gate, _rows(group)) for gate, group in sorted(gated.items())
+            (gate, _by_rank(group)) for gate, group in sorted(gated.items())
         )
-        self._suffix_rows: tuple[_Row[T], ...] = _rows(suffix_only)
-        self._suffixes = tuple({entry.pattern.tail or "" for entry in suffix_only})
+        self._suffix_rows: tuple[_Row[T], ...] = _by_rank(suffix_only)
+        self._suffixes = tuple({row[3] for row in suffix_only})
         tables: dict[str, dict[str, tuple[_Row[T], ...]]] = {}
-        for prefix, group in by_prefix.items():
-            tables.setdefault(prefix[:_BUCKET_KEY_LEN], {})[prefix] = _rows(group)
+        for prefix, rows in by_prefix.items():
+            key = prefix[:_BUCKET_KEY_LEN]
+            table = tables.get(key)
+            if table is None:
+                table = tables[key] = {}
+            table[prefix] = (rows[0],) if len(rows) == 1 else _by_rank(rows)
         # Per bucket: the distinct prefix lengths (one slice and one dict lookup each) and the prefix table.
         self._buckets: dict[str, tuple[tuple[int, ...], dict[str, tuple[_Row[T], ...]]]] = {
             key: (tuple(sorted({len(prefix) for prefix in table}, reverse=True)), table)
             for key, table in tables.items()
         }
-        self.size = len(self._entries)
+        self.size = len(prefixed)
 
     def best(self, target: str) -> T | None:
         """The payload of the highest-ranked rule matching `target` (normalised, starting with "/"), or None."""
@@ -263,6 +315,12 @@ class RuleSet(Generic[T]):
 
     def brute_force(self, target: str) -> T | None:
         """`best` the slow way (every rule, `Pattern.matches`, no buckets): the oracle tests compare against."""
+        if self._entries is None:
+            self._entries = tuple(
+                Entry(rank, pattern, payload)
+                for rank, raw, payload in self._raw
+                if (pattern := compile_pattern(raw)) is not None
+            )
         hits = [entry for entry in self._entries if entry.pattern.matches(target)]
         return max(hits, key=_rank_of).payload if hits else None
 
@@ -289,14 +347,19 @@ def _scan(rows: tuple[_Row[T], ...], target: str, best_rank: int) -> tuple[int, 
     return None
 
 
-def _rows(entries: list[Entry[T]]) -> tuple[_Row[T], ...]:
-    """Flattened rows, highest rank first (so a scan can stop at the first match)."""
-    return tuple(_row(entry) for entry in sorted(entries, key=_by_rank))
+def _fields(pattern: Pattern) -> _Parts:
+    return (pattern.prefix, pattern.pieces, pattern.tail, pattern.anchored, pattern.literal)
+
+
+def _by_rank(rows: list[_Row[T]]) -> tuple[_Row[T], ...]:
+    """Rows highest rank first (so a scan can stop at the first match); equal ranks keep their order."""
+    rows.sort(key=_row_rank, reverse=True)
+    return tuple(rows)
+
+
+def _row_rank(row: _Row[T]) -> int:
+    return row[0]
 
 
 def _rank_of(entry: Entry[T]) -> int:
     return entry.rank
-
-
-def _by_rank(entry: Entry[T]) -> int:
-    return -entry.rank

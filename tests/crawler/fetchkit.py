@@ -32,6 +32,7 @@ class MemoryState:
         self.ip_ends: dict[str, float] = {}
         self.robots: dict[str, RobotsFetch] = {}
         self.saved: list[tuple[str, float]] = []
+        self.booked: list[tuple[str, float, float]] = []
 
     def load_ip_ends(self) -> dict[str, float]:
         return dict(self.ip_ends)
@@ -42,6 +43,9 @@ class MemoryState:
 
     def load_robots(self, origin: str) -> RobotsFetch | None:
         return self.robots.get(origin)
+
+    def book_ip(self, ip: str, start_unix: float, until_unix: float) -> None:
+        self.booked.append((ip, start_unix, until_unix))
 
     def seed_robots(self, url: str, body: str, *, fetched_unix: float) -> None:
         """Pretend a 2xx robots.txt for the origin of `url` was stored at `fetched_unix`."""

@@ -18,6 +18,8 @@ SCHEMA_OF_KIND = {
     "intent": "journal-intent",
     "robots": "journal-robots",
     "uncertain": "journal-uncertain",
+    "damaged": "journal-damaged",
+    "retry": "journal-retry",
 }
 
 
@@ -128,7 +130,7 @@ def naive_stats(store: Path, host: str | None = None) -> dict[str, Any]:
     def mine(line: dict[str, Any]) -> bool:
         return host is None or host_of(line["origin"] if line["kind"] == "robots" else line["url"]) == host
 
-    kinds = {k: sum(1 for x in lines if x["kind"] == k and mine(x)) for k in ("robots", "intent", "page", "uncertain")}
+    kinds = {k: sum(1 for x in lines if x["kind"] == k and mine(x)) for k in ("robots", "intent", "page", "uncertain", "retry")}
     latest: dict[str, str] = {}
     page_lines = dict.fromkeys(("fetched", "disallowed", "deferred", "error", "not_modified"), 0)
     bodies: dict[str, tuple[int, int]] = {}

@@ -109,6 +109,32 @@ def test_all_errors_are_reported_at_once(tmp_path: Path) -> None:
         assert needle in message
 
 
+def test_schema_problems_and_the_rules_past_the_schema_are_reported_together(tmp_path: Path) -> None:
+    # Issue 12: a mailto: contact (and a bad override, a relative lock) used to wait for the schema errors to go.
+    raw = minimal(
+        fetch={"concurrency": 0},
+        robot={"contact_url": "mailto:bot@example.com"},
+        network={"resolve": {"a.test": "nonsense", "b.test": 5}},
+        service={"lock": "x.lock"},
+    )
+    with pytest.raises(ConfigError) as info:
+        build(raw, tmp_path)
+    assert str(info.value) == (
+        "config.json: 5 problems: fetch.concurrency: 0 is less than the minimum of 1; "
+        "network.resolve.a.test: 'nonsense' is not an IP address; "
+        "network.resolve.b.test: 5 is not a string or a list of strings; "
+        "robot.contact_url: 'mailto:bot@example.com' is a mailto: address, but it must be an http(s) page about the robot; "
+        "service.lock: 'x.lock' is not an absolute path."
+    )
+
+
+def test_a_field_the_schema_refused_is_not_judged_again(tmp_path: Path) -> None:  # negative control
+    with pytest.raises(ConfigError) as info:
+        build(minimal(robot={"contact_url": ""}, service={"lock": 5}), tmp_path)
+    message = str(info.value)
+    assert message.startswith("config.json: 2 problems:") and "is not of type" in message and "is shorter than" in message
+
+
 @pytest.mark.parametrize(
     "contact",
     ["mailto:bot@example.com", "https://bot@example.com/", "https://user:pw@example.com/", "ftp://example.com/bot", "example.com/bot", "https://example.com/a@b"],

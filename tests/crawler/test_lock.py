@@ -67,12 +67,17 @@ def test_released_lock_can_be_taken_again(tmp_path: Path) -> None:
     acquire(path, "robots").release()
 
 
-def test_without_the_lock_both_would_run(tmp_path: Path) -> None:
-    """Negative control: two different lock files do not exclude each other."""
-    a = acquire(tmp_path / "a.lock", "fetch")
-    b = acquire(tmp_path / "b.lock", "fetch")
-    a.release()
-    b.release()
+def test_broken_locking_lets_a_second_holder_in(tmp_path: Path) -> None:
+    """Negative control: the same file, a live holder, and the flock skipped: the refusal above is gone."""
+    path = tmp_path / "seaspider.lock"
+    proc = start_holder(path)
+    try:
+        second = acquire(path, "fetch", _broken=True)  # would raise LockHeld with real locking
+        assert json.loads(path.read_text())["pid"] == os.getpid()
+        second.release()
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def test_cli_exits_5_when_lock_is_held(tmp_path: Path) -> None:

@@ -12,7 +12,11 @@ PROMPTS_DIR = Path(__file__).parent / "prompts"
 
 @dataclass(frozen=True, slots=True)
 class Case:
-    """One corpus line: a prompt and either the expected plan or the expected refusal kind."""
+    """One corpus line: a prompt and either the expected plan or the expected refusal kind.
+
+    `refusal` may be "any" where only the refusal matters (a typo in a verb). `call` is "clear" or
+    "judgement"; `family` groups the accuracy tables; `control` names what a negative control varies.
+    """
 
     file: str
     line: int
@@ -21,6 +25,9 @@ class Case:
     args: dict[str, Any] | None
     refusal: str | None
     xfail: str | None
+    family: str = ""
+    call: str = "clear"
+    control: str | None = None
 
     @property
     def id(self) -> str:
@@ -28,17 +35,19 @@ class Case:
 
 
 def load_cases() -> list[Case]:
-    """Every case of tests/english/prompts/*.jsonl, in file and line order."""
+    """Every case of tests/english/prompts/ (and its sub-folders), in file and line order."""
     cases = []
-    for path in sorted(PROMPTS_DIR.glob("*.jsonl")):
+    for path in sorted(PROMPTS_DIR.rglob("*.jsonl")):
+        name = str(path.relative_to(PROMPTS_DIR).with_suffix(""))
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if not line.strip():
                 continue
             raw = json.loads(line)
             cases.append(
                 Case(
-                    file=path.stem, line=number, prompt=raw["prompt"], operation=raw.get("operation"),
+                    file=name, line=number, prompt=raw["prompt"], operation=raw.get("operation"),
                     args=raw.get("args"), refusal=raw.get("refusal"), xfail=raw.get("xfail"),
+                    family=raw.get("family", path.stem), call=raw.get("call", "clear"), control=raw.get("control"),
                 )
             )
     return cases

@@ -15,7 +15,7 @@ from seaspider.service.answers import (
     answer_robots,
     answer_stats,
     answer_status,
-    refusal_reason,
+    refusal_clause,
 )
 
 A = "https://a.example/"
@@ -362,7 +362,7 @@ def test_refusal_keeps_the_given_reason_and_its_single_stop() -> None:
     given = "the prompt says not to fetch https://a.example/."
     text = answer({"operation": None, "refused": True, "kind": "negation", "reason": given})
     assert text == "I did not act on this request because the prompt says not to fetch https://a.example/."
-    assert refusal_reason("negation", None) != refusal_reason("condition", None)
+    assert refusal_clause("negation", None) != refusal_clause("condition", None)
 
 
 def test_refused_wins_over_operation() -> None:

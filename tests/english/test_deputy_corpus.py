@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from deputy import Plan, Refusal
+from deputy.scoring import Expectation, Outcome, Scoreboard, judge
 from seaspider.english import build_deputy
 from _deputy_helpers import Case, load_cases
 
@@ -19,29 +20,38 @@ def deputy() -> Any:
     return build_deputy()
 
 
+def _expectation(case: Case) -> Expectation:
+    return Expectation(family=case.family, operation=case.operation, args=case.args, refusal=case.refusal,
+                       judgement=case.call == "judgement")
+
+
 def _outcome(result: Plan | Refusal) -> tuple[str, str, Any]:
     if isinstance(result, Plan):
         return ("act", result.operation, result.json_args())
     return ("refuse", str(result.kind), result.reason)
 
 
-def _judge(case: Case, result: Plan | Refusal) -> tuple[bool, bool]:
-    """(right, wrong_action): a refusal where an action was expected is not right but not wrong either."""
-    got = _outcome(result)
-    if case.refusal is not None:
-        return got == ("refuse", case.refusal, got[2]), got[0] == "act"
-    right = got[0] == "act" and got[1] == case.operation and got[2] == case.args
-    return right, got[0] == "act" and not right
-
-
 def test_corpus_is_large_and_covers_every_kind() -> None:
-    assert len(CASES) >= 300
+    assert len(CASES) >= 1000
     operations = {c.operation for c in CASES if c.operation}
-    assert operations == {"fetch", "robots", "stats", "page", "status"}
+    assert operations == {"fetch", "robots", "stats", "page", "status", "read"}
     kinds = Counter(c.refusal for c in CASES if c.refusal)
     for kind in ("negation", "condition", "unsupported_verb", "no_url", "too_many_urls", "url_outside_parse",
                  "non_public_address", "invalid_url", "not_understood"):
         assert kinds[kind] >= 3, kind
+
+
+def test_every_new_family_has_negative_controls() -> None:
+    # Issue 14: each family keeps refusals beside its acts: a negation, a real condition, an
+    # unsupported verb, or the address moved into the context.
+    first = {c.family for c in CASES if c.file.startswith("agents/") and not c.file.startswith("agents/round")}
+    later = {c.family for c in CASES if c.file.startswith("agents/round")}
+    for family in first | later:
+        refused = [c for c in CASES if c.family == family and c.refusal]
+        assert len(refused) >= (8 if family in first else 1), family
+    controls = Counter(c.control for c in CASES if c.control)
+    for control in ("negation", "condition", "verb", "moved"):
+        assert controls[control] >= 5, control
 
 
 @pytest.mark.parametrize(
@@ -51,31 +61,30 @@ def test_corpus_is_large_and_covers_every_kind() -> None:
 )
 def test_prompt(case: Case, deputy: Any) -> None:
     result = deputy.read(case.prompt)
-    right, wrong = _judge(case, result)
-    assert not wrong, f"WRONG ACTION for {case.prompt!r}: {_outcome(result)}"
+    outcome = judge(_expectation(case), result)
+    assert outcome is not Outcome.WRONG_ACTION, f"WRONG ACTION for {case.prompt!r}: {_outcome(result)}"
     expected = case.refusal or (case.operation, case.args)
-    assert right, f"{case.prompt!r}: expected {expected}, got {_outcome(result)}"
+    assert outcome is Outcome.RIGHT, f"{case.prompt!r}: expected {expected}, got {_outcome(result)}"
 
 
 @pytest.mark.slow
 def test_accuracy_tables_and_zero_wrong_actions(deputy: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    by_op: dict[str, list[int]] = {}
-    by_kind: dict[str, list[int]] = {}
-    wrong_actions = []
+    board = Scoreboard()
     for case in CASES:
-        result = deputy.read(case.prompt)
-        right, wrong = _judge(case, result)
-        table = by_kind if case.refusal else by_op
-        cell = table.setdefault(case.refusal or case.operation or "?", [0, 0])
-        cell[0] += right
-        cell[1] += 1
-        if wrong:
-            wrong_actions.append((case.id, case.prompt, _outcome(result)))
-    lines = ["", "accuracy by operation (expected to act):"]
-    lines += [f"  {name:20} {r:4}/{n:<4} {100 * r / n:5.1f}%" for name, (r, n) in sorted(by_op.items())]
-    lines += ["accuracy by refusal kind (expected to refuse):"]
-    lines += [f"  {name:20} {r:4}/{n:<4} {100 * r / n:5.1f}%" for name, (r, n) in sorted(by_kind.items())]
-    lines += [f"wrong actions: {len(wrong_actions)} of {len(CASES)} prompts"]
+        board.add(_expectation(case), deputy.read(case.prompt), case.prompt)
     with capsys.disabled():
-        print("\n".join(lines))
-    assert wrong_actions == []
+        print("\n" + "\n".join(board.lines()))
+    assert board.wrong == []
+
+
+def test_a_wrong_action_is_counted_apart_from_a_miss() -> None:  # negative control for the scoring
+    expected_refusal = Expectation(family="f", operation=None, args=None, refusal="negation")
+    expected_plan = Expectation(family="f", operation="fetch", args={"urls": ["https://a.example/"]}, refusal=None)
+    deputy = build_deputy()
+    acted = deputy.read("Fetch https://a.example/")
+    refused = deputy.read("Do not fetch https://a.example/")
+    assert judge(expected_refusal, acted) is Outcome.WRONG_ACTION
+    assert judge(expected_plan, refused) is Outcome.MISSED
+    other = deputy.read("Fetch https://b.example/")
+    assert judge(expected_plan, other) is Outcome.WRONG_ACTION
+    assert judge(Expectation(family="f", operation=None, args=None, refusal="any"), refused) is Outcome.RIGHT

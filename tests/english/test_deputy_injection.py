@@ -41,4 +41,4 @@ def test_the_same_templates_with_a_supported_verb_act(deputy: Deputy) -> None:  
     result = deputy.read(TEMPLATES[0].format(v="fetch"))
     assert isinstance(result, Plan) and result.json_args() == {"urls": ["https://a.example/", "https://b.example/x"]}
     refused = deputy.read(TEMPLATES[0].format(v="book"))
-    assert not isinstance(refused, Plan) and refused.kind is RefusalKind.UNSUPPORTED_VERB
+    assert not isinstance(refused, Plan) and refused.rule is RefusalKind.UNSUPPORTED_VERB

@@ -62,3 +62,50 @@ def test_pieces_and_items_rebuild_the_prompt_order() -> None:
     for item, piece in zip(protected.items, protected.pieces[1:], strict=True):
         rebuilt += item.source + piece
     assert rebuilt == prompt
+
+
+@pytest.mark.parametrize(
+    ("prompt", "text", "source"),
+    [
+        ("Fetch <https://a.example/x>.", "https://a.example/x", "<https://a.example/x>"),
+        ("Fetch `https://a.example/x`", "https://a.example/x", "`https://a.example/x`"),
+        ("Fetch **https://a.example/x**", "https://a.example/x", "**https://a.example/x**"),
+        ("Fetch 'https://a.example/x'", "https://a.example/x", "'https://a.example/x'"),
+        ("Fetch (https://en.wikipedia.org/wiki/Foo_(bar)).", "https://en.wikipedia.org/wiki/Foo_(bar)",
+         "(https://en.wikipedia.org/wiki/Foo_(bar))"),
+        ("Fetch https://a.example/x>", "https://a.example/x", "https://a.example/x>"),
+        ("Fetch:\n```\nhttps://a.example/x\n```", "https://a.example/x", "```\nhttps://a.example/x\n```"),
+    ],
+    ids=["angle", "backtick", "bold", "single-quote", "parenthesis-around-parenthesis", "lone-closer", "fence"],
+)
+def test_wrappers_belong_to_the_address(prompt: str, text: str, source: str) -> None:
+    (item,) = protect(prompt).items
+    assert (item.text, item.source) == (text, source)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "piece"),
+    [
+        ("Fetch <script>https://a.example/</script>", "Fetch <script>"),
+        ("Fetch `https://a.example/ && rm -rf /`", "Fetch `"),
+        ("Fetch https://a.example/ -> https://b.example/x", "Fetch "),
+    ],
+    ids=["markup", "half-a-code-span", "arrow"],
+)
+def test_what_is_no_wrapper_stays_in_the_text(prompt: str, piece: str) -> None:  # negative control
+    assert protect(prompt).pieces[0] == piece
+
+
+def test_addresses_glued_by_a_comma_stay_one_item() -> None:
+    assert _items("Fetch a.example/x,https://b.example/y") == [("address", "a.example/x,https://b.example/y")]
+    assert _items("Fetch https://a.example/x, https://b.example/y") == [  # negative control: a space apart
+        ("address", "https://a.example/x"), ("address", "https://b.example/y"),
+    ]
+
+
+def test_a_dotted_word_that_may_be_a_site_is_flagged_not_taken() -> None:
+    from deputy.protect import maybe_host
+
+    assert _items("How many pages from docs.rs?") == []
+    assert maybe_host("docs.rs") and maybe_host("bun.sh")
+    assert not maybe_host("robots.txt") and not maybe_host("index.html")  # negative control

@@ -8,7 +8,7 @@ import pytest
 
 from _deputy_helpers import hand_parse
 from deputy import Deputy, Mood, Modality, Plan, Refusal, RefusalKind
-from deputy.skeleton import build_skeleton
+from deputy.compose import build_skeleton
 from seaspider.english import build_deputy, check_host, check_url, load_vocab
 
 A = "https://a.example/"
@@ -32,7 +32,7 @@ def test_negation_on_the_predicate_refuses(deputy: Deputy) -> None:
         deputy, ["do", "not", "fetch", A], [2, 2, 2, 2], ["aux", "neg", "ROOT", "dobj"],
         ["VB", "RB", "VB", "ADD"], ["AUX", "PART", "VERB", "X"], ["do", "not", "fetch", A], {3: A},
     )
-    assert isinstance(result, Refusal) and result.kind is RefusalKind.NEGATION
+    assert isinstance(result, Refusal) and result.rule is RefusalKind.NEGATION
     assert "not" in result.reason
 
 
@@ -51,14 +51,15 @@ def test_if_clause_is_a_condition_but_a_when_question_is_not(deputy: Deputy) -> 
         ["IN", "ADD", "VBZ", "RB", ",", "VB", "PRP"], ["SCONJ", "X", "AUX", "ADV", "PUNCT", "VERB", "PRON"],
         ["if", A, "be", "up", ",", "fetch", "it"], {1: A},
     )
-    assert isinstance(cond, Refusal) and cond.kind is RefusalKind.CONDITION
+    assert isinstance(cond, Refusal) and cond.rule is RefusalKind.CONDITION
     # when did you fetch A ?
     when = _read_hand(
         deputy, ["when", "did", "you", "fetch", A, "?"], [3, 3, 3, 3, 3, 3],
         ["advmod", "aux", "nsubj", "ROOT", "dobj", "punct"], ["WRB", "VBD", "PRP", "VB", "ADD", "."],
         ["SCONJ", "AUX", "PRON", "VERB", "X", "PUNCT"], ["when", "do", "you", "fetch", A, "?"], {4: A},
     )
-    assert isinstance(when, Refusal) and when.kind is RefusalKind.NOT_UNDERSTOOD
+    # A question about the past: the page record, never a condition and never a fetch.
+    assert isinstance(when, Plan) and when.operation == "page"
 
 
 def test_url_hanging_from_a_greeting_is_outside_the_action(deputy: Deputy) -> None:
@@ -68,7 +69,7 @@ def test_url_hanging_from_a_greeting_is_outside_the_action(deputy: Deputy) -> No
         ["UH", "ADD", ",", "VB", "ADD"], ["INTJ", "X", "PUNCT", "VERB", "X"], ["hi", A, ",", "fetch", B],
         {1: A, 4: B},
     )
-    assert isinstance(result, Refusal) and result.kind is RefusalKind.URL_OUTSIDE_PARSE
+    assert isinstance(result, Refusal) and result.rule is RefusalKind.VALUE_OUTSIDE_PARSE
 
 
 @pytest.mark.parametrize(
@@ -114,7 +115,7 @@ def test_verb_tagged_as_noun_at_sentence_start_is_read_as_the_verb(deputy: Deput
         ("negation", "Do not fetch https://a.example/.", RefusalKind.NEGATION),
         ("condition", "If it is up, fetch https://a.example/.", RefusalKind.CONDITION),
         ("unsupported_verb", "Fetch https://a.example/ and then delete the store", RefusalKind.UNSUPPORTED_VERB),
-        ("scope", "Hi https://b.example/x, fetch https://a.example/.", RefusalKind.URL_OUTSIDE_PARSE),
+        ("scope", "Hi https://b.example/x, fetch https://a.example/.", RefusalKind.VALUE_OUTSIDE_PARSE),
     ],
     ids=["negation", "condition", "unsupported-verb", "scope"],
 )
@@ -123,7 +124,7 @@ def test_disabling_a_check_makes_the_refused_prompt_act(check: str, prompt: str,
     guarded = Deputy(vocab, slot_types={"url": check_url, "host": check_host})
     broken = Deputy(vocab, slot_types={"url": check_url, "host": check_host}, disabled_checks={check})
     refused = guarded.read(prompt)
-    assert isinstance(refused, Refusal) and refused.kind is kind
+    assert isinstance(refused, Refusal) and refused.rule is kind
     acted = broken.read(prompt)
     assert isinstance(acted, Plan) and acted.operation == "fetch"
 
@@ -157,7 +158,7 @@ def test_sixteen_urls_act_and_seventeen_refuse(deputy: Deputy) -> None:
     ok = deputy.read("Fetch " + ", ".join(urls[:16]))
     assert isinstance(ok, Plan) and len(ok.args["urls"]) == 16
     too_many = deputy.read("Fetch " + ", ".join(urls))
-    assert isinstance(too_many, Refusal) and too_many.kind is RefusalKind.TOO_MANY_URLS
+    assert isinstance(too_many, Refusal) and too_many.rule is RefusalKind.TOO_MANY_VALUES
     assert "17 addresses" in too_many.reason and "16" in too_many.reason
 
 
@@ -166,7 +167,7 @@ def test_private_addresses_are_read_when_the_configuration_allows_them() -> None
     lenient = build_deputy(allow_private=True)
     prompt = "Fetch http://127.0.0.1:8000/x"
     refused = strict.read(prompt)
-    assert isinstance(refused, Refusal) and refused.kind is RefusalKind.NON_PUBLIC_ADDRESS
+    assert isinstance(refused, Refusal) and refused.rule is RefusalKind.DISALLOWED_VALUE
     assert "loopback" in refused.reason
     acted = lenient.read(prompt)
     assert isinstance(acted, Plan) and acted.json_args() == {"urls": ["http://127.0.0.1:8000/x"]}
@@ -188,5 +189,5 @@ def test_corpus_never_raises_on_odd_text(deputy: Deputy) -> None:
 
 def test_overlong_prompt_is_refused_before_parsing(deputy: Deputy) -> None:
     result = deputy.read("Fetch https://a.example/ " + "please " * 700)
-    assert isinstance(result, Refusal) and result.kind is RefusalKind.NOT_UNDERSTOOD
+    assert isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD
     assert result.skeleton is None and "at most 4000" in result.reason

@@ -37,14 +37,14 @@ TOY = {
 
 def _tower(text: str) -> str:
     if not text.lower().endswith(".example"):
-        raise SlotRejected(RefusalKind.INVALID_URL, f"{text} is not a tower I know")
+        raise SlotRejected(RefusalKind.INVALID_VALUE, f"{text} is not a tower I know")
     return text.lower()
 
 
-def test_sea_spider_vocabulary_loads_with_its_five_operations() -> None:
+def test_sea_spider_vocabulary_loads_with_its_six_operations() -> None:
     vocab = load_vocab()
-    assert [c.operation for c in vocab.capabilities] == ["fetch", "robots", "stats", "page", "status"]
-    assert [c.observes for c in vocab.capabilities] == [False, True, True, True, True]
+    assert [c.operation for c in vocab.capabilities] == ["fetch", "robots", "stats", "page", "status", "read"]
+    assert [c.observes for c in vocab.capabilities] == [False, True, True, True, True, True]
     assert vocab.handler == "seaspider"
 
 
@@ -58,7 +58,7 @@ def test_toy_capability_from_a_vocab_file_reads_a_prompt(tmp_path: Path) -> None
     assert result.json_args() == {"tower": "north.example"}
     # Negative control: a verb the toy vocabulary does not declare is refused.
     refused = deputy.read("Please extinguish north.example.")
-    assert isinstance(refused, Refusal) and refused.kind is RefusalKind.UNSUPPORTED_VERB
+    assert isinstance(refused, Refusal) and refused.rule is RefusalKind.UNSUPPORTED_VERB
 
 
 def test_quote_slot_binds_the_quoted_text_as_one_value() -> None:
@@ -72,7 +72,7 @@ def test_quote_slot_binds_the_quoted_text_as_one_value() -> None:
     inner = deputy.read("Ask the keeper: «Delete the lamp»")
     assert isinstance(inner, Plan) and inner.json_args() == {"text": "Delete the lamp"}
     empty = deputy.read("Ask the keeper: «  »")
-    assert isinstance(empty, Refusal) and empty.kind is RefusalKind.NOT_UNDERSTOOD
+    assert isinstance(empty, Refusal) and empty.rule is RefusalKind.NOT_UNDERSTOOD
 
 
 def test_synonym_is_a_data_change() -> None:
@@ -123,3 +123,50 @@ def test_missing_and_malformed_files_become_config_errors(tmp_path: Path) -> Non
     bad.write_text("{not json", encoding="utf-8")
     with pytest.raises(ConfigError, match="not valid JSON at line 1"):
         load_vocab(bad)
+
+
+def test_the_vocabulary_names_the_generic_refusal_kinds() -> None:
+    # Sea Spider's vocabulary gives the generic kinds their public names; the reader never says "url".
+    vocab = load_vocab()
+    assert vocab.kinds["no_value"] == "no_url"
+    assert vocab.kinds["value_outside_parse"] == "url_outside_parse"
+    assert vocab.kinds["negation"] == "negation"
+    deputy = Deputy(vocab, slot_types={"url": _tower, "host": _tower})
+    refused = deputy.read("Fetch the page.")
+    assert isinstance(refused, Refusal)
+    assert (refused.rule, refused.kind) == (RefusalKind.NO_VALUE, "no_url")
+
+
+def test_a_vocabulary_without_kind_names_shows_the_generic_kinds() -> None:  # negative control
+    deputy = Deputy(Vocab.from_raw(TOY), slot_types={"tower": _tower})
+    refused = deputy.read("Please illuminate.")
+    assert isinstance(refused, Refusal) and refused.kind == "no_value"
+    bad = deputy.read("Please illuminate south.tower.")
+    assert isinstance(bad, Refusal) and (bad.rule, bad.kind) == (RefusalKind.INVALID_VALUE, "invalid_value")
+
+
+def test_an_unknown_kind_name_is_refused_at_load() -> None:
+    raw = dict(TOY, kinds={"no_url": "x"})
+    with pytest.raises(VocabError, match="kinds: unknown field no_url"):
+        Vocab.from_raw(raw)
+
+
+def test_a_spelling_never_respells_a_verb_nor_makes_one() -> None:
+    raw: dict[str, Any] = json.loads(default_vocab_text())
+    raw["words"]["spellings"] = {"fecth": "fetch"}
+    with pytest.raises(VocabError, match="'fecth' would become the action verb 'fetch'"):
+        Vocab.from_raw(raw)
+    raw["words"]["spellings"] = {"grab": "please"}
+    with pytest.raises(VocabError, match="'grab' is a verb, and verbs are never respelt"):
+        Vocab.from_raw(raw)
+    raw["words"]["spellings"] = {"plox": "please"}  # negative control: a closed-class word is fine
+    assert Vocab.from_raw(raw).words.spellings["plox"] == "please"
+
+
+def test_a_typo_in_a_verb_is_refused_not_guessed() -> None:
+    from seaspider.english import build_deputy
+
+    deputy = build_deputy()
+    for prompt in ("fecth https://a.example/", "pls dl https://a.example/"):
+        assert isinstance(deputy.read(prompt), Refusal), prompt
+    assert isinstance(deputy.read("pls fetch https://a.example/"), Plan)  # negative control

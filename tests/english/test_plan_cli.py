@@ -117,3 +117,34 @@ def test_jsonl_in_a_child_process_keeps_order_and_skips_empty_lines() -> None:
     assert objs[2]["refusal"]["kind"] == "unsupported_verb"
     for obj in objs:
         assert list(VALIDATOR.iter_errors(obj)) == []
+
+
+def test_jsonl_corpus_lines_print_accuracy_per_family_on_stderr() -> None:
+    lines = "\n".join(json.dumps(x) for x in [
+        {"prompt": "Fetch https://a.example/", "operation": "fetch", "args": {"urls": ["https://a.example/"]}, "family": "f"},
+        {"prompt": "Do not fetch https://a.example/", "refusal": "negation", "family": "f"},
+        {"prompt": "Fetch https://b.example/", "refusal": "negation", "family": "g", "call": "judgement"},
+        {"prompt": "Is the queue empty?"},
+    ]) + "\nFetch a.example\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "seaspider.cli", "plan", "--jsonl"], input=lines.encode(), capture_output=True,
+        cwd=REPO, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    objs = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [o["prompt"] for o in objs] == [
+        "Fetch https://a.example/", "Do not fetch https://a.example/", "Fetch https://b.example/", "Is the queue empty?",
+        "Fetch a.example",
+    ]
+    err = done.stderr.decode()
+    assert "accuracy over 3 corpus lines" in err
+    assert "f                   2/2" in err and "wrong actions: 1" in err
+    assert "WRONG ACTION (g): Fetch https://b.example/" in err
+
+
+def test_bare_prompt_lines_print_no_accuracy(capsys: pytest.CaptureFixture[str]) -> None:  # negative control
+    done = subprocess.run(
+        [sys.executable, "-m", "seaspider.cli", "plan", "--jsonl"], input=b"Fetch a.example\n", capture_output=True,
+        cwd=REPO, timeout=120, check=False,
+    )
+    assert done.returncode == 0 and done.stderr.decode() == ""

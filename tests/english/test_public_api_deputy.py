@@ -1,34 +1,54 @@
-"""Pins the deputy's public surface: a change to it must be deliberate."""
+"""Pins the deputy's public surface and its independence: a change to either must be deliberate."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import deputy
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_deputy_all_is_pinned() -> None:
     assert deputy.__all__ == [
-        "CHECKS", "Capability", "Deputy", "Form", "ItemKind", "Modality", "Mood", "Plan", "Protected",
-        "ProtectedItem", "ReaderWords", "Refusal", "RefusalKind", "ReviewQueue", "Skeleton", "SlotChecker",
-        "SlotRejected", "SlotSpec", "SlotToken", "TokenRow", "Vocab", "VocabError", "load_nlp", "model_name",
-        "protect", "summarize_review",
+        "CHECKS", "Capability", "Deputy", "Expectation", "Form", "ItemKind", "Modality", "Mood", "Outcome", "Plan",
+        "Protected", "ProtectedItem", "ReaderWords", "Refusal", "RefusalKind", "ReviewQueue", "Scoreboard",
+        "Skeleton", "SlotChecker", "SlotRejected", "SlotSpec", "SlotToken", "TokenRow", "Vocab", "VocabError",
+        "judge", "load_nlp", "model_name", "protect", "summarize_review",
     ]
     for name in deputy.__all__:
         assert hasattr(deputy, name), name
 
 
-def test_refusal_kinds_are_the_nine_of_the_specification() -> None:
+def test_refusal_kinds_are_generic_slot_kinds() -> None:
+    # The deputy speaks of values and slots; a vocabulary names them for its program (no_value → no_url).
     assert [str(k) for k in deputy.RefusalKind] == [
-        "negation", "condition", "unsupported_verb", "no_url", "too_many_urls", "url_outside_parse",
-        "non_public_address", "invalid_url", "not_understood",
+        "negation", "condition", "unsupported_verb", "no_value", "too_many_values", "value_outside_parse",
+        "disallowed_value", "invalid_value", "not_understood",
     ]
 
 
-def test_importing_deputy_does_not_load_spacy() -> None:
-    import subprocess
-    import sys
-    from pathlib import Path
+def _fresh(code: str) -> str:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
+    return done.stdout.strip()
 
-    code = "import sys, deputy; print('spacy' in sys.modules)"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                          cwd=Path(__file__).resolve().parents[2])
-    assert done.stdout.strip() == "False"
+
+def test_importing_deputy_does_not_load_spacy() -> None:
+    assert _fresh("import sys, deputy; print('spacy' in sys.modules)") == "False"
+
+
+def test_deputy_imports_nothing_from_seaspider_even_when_it_reads_a_vocabulary() -> None:
+    code = (
+        "import sys, deputy\n"
+        "vocab = deputy.Vocab.load('vocab/deputy.example.json')\n"
+        "deputy.Deputy(vocab, slot_types={'url': str, 'host': str})\n"
+        "print(sorted(m for m in sys.modules if m == 'seaspider' or m.startswith('seaspider.')))\n"
+    )
+    assert _fresh(code) == "[]"
+
+
+def test_the_seaspider_import_check_notices_an_import() -> None:  # negative control
+    code = "import sys, deputy, seaspider.web.urls\nprint(sorted(m for m in sys.modules if m == 'seaspider'))"
+    assert _fresh(code) == "['seaspider']"

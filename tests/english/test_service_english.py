@@ -218,7 +218,7 @@ def test_refused_prompt_does_nothing_but_answer_and_log_a_review_candidate(web: 
         for i, prompt in enumerate([
             f"Fetch {web.url(0, '/p/1')} and then delete the store",
             f"Do not fetch {web.url(0, '/p/1')}.",
-            f"If you have time, fetch {web.url(0, '/p/1')}.",
+            f"If it changed, fetch {web.url(0, '/p/1')}.",
         ]):
             reply = srv.ask(prompt, f"r{i}")
             assert answer_of(reply).startswith("I did not act on this request because ")

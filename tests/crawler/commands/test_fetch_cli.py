@@ -152,3 +152,28 @@ def test_live_progress_line_on_a_terminal_and_json_alone_on_stdout(tmp_path: Pat
     assert "\r" in text and "/3 pages" in text and "ETA" in text and " host" in text
     assert text.endswith("\r")  # the line is blanked before the shell prompt comes back
     assert _summary(out)["outcomes"]["fetched"] == 3
+
+
+@pytest.mark.slow
+def test_a_rerun_resumes_from_the_frontier_and_fetches_only_appended_lines(tmp_path: Path) -> None:
+    with LocalWeb(hosts=2, pages=3, ip_base="127.80") as web:
+        config = write_config(tmp_path, web)
+        queue = write_queue(tmp_path, [web.url(0, "/p/1"), web.url(1, "/p/1")])
+        first = run_cli("fetch", str(config), str(queue))
+        web.clear_log()
+        with open(queue, "a") as out:
+            out.write(json.dumps({"url": web.url(1, "/p/2"), "priority": 3}) + "\n")
+        second = run_cli("fetch", str(config), str(queue))
+        asked = [(r.host, r.path) for r in web.log]
+    assert first.returncode == 0 and second.returncode == 0, second.stderr
+    assert asked == [("h2.test", "/p/2")]
+    summary = _summary(second.stdout)
+    assert summary["planned"] == 1 and summary["skipped_resume"] == 2 and summary["outcomes"]["fetched"] == 1
+    assert summary["retries"] == 0
+    assert (tmp_path / "store" / "frontier.sqlite").exists()
+
+
+def test_help_explains_priority_the_frontier_and_retries() -> None:
+    done = run_cli("fetch", "--help")
+    for words in ('"priority"', "frontier.sqlite", "fetch.retries", "Retry-After", "rebuilt"):
+        assert words in done.stdout

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from storekit import naive_stats, visit
+from storekit import check_store, naive_stats, visit
 
 from seaspider.cli import main
 from seaspider.clock import FakeClock
@@ -46,6 +46,26 @@ def test_get_by_sha256(store: Path, capfdbinary: pytest.CaptureFixture[bytes]) -
     assert capfdbinary.readouterr().out == b"<html>old</html>"
 
 
+def test_get_says_on_stderr_when_the_body_is_still_encoded(tmp_path: Path, capfdbinary: pytest.CaptureFixture[bytes]) -> None:
+    import dataclasses
+
+    path = tmp_path / "store"
+    lzw = b"\x1f\x9d\x90 still compressed"
+    with StoreWriter.open(path, clock=FakeClock()) as w:
+        w.record_visit(dataclasses.replace(visit("https://a.test/z", lzw), encoding_kept="compress"))
+        w.record_visit(visit("https://a.test/plain", b"<html>decoded</html>"))
+    assert [line.get("encoding_kept") for line in check_store(path) if line["kind"] == "page"] == ["compress", None]  # schema-valid
+    assert main(["get", str(path), "https://a.test/z"]) == 0
+    out, err = capfdbinary.readouterr()
+    assert out == lzw  # the bytes as stored, byte for byte
+    assert err.decode() == (
+        "seaspider: note: the body of https://a.test/z is stored as the server sent it, still encoded with "
+        "Content-Encoding compress, which Sea Spider cannot decode.\n"
+    )
+    assert main(["get", str(path), "https://a.test/plain"]) == 0
+    assert capfdbinary.readouterr().err == b""  # negative control: a decoded body gets no note
+
+
 @pytest.mark.parametrize("key", ["https://a.test/unknown", "https://b.test/private", "sha256:" + "0" * 64],
                          ids=["unknown-url", "url-without-body", "unknown-sha256"])
 def test_get_unknown_key_says_so_and_exits_1(store: Path, key: str, capfdbinary: pytest.CaptureFixture[bytes]) -> None:
@@ -73,7 +93,7 @@ def test_stats_prints_one_json_object(store: Path, capfd: pytest.CaptureFixture[
         "bytes_compressed", "compression_ratio", "segments", "segment_bytes", "uncertain", "pending_intents",
         "corrupt_lines",
     ]
-    assert stats["lines"] == {"robots": 0, "intent": 0, "page": 4, "uncertain": 0}
+    assert stats["lines"] == {"robots": 0, "intent": 0, "page": 4, "uncertain": 0, "retry": 0}
     assert stats["pages"]["fetched"] == 2 and stats["pages"]["disallowed"] == 1
     assert stats["bodies"] == 3 and stats["segments"] == 1 and stats["hosts"] == 2
     assert {k: stats[k] for k in naive_stats(store)} == naive_stats(store)

@@ -88,6 +88,30 @@ def test_links_and_nofollow_variants_reach_links_jsonl(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_links_past_the_cap_are_cut_and_the_links_line_says_so(tmp_path: Path) -> None:
+    import json
+
+    import jsonschema
+
+    from seaspider.resources import load_schema
+
+    with LocalWeb(hosts=2, pages=1, ip_base="127.113") as web:
+        many, few = web.hosts
+        config = make_config(tmp_path, web, fetch={"max_links_per_page": 10})
+        summary = _crawl(config, [web.url(many, "/many-links?n=50"), web.url(few, "/many-links?n=10")])
+    assert summary.outcomes["fetched"] == 2
+    raw_lines = (config.store / "links.jsonl").read_text().splitlines()
+    validator = jsonschema.Draft202012Validator(load_schema("links-line"))
+    for raw in raw_lines:
+        validator.validate(json.loads(raw))
+    by_url = {line["url"]: line for line in links_lines(config.store)}
+    cut = by_url[web.url(many, "/many-links?n=50")]
+    assert [link["url"] for link in cut["links"]] == [web.url(many, f"/l/{i}") for i in range(10)]
+    assert cut["links_truncated"] is True
+    assert "links_truncated" not in by_url[web.url(few, "/many-links?n=10")]  # negative control: exactly at the cap
+
+
+@pytest.mark.slow
 def test_follow_mode_limits_and_trap_guard(tmp_path: Path) -> None:
     with LocalWeb(hosts=2, pages=2, ip_base="127.64") as web:
         h1, h2 = web.hosts

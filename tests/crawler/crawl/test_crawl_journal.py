@@ -12,7 +12,11 @@ from storekit import visit
 
 from seaspider.clock import FakeClock
 from seaspider.config import build_config
-from seaspider.crawl.job import MAX_BATCH, Crawl, _JournalThread, _Priority
+from seaspider.crawl.frontier import Task
+from seaspider.crawl.records import PageJob, Recorder
+from seaspider.crawl.journal_thread import MAX_BATCH
+from seaspider.crawl.journal_thread import JournalThread as _JournalThread
+from seaspider.crawl.journal_thread import Priority as _Priority
 from seaspider.crawl.follow import FollowPolicy
 from seaspider.store.writer import StoreWriter
 
@@ -125,14 +129,15 @@ def _batch_outcomes(tmp_path: Path, name: str, groups: list[list[str]]) -> list[
     urls = {p: f"https://a.test/{p}" for p in "abc"}
     out = []
     with StoreWriter.open(tmp_path / name, clock=FakeClock()) as w:
-        crawl = Crawl(config, w, clock=FakeClock())
-        policy = FollowPolicy(config.follow)
+        recorder = Recorder(config, w, FakeClock(), policy=FollowPolicy(config.follow), db=None)
         for group in groups:
             jobs = []
             for p in group:
                 body = "".join(f'<a href="{u}">{q}</a>' for q, u in urls.items() if q != p).encode()
-                jobs.append((visit(urls[p], b"<html><body>" + body + b"</body></html>"), False, policy))
-            for done in crawl._record_batch(jobs):
+                task = Task(urls[p], 0, None, "a.test")
+                jobs.append(PageJob(task, visit(urls[p], b"<html><body>" + body + b"</body></html>"), False))
+            for done in recorder.record(jobs):
+                assert done.visit is not None
                 out.append((done.visit.url, tuple(f.url for f in done.followed), done.skipped_resume, done.links_line))
     return out
 

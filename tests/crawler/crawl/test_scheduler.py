@@ -28,7 +28,7 @@ def crawl(fetcher: Fetcher, urls: list[str], *, concurrency: int, stop_after: in
     async def on_intent(task: Task) -> None:
         intents.append(task)
 
-    async def on_visit(visit: Visit) -> None:
+    async def on_visit(task: Task, visit: Visit) -> None:
         visits.append(visit)
 
     def should_stop() -> bool:
@@ -126,3 +126,52 @@ def test_waiting_for_the_ip_costs_no_cpu(tmp_path: Path) -> None:
         cpu, wall = time.thread_time() - cpu0, time.monotonic() - wall0
     assert len(visits) == 2 and wall >= 2.0
     assert cpu < 0.5 * wall  # a spinning loop would use about all of it
+
+
+def _huge_crawl_delay_run(tmp_path: Path, ip_base: str, *, book_decided: bool) -> tuple[list[Visit], list[Any]]:
+    """h1 asks for a Crawl-delay of 100000 s; h2 is normal. Runs until h2's second page is recorded.
+
+    h1's robots.txt is fetched in this run, so its host delay runs from that request's end: a URL
+    that waited for h1's next slot would wait 100000 s, long after h2 is done.
+    """
+    with LocalWeb(hosts=2, pages=2, ip_base=ip_base) as web:
+        slow, normal = web.hosts
+        web.set_robots(slow, body="User-agent: *\nCrawl-delay: 100000\n")
+        state = MemoryState()
+        state.seed_robots(web.url(normal), "", fetched_unix=SystemClock().time())
+        fetcher = Fetcher(make_config(web, tmp_path), state=state)
+        frontier = Frontier()
+        for url in (web.url(slow, "/p/1"), web.url(slow, "/p/2"), web.url(normal, "/p/1"), web.url(normal, "/p/2")):
+            frontier.add(url)
+        last = web.url(normal, "/p/2")
+        visits: list[Visit] = []
+
+        async def on_intent(task: Task) -> None:
+            pass
+
+        async def on_visit(task: Task, visit: Visit) -> None:
+            visits.append(visit)
+
+        asyncio.run(run_crawl(fetcher, frontier, concurrency=4, on_intent=on_intent, on_visit=on_visit,
+                              should_stop=lambda: any(v.url == last for v in visits), _book_decided=book_decided))
+        return visits, logged(web, 3)
+
+
+def test_url_deferred_by_cached_robots_is_recorded_at_once_without_a_slot(tmp_path: Path) -> None:
+    visits, log = _huge_crawl_delay_run(tmp_path, "127.36", book_decided=False)
+    outcomes = {v.url.split("//")[1].split(":")[0] + v.url.rsplit(":", 1)[1][-4:]: v.outcome for v in visits}
+    assert outcomes == {"h1.test/p/1": Outcome.DEFERRED, "h1.test/p/2": Outcome.DEFERRED,
+                        "h2.test/p/1": Outcome.FETCHED, "h2.test/p/2": Outcome.FETCHED}
+    # Both deferrals came before h2's second page, which itself waited only its 2 s rest: the run
+    # never waited for h1's 100000 s slot, and no request for a deferred URL went out.
+    assert visits[-1].url.endswith("/p/2") and "h2.test" in visits[-1].url
+    reason = next(v.reason for v in visits if v.outcome is Outcome.DEFERRED) or ""
+    assert "100000" in reason and "max_crawl_delay_secs" in reason
+    assert [(r.host, r.path) for r in log if r.host == "h1.test"] == [("h1.test", "/robots.txt")]
+
+
+def test_booking_a_slot_for_a_decided_url_holds_it_back(tmp_path: Path) -> None:
+    """Negative control: with decided URLs waiting for a slot, h1's deferrals never come before h2 is done."""
+    visits, log = _huge_crawl_delay_run(tmp_path, "127.37", book_decided=True)
+    assert [v.url for v in visits if v.outcome is Outcome.DEFERRED] == []
+    assert {v.outcome for v in visits} == {Outcome.FETCHED}

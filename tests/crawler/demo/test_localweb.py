@@ -9,10 +9,21 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from fetchkit import logged
 
-from seaspider.demo.localweb import LocalWeb, RequestRecord, Response, ip_for, spacing_violations
+from seaspider.demo.localweb import (
+    CLIENT_LEFT,
+    LocalWeb,
+    RequestRecord,
+    Response,
+    cut_robots,
+    giant_agents_robots,
+    ip_for,
+    spacing_violations,
+)
 
 
 def get(web: LocalWeb, host: str, path: str, headers: str = "") -> tuple[int, dict[str, str], bytes]:
@@ -95,6 +106,75 @@ def test_every_request_is_logged_with_ip_host_agent_and_times(web: LocalWeb) -> 
     (record,) = web.requests(host="h2.test", path="/p/1")
     assert record.ip == "127.21.0.1" and record.user_agent == "probe/1" and record.status == 200
     assert record.end >= record.start
+
+
+def test_a_request_whose_client_leaves_mid_answer_is_still_logged(web: LocalWeb) -> None:
+    ip = web.resolve_map()["h1.test"]
+    with socket.create_connection((ip, web.port), timeout=5) as conn:
+        conn.sendall(f"GET /endless?leave HTTP/1.1\r\nHost: h1.test:{web.port}\r\nConnection: close\r\n\r\n".encode())
+        conn.recv(65536)
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")  # reset on close
+    (record,) = logged(web, 1, host="h1.test", path="/endless?leave")
+    assert record.status == CLIENT_LEFT  # counted for spacing like any other request to the IP
+
+
+def test_end_at_close_takes_the_end_when_the_client_lets_go() -> None:
+    import time
+
+    with LocalWeb(hosts=1, pages=1, ip_base="127.114", end_at_close=True) as strict:
+        ip = strict.resolve_map()["h1.test"]
+        with socket.create_connection((ip, strict.port), timeout=5) as conn:
+            conn.sendall(f"GET /p/1 HTTP/1.1\r\nHost: h1.test:{strict.port}\r\nConnection: close\r\n\r\n".encode())
+            data = b""
+            while chunk := conn.recv(65536):  # the server says it is done (FIN) ...
+                data += chunk
+            assert data.startswith(b"HTTP/1.1 200")
+            held_until = time.monotonic()  # ... but the request lasts until the client closes too
+        (record,) = logged(strict, 1, path="/p/1")
+    assert record.end >= held_until
+
+
+def test_the_usual_end_is_when_the_answer_is_written(web: LocalWeb) -> None:  # negative control for the test above
+    ip = web.resolve_map()["h1.test"]
+    with socket.create_connection((ip, web.port), timeout=5) as conn:
+        conn.sendall(f"GET /p/2?usual HTTP/1.1\r\nHost: h1.test:{web.port}\r\nConnection: close\r\n\r\n".encode())
+        while conn.recv(65536):
+            pass
+        # Logged while this client still holds its socket: the usual server does not wait for the close.
+        assert [record.path for record in logged(web, 1, path="/p/2?usual")] == ["/p/2?usual"]
+
+
+def test_hostile_robots_builders() -> None:
+    body = cut_robots("User-agent: *\nDisallow: /\n", "Allow: /public/page.html", keep=8, cap=4096, tail="Disallow: /x\n")
+    assert body.encode()[:4096].endswith(b"\nAllow: /") and body.endswith("Allow: /public/page.html\nDisallow: /x\n")
+    with pytest.raises(ValueError):
+        cut_robots("User-agent: *\n", "Allow: /", keep=9, cap=4096)  # nothing left to cut
+    giant = giant_agents_robots(1000, rule="Disallow: /p/")
+    assert giant.count("User-agent:") == 1001 and giant.endswith("User-agent: *\nDisallow: /p/\n")
+
+
+@pytest.mark.parametrize(
+    ("path", "check"),
+    [
+        ("/gzip-members?n=3", lambda fields, body: fields["content-encoding"] == "gzip" and body.count(b"\x1f\x8b\x08") == 3),
+        ("/giant-header?bytes=70000", lambda fields, body: len(fields["x-giant"]) == 70000),
+        ("/deep?levels=300", lambda fields, body: body.count(b"<div>") == 300 and b"/deep-bottom" in body),
+        ("/many-links?n=1000", lambda fields, body: body.count(b"<a href") == 1000),
+        ("/encoded?enc=zstd", lambda fields, body: fields["content-encoding"] == "zstd" and body.startswith(b"\x28\xb5\x2f\xfd")),
+        ("/encoded?enc=gzip,gzip", lambda fields, body: fields["content-encoding"] == "gzip, gzip"),
+    ],
+    ids=["gzip-members", "giant-header", "deep", "many-links", "zstd", "stacked"],
+)
+def test_hostile_paths_serve_what_they_say(web: LocalWeb, path: str, check: Any) -> None:
+    status, fields, body = get(web, "h3.test", path)
+    assert status == 200 and check(fields, body)
+
+
+def test_close_at_once_answers_nothing(web: LocalWeb) -> None:
+    ip = web.resolve_map()["h3.test"]
+    with socket.create_connection((ip, web.port), timeout=5) as conn:
+        conn.sendall(f"GET /close-at-once HTTP/1.1\r\nHost: h3.test:{web.port}\r\n\r\n".encode())
+        assert conn.recv(65536) == b""  # an orderly close, no status line
 
 
 def rec(ip: str, start: float, end: float, path: str = "/") -> RequestRecord:

@@ -25,7 +25,8 @@ from seaspider.service.jobs import (
     interrupted_jobs,
     last_finished,
 )
-from seaspider.service.ledger import JsonlJournal, Ledger, read_jsonl
+from seaspider.service.ledger import Ledger, open_journal
+from seaspider.store.journal import read_jsonl
 from seaspider.resources import load_schema
 
 
@@ -197,10 +198,10 @@ def test_stop_finishes_the_url_in_flight_and_records_the_rest(tmp_path: Path, ru
 
 def test_restart_marks_open_jobs_interrupted_and_does_not_replay(tmp_path: Path) -> None:
     path = tmp_path / "jobs.jsonl"
-    journal = JsonlJournal(path)
+    journal = open_journal(path, name="jobs")
     for event, name in [("queued", "octopus-1-0"), ("queued", "octopus-2-0"), ("started", "octopus-1-0")]:
         extra = {"kind": "fetch", "urls": ["https://a.test/"], "asked_by": "octopus", "priority": "normal", "seq": 1} if event == "queued" else {"kind": "fetch"}
-        journal.append({"event": event, "job": name, "unix": 1.0, **extra})
+        journal.append_record({"event": event, "job": name, "unix": 1.0, **extra})
     journal.close()
     with open(path, "ab") as fh:
         fh.write(b'{"event":"queued","job":"torn')  # a crash in the middle of a line
@@ -265,11 +266,11 @@ def test_a_failing_job_does_not_kill_the_worker(tmp_path: Path) -> None:
 
 
 def test_concurrent_appends_are_all_whole_lines(tmp_path: Path) -> None:
-    journal = JsonlJournal(tmp_path / "j.jsonl")
+    journal = open_journal(tmp_path / "j.jsonl", name="j")
 
     def many(t: int) -> None:
         for i in range(50):
-            journal.append({"t": t, "i": i, "pad": "x" * 300})
+            journal.append_record({"t": t, "i": i, "pad": "x" * 300})
 
     threads = [threading.Thread(target=many, args=(t,)) for t in range(8)]
     for th in threads:
@@ -284,7 +285,7 @@ def test_concurrent_appends_are_all_whole_lines(tmp_path: Path) -> None:
 def test_torn_tail_is_cut_when_reopened(tmp_path: Path) -> None:
     path = tmp_path / "j.jsonl"
     path.write_bytes(b'{"a":1}\n{"a":2')
-    JsonlJournal(path).close()
+    open_journal(path, name="j").close()
     assert path.read_bytes() == b'{"a":1}\n'
 
 

@@ -18,7 +18,7 @@ from service_support import make_config, short_dir
 from wire.transport import TransportError, request
 from seaspider.service.supervisor import Angel, Backoff, hold_angel_lock
 from seaspider.errors import LockHeld
-from seaspider.service.ledger import read_jsonl
+from seaspider.store.journal import read_jsonl
 from seaspider.demo.localweb import LocalWeb
 
 
@@ -35,13 +35,13 @@ def test_backoff_doubles_to_the_cap_and_resets_after_good_running() -> None:
 
 
 def test_only_one_angel_per_socket_directory(tmp_path: Path) -> None:
-    fd = hold_angel_lock(tmp_path)
+    lock = hold_angel_lock(tmp_path)
     try:
         with pytest.raises(LockHeld, match=rf"an angel already watches this socket \(pid {os.getpid()};"):
             hold_angel_lock(tmp_path)
     finally:
-        os.close(fd)
-    os.close(hold_angel_lock(tmp_path))  # released: the next angel may start
+        lock.release()
+    hold_angel_lock(tmp_path).release()  # released: the next angel may start
 
 
 def wait_until(cond: Callable[[], bool], timeout_s: float = 60.0) -> None:

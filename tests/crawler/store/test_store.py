@@ -12,7 +12,8 @@ from storekit import check_store, html, read_lines, visit
 
 from seaspider.clock import FakeClock
 from seaspider.errors import StoreError
-from seaspider.store.writer import StoreReader, StoreWriter
+from seaspider.store.reader import StoreReader
+from seaspider.store.writer import StoreWriter
 from seaspider.web.records import Hop, Outcome, RobotsFetch, RobotsSource
 
 
@@ -313,7 +314,7 @@ def test_stats_counts_latest_outcome_per_url_and_lines_per_kind(tmp_path: Path) 
         w.record_visit(visit("https://b.test/", b"two" * 100))
     with StoreReader(store) as r:
         s = r.stats()
-        assert s["lines"] == {"robots": 0, "intent": 2, "page": 4, "uncertain": 0}
+        assert s["lines"] == {"robots": 0, "intent": 2, "page": 4, "uncertain": 0, "retry": 0}
         assert s["urls"] == 3 and s["hosts"] == 2
         assert s["pages"] == {"fetched": 2, "disallowed": 1, "deferred": 0, "error": 0, "not_modified": 0}
         assert s["page_lines"]["error"] == 1
@@ -367,7 +368,7 @@ def test_a_failed_journal_write_leaves_no_partial_line_behind(tmp_path: Path) ->
         w.record_visit(visit("https://a.test/1", b"one"))
         size = (store / "pages.jsonl").stat().st_size
         fail["armed"] = True
-        with pytest.raises(StoreError, match=r"could not record the visit of https://a.test/2 \(No space left on device\)"):
+        with pytest.raises(StoreError, match=r"could not record the visit of https://a.test/2: the disk holding .* is full \(No space left on device\); nothing recorded so far is lost; free space and run again\."):
             w.record_visit(visit("https://a.test/2", b"two"))
         assert (store / "pages.jsonl").stat().st_size == size  # the half line was taken back
         w.record_visit(visit("https://a.test/3", b"three"))  # and the writer goes on
@@ -382,7 +383,7 @@ def test_an_index_failure_stops_the_writer_and_the_next_open_catches_up(tmp_path
 
     def hook(name: str) -> None:
         if name == "journal-fsynced":
-            raise sqlite3.OperationalError("database or disk is full")
+            raise sqlite3.OperationalError("database is locked")
 
     w = StoreWriter.open(store, clock=FakeClock(), _hook=hook)
     with pytest.raises(StoreError, match="the store index failed"):

@@ -10,7 +10,8 @@ import pytest
 from storekit import check_store, html, read_lines, visit
 
 from seaspider.clock import FakeClock
-from seaspider.store.writer import Intent, StoreReader, StoreWriter
+from seaspider.store.reader import StoreReader
+from seaspider.store.writer import Intent, StoreWriter
 from seaspider.web.records import Outcome
 
 

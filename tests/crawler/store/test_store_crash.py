@@ -23,7 +23,8 @@ import pytest
 from storekit import check_store, html, read_lines, visit
 
 from seaspider.clock import FakeClock
-from seaspider.store.writer import Intent, StoreReader, StoreWriter
+from seaspider.store.reader import StoreReader
+from seaspider.store.writer import Intent, StoreWriter
 from seaspider.web.records import RobotsFetch, RobotsSource
 
 SINGLE_URLS = 2  # recorded one call at a time
@@ -138,7 +139,7 @@ def _verify(store: Path, acked: dict[str, str]) -> None:
         plain = Counter(line["kind"] for line in lines)
         # The index may trail the journal by the one line a kill interrupted before its commit,
         # and a reader that finds no writer alive catches up, so the counts must match exactly.
-        assert stats["lines"] == {k: plain.get(k, 0) for k in ("robots", "intent", "page", "uncertain")}
+        assert stats["lines"] == {k: plain.get(k, 0) for k in ("robots", "intent", "page", "uncertain", "retry")}
         assert stats["urls"] == len(pages)
 
 

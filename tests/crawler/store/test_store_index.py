@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from storekit import html, naive_stats, visit
 
 from seaspider.clock import FakeClock
-from seaspider.store.writer import StoreReader, StoreWriter
+from seaspider.store.reader import StoreReader
+from seaspider.store.writer import StoreWriter
 from seaspider.web.records import Outcome, RobotsFetch, RobotsSource
 
 HOSTS = ("a.test", "b.test", "c.test")

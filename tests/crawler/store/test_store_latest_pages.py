@@ -9,8 +9,9 @@ import pytest
 from storekit import html, visit
 
 from seaspider.clock import FakeClock
-from seaspider.store import writer as writer_module
-from seaspider.store.writer import StoreReader, StoreWriter
+from seaspider.store import reader as reader_module
+from seaspider.store.reader import StoreReader
+from seaspider.store.writer import StoreWriter
 from seaspider.web.records import Outcome
 
 
@@ -65,7 +66,7 @@ def test_host_and_prefix_narrow_the_pages(tmp_path: Path) -> None:
 @pytest.mark.parametrize("batch", [1, 2, 3])
 def test_paging_gives_the_same_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: int) -> None:
     expected = build(tmp_path / "store")
-    monkeypatch.setattr(writer_module, "_PAGE_BATCH", batch)
+    monkeypatch.setattr(reader_module, "_PAGE_BATCH", batch)
     with StoreReader(tmp_path / "store") as reader:
         assert [line["url"] for line in reader.latest_pages()] == sorted(expected)
         assert [line["url"] for line in reader.latest_pages(url_prefix="https://a.test/")] == ["https://a.test/1", "https://a.test/2"]

@@ -191,3 +191,96 @@ def test_utf8_page_cut_inside_a_character_is_still_utf8() -> None:
     body = "<p>café ünïcode €".encode("utf-8")[:-1]  # max_body_bytes cut the euro sign
     assert detect_charset(body, None) == "utf-8"
     assert detect_charset(b"<p>plain ascii \xe2\x82", None) == "cp1252"  # negative control: no earlier UTF-8
+
+
+# -------------------------------------------------------------------------- issue 12: bounds on one page
+
+
+def _many(n: int) -> bytes:
+    return b"<html><head><title>many</title></head><body>" + b"".join(b"<a href='/l/%d'>l</a>" % i for i in range(n)) + b"</body></html>"
+
+
+def test_links_are_capped_in_page_order_and_the_cut_is_said() -> None:
+    got = extract_links(_many(50), url=PAGE, content_type="text/html", max_links=10)
+    assert [link.url for link in got.links] == [f"https://a.test/l/{i}" for i in range(10)]
+    assert got.truncated is True and got.title == "many"
+
+
+@pytest.mark.parametrize("n", [9, 10], ids=["under", "exactly-at"])
+def test_a_page_within_the_cap_is_not_truncated(n: int) -> None:  # negative control
+    got = extract_links(_many(n), url=PAGE, content_type="text/html", max_links=10)
+    assert len(got.links) == n and got.truncated is False
+
+
+def test_repeats_of_kept_links_do_not_count_as_more() -> None:
+    body = b"".join(b"<a href='/same'>x</a>" for _ in range(100)) + b"<a href='/other'>y</a>"
+    got = extract_links(body, url=PAGE, content_type="text/html", max_links=2)
+    assert [link.url for link in got.links] == ["https://a.test/same", "https://a.test/other"] and not got.truncated
+
+
+def test_extraction_memory_follows_the_cap_not_the_page() -> None:
+    import tracemalloc
+
+    body = _many(20_000)  # 440 KB, 20,000 links
+
+    def peak(max_links: int) -> int:
+        tracemalloc.start()
+        try:
+            extract_links(body, url=PAGE, content_type="text/html", max_links=max_links)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    capped = peak(200)
+    assert capped < 1 << 20  # no tree and no copy of the page: a 64 KiB slice and the 200 links kept
+    assert peak(20_000) > 10 * capped  # negative control: keeping them all costs in proportion
+
+
+DEEP_LEVELS = [300, 5_000]
+
+
+@pytest.mark.parametrize("levels", DEEP_LEVELS, ids=["300-levels", "5000-levels"])
+def test_deeply_nested_links_are_all_found(levels: int) -> None:
+    half = levels // 2
+    body = (b"<html><body><a href='/top'>t</a>" + b"<div>" * half + b"<a href='/half'>h</a>" + b"<div>" * (levels - half)
+            + b"<a href='/bottom'>b</a>" + b"</div>" * levels + b"<a href='/after'>a</a></body></html>")
+    got = extract_links(body, url=PAGE, content_type="text/html")
+    assert [link.url for link in got.links] == [f"https://a.test/{name}" for name in ("top", "half", "bottom", "after")]
+
+
+def test_a_tree_parse_loses_the_deep_links_the_test_above_finds() -> None:  # negative control
+    from lxml import etree
+
+    body = b"<html><body>" + b"<div>" * 300 + b"<a href='/bottom'>b</a>" + b"</div>" * 300 + b"</body></html>"
+    tree = etree.fromstring(body, etree.HTMLParser(recover=True))
+    assert tree is None or not [el for el in tree.iter("a")]  # libxml2's tree stops at depth 256
+
+
+def test_a_late_base_applies_to_every_link_as_in_browsers() -> None:
+    got = _links('<a href="x">x</a><base href="https://c.test/base/"><a href="y">y</a>')
+    assert [link.url for link in got] == ["https://c.test/base/x", "https://c.test/base/y"]
+
+
+def test_meta_nofollow_late_in_the_page_marks_every_link() -> None:
+    got = _links('<a href="/x">x</a><meta name="robots" content="nofollow"><a href="/y">y</a>')
+    assert [link.nofollow for link in got] == [True, True]
+
+
+def test_a_page_cut_at_the_cap_leaves_nothing_behind_for_the_next() -> None:
+    # One parser per thread is reused: the rest of a cut page must not reach the next page's links.
+    first = extract_links(_many(100), url=PAGE, content_type="text/html", max_links=3)
+    second = extract_links(b"<title>next</title><a href='/only'>o</a>", url=PAGE, content_type="text/html", max_links=3)
+    assert first.truncated and len(first.links) == 3
+    assert [link.url for link in second.links] == ["https://a.test/only"] and not second.truncated
+    assert second.title == "next"
+
+
+def test_each_thread_reads_with_its_own_parser() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    def links_of(n: int) -> list[str]:
+        return [link.url for link in extract_links(_many(n), url=PAGE, content_type="text/html").links]
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(links_of, [200, 300, 400, 500] * 4))
+    assert [len(found) for found in results] == [200, 300, 400, 500] * 4

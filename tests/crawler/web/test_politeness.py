@@ -146,3 +146,33 @@ def test_margin_lengthens_every_rest() -> None:
     p.end(slot, 1.0)
     assert p.try_start("b.test", [A], 3.0) is None
     assert p.try_start("b.test", [A], 3.01) is not None
+
+
+def test_slow_down_doubles_the_host_delay_and_lengthens_the_rest_running() -> None:
+    p = Politeness(ip_interval_s=2.0)
+    slot = p.try_start("a.test", ["192.0.2.1"], 0.0)
+    assert slot is not None
+    p.end(slot, 1.0)
+    assert p.opening("a.test", ["192.0.2.1"]).at_s == 3.0
+    assert p.slow_down("a.test", max_delay_s=60) == 4.0
+    assert p.opening("a.test", ["192.0.2.1"]).at_s == 5.0  # the rest that request started grew too
+    assert p.slow_down("a.test", max_delay_s=60) == 8.0
+    assert p.host_delay_s("b.test") == 2.0  # negative control: other hosts keep their delay
+
+
+def test_slow_down_stops_at_the_maximum_and_decays_after_successes() -> None:
+    p = Politeness(ip_interval_s=2.0)
+    for _ in range(10):
+        p.slow_down("a.test", max_delay_s=60)
+    assert p.host_delay_s("a.test") == 60.0
+    p.recover("a.test")
+    assert p.host_delay_s("a.test") == 30.0
+    for _ in range(10):
+        p.recover("a.test")
+    assert p.host_delay_s("a.test") == 2.0
+
+
+def test_slow_down_never_shortens_a_crawl_delay_above_the_maximum() -> None:
+    p = Politeness(ip_interval_s=2.0)
+    p.set_crawl_delay("a.test", 90.0)
+    assert p.slow_down("a.test", max_delay_s=60) == 90.0

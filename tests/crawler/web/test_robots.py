@@ -602,6 +602,48 @@ def test_short_file_is_not_truncated() -> None:
     assert robots.decide(BOT, "/x").allowed is False
 
 
+def _at_cap(head: bytes, last_line: bytes) -> bytes:
+    """Exactly MAX_ROBOTS_BYTES: `head`, comment padding, then `last_line` (no newline) up to the cap."""
+    filler_bytes = MAX_ROBOTS_BYTES - len(head) - len(last_line)
+    body = head + b"#" * (filler_bytes - 1) + b"\n" + last_line
+    assert len(body) == MAX_ROBOTS_BYTES
+    return body
+
+
+# Issue 12: the fetcher reads exactly MAX_ROBOTS_BYTES, so a body AT the cap may be cut in the middle of a line.
+CUT_AT_CAP = [
+    # "Allow: /public/page.html" cut to "Allow: /" would beat "Disallow: /" on the tie and open the site.
+    (b"User-agent: *\nDisallow: /\n", b"Allow: /", "/private/secret", False),
+    # "Disallow: /secret-area/" cut to "Disallow: /" must not close the whole site either: it is no rule.
+    (b"User-agent: *\nDisallow: /private/\n", b"Disallow: /", "/p/1", True),
+    (b"User-agent: *\nDisallow: /private/\n", b"Disallow: /", "/private/x", False),
+]
+
+
+@pytest.mark.parametrize(
+    ("head", "cut", "path", "expected"), CUT_AT_CAP, ids=["cut-allow-grants-nothing", "cut-disallow-is-no-rule", "rules-before-apply"]
+)
+def test_a_body_at_the_cap_is_cut_and_its_partial_line_dropped(head: bytes, cut: bytes, path: str, expected: bool) -> None:
+    robots = Robots.parse(_at_cap(head, cut))
+    assert robots.truncated is True
+    assert robots.decide(BOT, path).allowed is expected
+    assert robots.skipped_lines == 1  # the cut line, counted
+
+
+def test_reading_a_body_at_the_cap_as_complete_turns_the_test_above_red() -> None:  # negative control
+    cut_allow = _at_cap(b"User-agent: *\nDisallow: /\n", b"Allow: /")
+    assert Robots.parse(cut_allow, _drop_cut_line=False).decide(BOT, "/private/secret").allowed is True
+    cut_disallow = _at_cap(b"User-agent: *\nDisallow: /private/\n", b"Disallow: /")
+    assert Robots.parse(cut_disallow, _drop_cut_line=False).decide(BOT, "/p/1").allowed is False
+
+
+def test_a_body_at_the_cap_ending_with_a_whole_line_keeps_it() -> None:
+    body = _at_cap(b"User-agent: *\n", b"Disallow: /last\n")  # the cap falls right after a line end
+    robots = Robots.parse(body)
+    assert robots.truncated is True and robots.skipped_lines == 0
+    assert robots.decide(BOT, "/last").allowed is False
+
+
 # ------------------------------------------------------------------------------------------ crawl-delay
 
 

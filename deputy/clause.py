@@ -1,0 +1,320 @@
+"""Reads one sentence of a parse: its action predicate (through governors such as "allowed to" or
+"check whether"), mood, modality, aspects, subject, question word, the protected tokens in the
+action's own parse, and the words around the action the reader does not know.
+
+Pure over a spaCy sentence (a real parse or one built by hand); knows no capability. deputy.compose
+puts the sentences of a prompt together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deputy.nlp import Parsed
+from deputy.predicate import aspects_of, follow_chain, modality_of
+from deputy.scope import scope
+from deputy.signals import (
+    SUBJECTS,
+    VERBAL,
+    WH_TAGS,
+    children,
+    content,
+    lower,
+    number,
+    own_clause,
+    verb_lemma,
+    verb_like,
+    wh_phrase,
+)
+from deputy.skeleton import Modality, Mood
+from deputy.vocab import ReaderWords
+
+__all__ = ["Clause", "read_clause"]
+
+_OUT_OF_SCOPE_DEPS = frozenset({"npadvmod", "advmod", "prep", "tmod", "agent", "oprd"})
+_PRONOUNS = frozenset({"it", "this", "that"})  # one thing: "them" never stands for one address
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """What one sentence says: the predicate chain and its reading, and which tokens it holds."""
+
+    tokens: frozenset[int]  # every token of the sentence, and of a list after its colon
+    predicate: str | None
+    mood: Mood
+    modality: Modality
+    aspects: tuple[str, ...]
+    subject: str | None
+    wh: str | None
+    polite: bool
+    governors: tuple[str, ...]
+    chain: frozenset[int]
+    scope: frozenset[int]  # the action's own parse
+    scope_top: int
+    tail: frozenset[int]  # a list after a colon ("fetch these: A, B")
+    detached: frozenset[int]  # a clause of purpose or reason ("… so I can quote it later")
+    question_tail: frozenset[int]  # "… or not?" closing a question
+    conjoined: tuple[str, ...]
+    others: tuple[str, ...]
+    unexpected: tuple[str, ...]
+    counts: tuple[int, ...]
+    words: frozenset[str]
+    pronoun: int | None  # "it" as the action's object ("please grab it")
+    asked: bool  # the sentence ends in a question mark
+    label: bool  # a heading before a colon ("Background:", "Note:"), saying nothing itself
+    participle: bool  # a subject-less "-ing" sentence: "Working on a migration guide here."
+    commands: tuple[str, ...]  # base-form verbs conjoined to a non-base verb: "… is fetched and fetch it"
+
+
+def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> Clause:
+    """Reads one sentence. `verbs` are the verb lemmas the vocabulary knows."""
+    doc = parsed.doc
+    root = sent.root
+    if root.pos_ not in VERBAL and not content(root, parsed, words):
+        # The first verb beside a greeting that the parser made the root ("Hi, fetch …").
+        verb_child = next((c for c in root.children if c.pos_ == "VERB"), None)
+        root = verb_child if verb_child is not None else root
+    noun_as_verb = root.pos_ not in VERBAL and verb_like(root, parsed, verbs)
+    chain, governors, reading = follow_chain(root, noun_as_verb, parsed, words, verbs)
+    action = chain[-1]
+    predicate: str | None = None
+    scope_top = root
+    if root.pos_ in VERBAL or noun_as_verb:
+        predicate = lower(action) if (noun_as_verb and action is root) else verb_lemma(action, verbs)
+        scope_top = chain[-2] if reading.passive_by_copula else action  # "Is A fetched?": A is the copula's subject
+        if governors and governors[0] in words.permission_words:
+            # "Does a.example allow crawling?": the site is the governor's subject, inside its clause.
+            scope_top = chain[0]
+    chain_ids = frozenset(t.i for t in chain)
+
+    # Subject, modals and auxiliaries along the chain from the root down to the action. An indirect
+    # question keeps its own subject and modals: "could you tell me whether you fetched A" asks
+    # whether I fetched A; the "could you" belongs to the asking.
+    own = chain[reading.inner_from:]
+    subject_tok = next((found[0] for tok in own if (found := children(tok, SUBJECTS))), None)
+    subject = None
+    if subject_tok is not None:
+        subject = "address" if subject_tok.i in parsed.items else str(subject_tok.lemma_).lower()
+    auxes = [c for tok in own for c in tok.children if c.dep_ in ("aux", "auxpass")]
+    modals = [str(a.lemma_).lower() for a in auxes if a.tag_ == "MD"]
+    polite = any(lower(t) in words.politeness and t.i not in parsed.synthetic for t in sent)
+    # "Were you able to fetch A?" asks what happened: the past of "able" is no permission.
+    achieved = bool(governors) and governors[0] in words.achievers and chain[0].tag_ == "VBD"
+    modality = Modality.NONE if achieved else modality_of(chain, governors, modals, subject, action, words)
+    aspects = aspects_of(action, chain, auxes, reading.passive_by_copula, past_copula=achieved)
+
+    # Question words and question shape.
+    content_toks = [t for t in sent if content(t, parsed, words)]
+    first_content = content_toks[0] if content_toks else None
+    # A question word asks only before the clause's first verb: "what did you fetch", not "I need what's at A".
+    first_verb = next((t.i for t in content_toks if t.pos_ in VERBAL and t.tag_ not in WH_TAGS), len(doc))
+    wh = next((wh_phrase(t, doc) for t in content_toks[:3] if t.tag_ in WH_TAGS and t.i < first_verb), None)
+    asked = any(t.text == "?" for t in sent)
+    last_of_doc = [t for t in doc if not t.is_space]
+    question = asked or (sent.end == len(doc) and bool(last_of_doc) and last_of_doc[-1].text == "?")
+    # "Is anything still waiting", without its question mark: a sentence that opens with its
+    # auxiliary asks (an imperative with do-support is read as one before this).
+    inverted = (
+        first_content is not None and first_content.pos_ == "AUX"
+        and (subject_tok is None or first_content.i < subject_tok.i)
+    )
+    if predicate is None:
+        mood = Mood.FRAGMENT
+    elif wh is not None:
+        mood = Mood.WH_QUESTION
+    elif modality is Modality.REQUEST:
+        mood = Mood.REQUEST
+    elif (
+        not children(chain[0], SUBJECTS)
+        and (subject_tok is None or bool(governors) and set(governors) <= words.serial_verbs)
+        # "Do fetch A" / "Do not fetch A": an imperative with do-support (the negation is judged apart).
+        and all(str(a.lemma_).lower() == "do" and a.tag_ in ("VB", "VBP") for a in auxes)
+        and (action.tag_ == "VB" or noun_as_verb)
+        and set(governors) <= words.serial_verbs
+    ):
+        mood = Mood.REQUEST if polite else Mood.IMPERATIVE
+    elif question or inverted:
+        mood = Mood.YES_NO_QUESTION
+    else:
+        mood = Mood.STATEMENT
+    if reading.embedded:
+        # An indirect question is a question, whoever is asked to look it up.
+        inner_wh = next((t for t in action.subtree if t.tag_ in WH_TAGS and t.i < action.i), None)
+        wh = wh_phrase(inner_wh, doc) if inner_wh is not None else None
+        mood = Mood.WH_QUESTION if wh else Mood.YES_NO_QUESTION
+
+    # The action's own parse: its subtree, plus a list after a colon that holds nothing but addresses.
+    # The chain itself (allow → fetch, check → whether …) is the action's own structure, never a detour.
+    in_scope = scope(doc[scope_top.i], parsed, chain_ids) if predicate is not None else {t.i for t in sent}
+    tail = _colon_tail(action, sent, parsed, words)
+    in_scope |= tail
+    detached = _detached(chain, chain_ids, subject, words)
+    conjoined, others = _verbs(sent, chain_ids, action.i, detached, parsed, words, verbs)
+    unexpected = _modifiers(chain if predicate is not None else [], tail, parsed, words)
+    counts: list[int] = []
+    for tok in sent:
+        if tok.i in parsed.items or tok.i in parsed.synthetic or not tok.like_num or tok.i not in in_scope:
+            continue
+        if tok.i in tail or (lower(tok) == "one" and any(c.dep_ == "det" for c in tok.children)):
+            continue  # "the one at B" is a pronoun, not a count
+        if lower(tok) in words.adverbs and tok.dep_ in ("advmod", "npadvmod"):
+            continue  # "First, fetch A": an ordinal adverb orders, it does not count
+        value = number(tok.text)
+        counted = tok.dep_ == "nummod" and lower(tok.head) in words.object_nouns
+        # "fetch these two: A, B": the number stands for the pages it counts.
+        counted = counted or (tok.dep_ in ("dobj", "appos") and any(lower(c) in ("these", "those") for c in tok.children))
+        if counted and value is not None:
+            counts.append(value)  # "these two pages: A and B" must name two
+        else:
+            unexpected.append(tok.text)  # "fetch 300 pages from A" asks for more than A
+    sentence_words = set()
+    for tok in sent:
+        if tok.i not in parsed.items:
+            sentence_words |= {lower(tok), str(tok.lemma_).lower()}
+    sentence_words |= {lower(doc[i]) for i in tail if i not in parsed.items}
+    return Clause(
+        tokens=frozenset(t.i for t in sent) | tail,
+        predicate=predicate, mood=mood, modality=modality, aspects=aspects, subject=subject, wh=wh,
+        polite=polite, governors=tuple(governors), chain=chain_ids, scope=frozenset(in_scope),
+        scope_top=scope_top.i, tail=tail, detached=detached, question_tail=_question_tail(sent, mood),
+        conjoined=tuple(conjoined), others=tuple(others), unexpected=tuple(dict.fromkeys(unexpected)),
+        counts=tuple(counts), words=frozenset(sentence_words), pronoun=_pronoun(action, chain_ids, predicate),
+        asked=question, label=_label(sent, parsed, words),
+        participle=predicate is not None and subject_tok is None and chain[0].tag_ == "VBG" and not auxes,
+        commands=tuple(
+            verb_lemma(t, verbs) for t in sent
+            if t.pos_ == "VERB" and t.tag_ == "VB" and t.dep_ == "conj" and t.head.tag_ != "VB"
+            and t.i not in chain_ids and not own_clause(t)
+        ),
+    )
+
+
+def _colon_tail(action: Any, sent: Any, parsed: Parsed, words: ReaderWords) -> frozenset[int]:
+    """A list after a colon in the action's sentence, holding only addresses and list words to the end."""
+    doc = parsed.doc
+    colon = next((t for t in sent if t.text == ":" and t.i > action.i and t.i not in parsed.items), None)
+    if colon is None:
+        return frozenset()
+    tail = [t for t in doc if t.i > colon.i]
+    if tail and all(
+        t.i in parsed.items or lower(t) in words.list_words or t.is_punct or t.i in parsed.synthetic
+        or t.like_num  # "1. A 2. B"
+        for t in tail
+    ):
+        return frozenset(t.i for t in tail)
+    return frozenset()
+
+
+def _detached(chain: list[Any], chain_ids: frozenset[int], subject: str | None, words: ReaderWords) -> frozenset[int]:
+    """Clauses of purpose or reason hanging from the action: "so I can quote it later".
+
+    They tell why, with a subject of their own that is not the deputy; their verbs are the speaker's
+    business, not a second request (a forbidden verb there is still refused wherever it stands).
+    """
+    out: set[int] = set()
+    for tok in chain:
+        for child in tok.children:
+            if child.i in chain_ids or child.dep_ not in ("advcl", "parataxis", "ccomp") or child.pos_ not in VERBAL:
+                continue
+            subjects = [str(c.lemma_).lower() for c in children(child, SUBJECTS)]
+            marks = [lower(c) for c in child.children if c.dep_ == "mark"]
+            own_subject = bool(subjects) and subjects[0] not in ("you", "yourself")
+            if own_subject and (not marks or all(m in words.purpose_marks for m in marks)):
+                out |= {t.i for t in child.subtree}
+    return frozenset(out)
+
+
+def _verbs(
+    sent: Any, chain_ids: frozenset[int], action_i: int, detached: frozenset[int], parsed: Parsed,
+    words: ReaderWords, verbs: frozenset[str],
+) -> tuple[list[str], list[str]]:
+    """Verbs beyond the action chain: conjoined with it ("download and save") or anywhere else."""
+    conjoined, others = [], []
+    for tok in sent:
+        if tok.i in chain_ids or tok.i in parsed.items or tok.i in parsed.synthetic or tok.pos_ != "VERB":
+            continue
+        if tok.i in detached:
+            continue
+        if tok.dep_ in ("amod", "compound") and not list(tok.children):
+            continue  # a participle used as an adjective: "the following URLs", "the stored pages"
+        if tok.dep_ == "prep" and tok.tag_ in ("VBG", "VBN"):
+            continue  # a participle used as a preposition: "according to robots.txt"
+        if tok.dep_ == "acomp" and tok.tag_ in ("VBG", "VBN") and verb_lemma(tok, verbs) not in verbs:
+            continue  # a participle no vocabulary knows, used as an adjective: "is anything still pending?"
+        relative = _relative(tok, chain_ids)
+        if relative == "describes" or (relative == "orders" and verb_lemma(tok, verbs) not in words.unsupported):
+            continue  # "the page that A links to", "the pages you have stored": a description asks nothing
+        lemma = verb_lemma(tok, verbs)
+        # "download and save A" shares the action's subject and mood; "fetch A and what did you get
+        # from B?" does not: a conjoined verb with its own subject or auxiliary is another clause.
+        if tok.dep_ == "conj" and tok.head.i == action_i and not own_clause(tok):
+            conjoined.append(lemma)
+        elif tok.dep_ == "pcomp" and tok.head.head.i == action_i and not own_clause(tok):
+            conjoined.append(lemma)  # "queue A for fetching"
+        else:
+            others.append(lemma)
+    return conjoined, others
+
+
+def _relative(tok: Any, chain_ids: frozenset[int]) -> str:
+    """"describes" for a verb in a relative clause ("the page that A links to"), "orders" when that
+    clause's subject is the deputy ("A, which you then email to me": judged by its verb), else ""."""
+    node = tok
+    for _ in range(32):
+        if node.i in chain_ids or node.head.i == node.i:
+            return ""
+        if node.dep_ in ("relcl", "acl"):
+            subjects = [lower(c) for c in children(node, SUBJECTS)]
+            return "orders" if subjects[:1] == ["you"] else "describes"
+        node = node.head
+    return ""
+
+
+def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: ReaderWords) -> list[str]:
+    """Modifiers of the action the reader has no word for ("tomorrow", "every hour", "slowly")."""
+    unexpected = []
+    for tok in chain:
+        for child in tok.children:
+            if child.i in parsed.items or child.i in tail or child.dep_ not in _OUT_OF_SCOPE_DEPS:
+                continue
+            word = str(child.lemma_).lower()
+            if child.dep_ in ("prep", "agent"):
+                if word not in words.prepositions and lower(child) not in words.prepositions:
+                    unexpected.append(lower(child))
+            elif child.dep_ == "npadvmod" and (word in words.object_nouns or lower(child) in words.object_nouns):
+                continue
+            elif (
+                word not in words.adverbs and lower(child) not in words.adverbs and child.tag_ not in WH_TAGS
+                and word not in words.politeness and word not in words.negations and word not in words.courtesy
+            ):
+                unexpected.append(lower(child))
+    return unexpected
+
+
+def _question_tail(sent: Any, mood: Mood) -> frozenset[int]:
+    """"… or not?" closing a question: a way of asking, not a negation or a choice."""
+    if mood not in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION):
+        return frozenset()
+    words = [t for t in sent if not t.is_punct]
+    if len(words) >= 2 and lower(words[-2]) == "or" and lower(words[-1]) == "not":
+        return frozenset({words[-2].i, words[-1].i})
+    return frozenset()
+
+
+def _label(sent: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """"Background:", "Quick context:", "Note:": at most three words, no address, then a colon."""
+    said = [t for t in sent if content(t, parsed, words)]
+    last = [t for t in sent if not t.is_space]
+    return bool(last) and last[-1].text == ":" and 0 < len(said) <= 3 and not any(t.i in parsed.items for t in said)
+
+
+def _pronoun(action: Any, chain_ids: frozenset[int], predicate: str | None) -> int | None:
+    """The action's object when it is a bare pronoun ("please grab it"), else None."""
+    if predicate is None:
+        return None
+    for child in action.children:
+        bare = child.tag_ in ("PRP", "DT") and not list(child.children)
+        if child.dep_ == "dobj" and lower(child) in _PRONOUNS and bare:
+            return int(child.i)
+    return None

@@ -1,0 +1,356 @@
+"""Builds the skeleton of a whole prompt from its sentences: which sentence is the request, which
+further sentences ask for the same thing ("Fetch A. Also fetch B."), which only give context ("The
+user is comparing two libraries."), and what "it" stands for when one sentence hands over the only
+address and the request names it with a pronoun.
+
+Pure over a parse; knows no capability beyond the verbs that make the deputy act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from deputy.clause import Clause, read_clause
+from deputy.context import (
+    addressing,
+    after_context_labels,
+    bind_pronoun,
+    continued,
+    done_to_it,
+    fine_context,
+    heads_sentence,
+    main_clause,
+    own_wish,
+    speaks_of_acting,
+    speaks_to_me,
+)
+from deputy.nlp import Parsed
+from deputy.protect import maybe_host
+from deputy.scope import role
+from deputy.signals import (
+    COORDINATORS,
+    content,
+    find_conditions,
+    is_negation,
+    lower,
+    negation_word,
+    ordinary_word,
+)
+from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
+from deputy.vocab import ReaderWords
+
+__all__ = ["build_skeleton"]
+
+_PURPOSES = frozenset({"for", "about", "regarding"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Roles:
+    """What each sentence of a prompt is: the request, further requests, continuations, context."""
+
+    main: int
+    also: tuple[int, ...]
+    absorbed: Mapping[int, int]  # a continuation fragment → the request it continues
+    context: tuple[int, ...]
+    fine: tuple[int, ...]  # context that only tells
+    loose: tuple[int, ...]  # neither request nor context: judged like the request, then refused
+    acting: tuple[int, ...]  # context whose negations and widening words count (it speaks of acting)
+    remarks: frozenset[int]
+
+
+def build_skeleton(
+    parsed: Parsed, words: ReaderWords, verbs: frozenset[str], actions: frozenset[str] = frozenset()
+) -> Skeleton:
+    """Reads the parse. `verbs` are the verb lemmas the vocabulary knows; `actions` the ones that act."""
+    doc = parsed.doc
+    rows = _rows(parsed)
+    found_conditions = find_conditions(parsed, words)
+    clauses = _clauses(parsed, words, verbs)
+    if not clauses:
+        negation = next((negation_word(t) for t in doc if is_negation(t, parsed, words)), None)
+        return _empty_skeleton(parsed, rows, negation, tuple(dict.fromkeys(w for w, _ in found_conditions)))
+    roles = _roles(clauses, parsed, words, actions)
+    main = clauses[roles.main]
+    negation, negation_asked = _negation(clauses, roles, parsed, words)
+    conditions, conditions_aside = _conditions(clauses, roles, found_conditions, doc)
+    requested = [main] + [clauses[i] for i in roles.absorbed if roles.absorbed[i] == roles.main]
+    unexpected = list(main.unexpected) + _symbols(parsed, words) + _loose_conjuncts(requested, parsed, words)
+    # "How many pages do you have from docs.rs?": a word that may name a site or a file, in the
+    # request itself, is never silently dropped.
+    unexpected += [lower(doc[i]) for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)]
+    blocked = _blocked(requested + [clauses[i] for i in roles.acting], parsed, words)
+    # A loose sentence ("You will translate B.") is no context: its verbs are judged like the request's.
+    others = list(main.others) + done_to_it([clauses[i] for i in roles.fine], main, parsed, words)
+    for i in roles.loose:
+        others += ([clauses[i].predicate] if clauses[i].predicate else []) + list(clauses[i].others)
+        others += list(clauses[i].conjoined)
+    extra = [lower(doc[t]) for i in roles.loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
+    carried = {t for i in roles.absorbed if roles.absorbed[i] == roles.main for t in clauses[i].tokens}
+    bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words)
+    also_scopes = {t for i in roles.also for t in clauses[i].scope}
+    return Skeleton(
+        predicate=main.predicate, mood=main.mood, modality=main.modality, aspects=main.aspects,
+        subject=main.subject, wh=main.wh, polite=main.polite, negation=negation, conditions=conditions,
+        governors=main.governors, conjoined=main.conjoined, others=tuple(others),
+        words=tuple(sorted(set(main.words) | {lower(doc[t]) for t in carried if t not in parsed.items})),
+        unexpected=tuple(dict.fromkeys(unexpected)), forbidden=tuple(dict.fromkeys(_forbidden(parsed, words))),
+        counts=main.counts, extra=tuple(extra),
+        slots=_main_slots(main, parsed, carried=carried, bound_to=bound_to, skipped=also_scopes), tokens=rows,
+        also=tuple(
+            _also_skeleton(clauses[i], [clauses[j] for j in roles.absorbed if roles.absorbed[j] == i], parsed, words)
+            for i in roles.also
+        ),
+        context=tuple(_text(clauses[i], doc) for i in roles.fine), blocked=tuple(dict.fromkeys(blocked)),
+        bound=bound, rewrites=parsed.rewrites, negation_asked=negation_asked, conditions_aside=conditions_aside,
+        commands=main.commands,
+    )
+
+
+def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: frozenset[str]) -> _Roles:
+    """Which sentence is the request, which continue or repeat it, which give context."""
+    doc = parsed.doc
+    told = after_context_labels(clauses, words)
+    remarks = frozenset(i for i, c in enumerate(clauses) if _remark(c, parsed))
+    # A remark after an address ("A (Go 1.22 release notes)") is context unless it orders an action.
+    told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden}
+    addressed = addressing(clauses, words, actions) - told
+    main_i = main_clause(clauses, addressed)
+    absorbed: dict[int, int] = {}
+    also: list[int] = []
+    context: list[int] = []
+    for index in range(len(clauses)):
+        if index == main_i:
+            continue
+        request = continued(clauses, index, main_i, also, parsed, words)
+        if request is not None:
+            absorbed[index] = request
+        elif index > main_i and index in addressed:
+            also.append(index)
+        else:
+            context.append(index)
+    wishes = {i for i in context if own_wish(clauses[i], words, actions)}
+    fine = [
+        i for i in context
+        if (i in wishes or i in told or fine_context(clauses[i])) and not speaks_to_me(clauses[i], doc, main_i, i)
+    ]
+    acting = [i for i in fine if speaks_of_acting(clauses[i], doc, actions) or i in remarks
+              or (clauses[i].mood is Mood.FRAGMENT and not clauses[i].label)]
+    return _Roles(
+        main=main_i, also=tuple(also), absorbed=absorbed, context=tuple(context), fine=tuple(fine),
+        loose=tuple(i for i in context if i not in fine), acting=tuple(acting), remarks=remarks,
+    )
+
+
+def _negation(clauses: list[Clause], roles: _Roles, parsed: Parsed, words: ReaderWords) -> tuple[str | None, bool]:
+    """The first negation that counts, and whether it stands in the question itself.
+
+    A negation refuses wherever it stands, except in a context sentence that does not speak of
+    acting, and in a question that only asks (decided later, against the capabilities).
+    """
+    doc = parsed.doc
+    main = clauses[roles.main]
+    tails = set().union(*(c.question_tail for c in clauses))
+    counted = {t for i in roles.also + tuple(roles.absorbed) + roles.loose + roles.acting for t in clauses[i].tokens}
+
+    def first(ids: set[int] | frozenset[int]) -> str | None:
+        return next((negation_word(t) for t in doc
+                     if t.i in ids and t.i not in tails and is_negation(t, parsed, words)), None)
+
+    elsewhere = first(counted - main.tokens)
+    own = first(main.tokens)
+    asked = elsewhere is None and own is not None and main.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
+    return elsewhere or own, asked
+
+
+def _conditions(
+    clauses: list[Clause], roles: _Roles, found: tuple[tuple[str, int], ...], doc: Any
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The conditions that count, and those inside a context statement (they refuse only an action).
+
+    "Just checking in before I send more work." conditions its own statement; a sentence that is
+    itself a conditional clause ("If the site is up.") conditions what follows it.
+    """
+    statements = [i for i in roles.fine if clauses[i].mood is Mood.STATEMENT]
+    contained = {t for i in statements for t in clauses[i].tokens}
+    # "Our CI broke after the upgrade": a condition in a sentence about the past conditions nothing now.
+    past = {t for i in statements if "past" in clauses[i].aspects for t in clauses[i].tokens}
+    inside = [(word, index in contained and not heads_sentence(doc[index]), index in past) for word, index in found]
+    return (tuple(dict.fromkeys(w for w, aside, _ in inside if not aside)),
+            tuple(dict.fromkeys(w for w, aside, done in inside if aside and not done)))
+
+
+def _main_slots(
+    main: Clause, parsed: Parsed, *, carried: set[int], bound_to: int | None, skipped: set[int]
+) -> tuple[SlotToken, ...]:
+    """Every protected token outside the further requests, and whether it is part of the request."""
+    doc = parsed.doc
+    slots = []
+    for index, item in sorted(parsed.items.items()):
+        if index in skipped:
+            continue
+        if index in main.tail or index in carried:
+            slot_role = "list"
+        elif index == bound_to:
+            slot_role = "dobj"
+        else:
+            slot_role = role(doc[index], doc[main.scope_top], parsed)
+        slots.append(SlotToken(
+            index=index, kind=str(item.kind), text=item.text, source=item.source, link_text=item.link_text,
+            in_scope=index in main.scope or index in carried or index == bound_to, role=slot_role,
+        ))
+    return tuple(slots)
+
+
+def _clauses(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> list[Clause]:
+    """One clause per sentence that says anything; a sentence inside an earlier colon list joins that list."""
+    out: list[Clause] = []
+    covered: set[int] = set()
+    for sent in parsed.doc.sents:
+        said = {t.i for t in sent if content(t, parsed, words)}
+        if not said or said <= covered:
+            continue
+        clause = read_clause(sent, parsed, words, verbs)
+        out.append(clause)
+        covered |= clause.tail
+    return out
+
+
+def _remark(clause: Clause, parsed: Parsed) -> bool:
+    """A sentence in parentheses right after an address: a remark about it (the model may have cut
+    the opening parenthesis off into a sentence of its own)."""
+    first = min(clause.tokens)
+    doc = parsed.doc
+    if doc[first].text != "(" and first >= 1 and doc[first - 1].text == "(":
+        first -= 1
+    return doc[first].text == "(" and (first - 1) in parsed.items
+
+
+def _forbidden(parsed: Parsed, words: ReaderWords) -> list[str]:
+    """Forbidden verbs anywhere, whatever their tag; an unsupported verb right after "and"/"then".
+
+    The tagger sometimes makes a verb a noun or an adjective ("fetch A and book B", "then forward it").
+    """
+    doc = parsed.doc
+    found = [
+        str(t.lemma_).lower() if str(t.lemma_).lower() in words.forbidden else lower(t) for t in doc
+        if t.i not in parsed.items and (lower(t) in words.forbidden or str(t.lemma_).lower() in words.forbidden)
+    ]
+    for tok in doc:
+        if tok.i == 0 or tok.i in parsed.items or tok.pos_ == "VERB":
+            continue
+        if lower(tok) in words.unsupported and lower(doc[tok.i - 1]) in COORDINATORS:
+            found.append(lower(tok))
+    return found
+
+
+def _symbols(parsed: Parsed, words: ReaderWords) -> list[str]:
+    """Shell or markup anywhere: "&&", "-rf", "<script>"."""
+    return [
+        t.text for t in parsed.doc
+        if t.i not in parsed.items and t.i not in parsed.synthetic and not t.is_punct and not t.is_alpha
+        and not t.like_num and lower(t) not in words.list_words and not ordinary_word(t.text)
+    ]
+
+
+def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> list[str]:
+    """Words that widen the request ("everything", "or", "tomorrow"), outside purpose clauses.
+
+    "Is anything still waiting?" asks about the queue: a blocker that is the subject of a question
+    widens nothing.
+    """
+    doc = parsed.doc
+    out = []
+    for clause in requested:
+        for index in sorted(clause.tokens - clause.detached - clause.question_tail):
+            tok = doc[index]
+            if index in parsed.items or index in parsed.synthetic:
+                continue
+            if lower(tok) not in words.blockers and str(tok.lemma_).lower() not in words.blockers:
+                continue
+            asked = clause.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
+            if asked and tok.dep_ in ("nsubj", "nsubjpass", "attr", "expl"):
+                continue
+            if _describes_purpose(tok):
+                continue
+            out.append(lower(tok))
+    return out
+
+
+def _describes_purpose(tok: Any) -> bool:
+    """"for the weekly digest": an adjective of what the request is for schedules nothing."""
+    if tok.dep_ not in ("amod", "compound"):
+        return False
+    noun = tok.head
+    return noun.dep_ == "pobj" and lower(noun.head) in _PURPOSES
+
+
+def _loose_conjuncts(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> list[str]:
+    """A word conjoined with an address that is no noun: "fetch A and maybe B" (maybe)."""
+    doc = parsed.doc
+    out = []
+    for clause in requested:
+        for index in sorted(clause.tokens):
+            tok = doc[index]
+            if index in parsed.items or index in parsed.synthetic:
+                continue
+            if tok.dep_ == "conj" and tok.head.i in parsed.items and tok.pos_ not in ("NOUN", "PROPN", "X") \
+                    and lower(tok) not in words.object_nouns:
+                out.append(lower(tok))
+    return out
+
+
+def _also_skeleton(clause: Clause, continuations: list[Clause], parsed: Parsed, words: ReaderWords) -> Skeleton:
+    """A further request sentence, read on its own: its predicate, its own slots and words."""
+    doc = parsed.doc
+    carried = {t for c in continuations for t in c.tokens}
+    slots = tuple(
+        SlotToken(index=i, kind=str(item.kind), text=item.text, source=item.source, link_text=item.link_text,
+                  in_scope=True,
+                  role="list" if (i in clause.tail or i in carried) else role(doc[i], doc[clause.scope_top], parsed))
+        for i, item in sorted(parsed.items.items()) if i in clause.scope or i in carried
+    )
+    blocked = _blocked([clause, *continuations], parsed, words)
+    return Skeleton(
+        predicate=clause.predicate, mood=clause.mood, modality=clause.modality, aspects=clause.aspects,
+        subject=clause.subject, wh=clause.wh, polite=clause.polite, negation=None, conditions=(),
+        governors=clause.governors, conjoined=clause.conjoined, others=clause.others,
+        words=tuple(sorted(clause.words)), unexpected=tuple(dict.fromkeys(list(clause.unexpected)
+                                                                           + _loose_conjuncts([clause], parsed, words))),
+        forbidden=(), counts=clause.counts, extra=(), slots=slots, tokens=(), blocked=tuple(dict.fromkeys(blocked)),
+    )
+
+
+def _text(clause: Clause, doc: Any) -> str:
+    return " ".join(doc[i].text for i in sorted(clause.tokens))
+
+
+def _rows(parsed: Parsed) -> tuple[TokenRow, ...]:
+    rows = []
+    for tok in parsed.doc:
+        item = parsed.items.get(tok.i)
+        misc = str(item.kind) if item is not None else ("inserted" if tok.i in parsed.synthetic else "")
+        rows.append(
+            TokenRow(
+                id=tok.i + 1,
+                form=item.source if item is not None else tok.text,
+                lemma=item.text if item is not None else tok.lemma_,
+                upos=tok.pos_,
+                xpos=tok.tag_,
+                head=0 if tok.head.i == tok.i else tok.head.i + 1,
+                deprel=tok.dep_,
+                misc=misc,
+            )
+        )
+    return tuple(rows)
+
+
+def _empty_skeleton(
+    parsed: Parsed, rows: tuple[TokenRow, ...], negation: str | None, conditions: tuple[str, ...]
+) -> Skeleton:
+    return Skeleton(
+        predicate=None, mood=Mood.FRAGMENT, modality=Modality.NONE, aspects=(), subject=None, wh=None,
+        polite=False, negation=negation, conditions=conditions, governors=(), conjoined=(), others=(),
+        words=(), unexpected=(), forbidden=(), counts=(), extra=(), slots=(), tokens=rows, rewrites=parsed.rewrites,
+    )

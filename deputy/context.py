@@ -1,0 +1,185 @@
+"""Which sentences of a prompt ask the deputy something and which only give context, and what a
+context sentence may carry: a purpose, a plan of the speaker's, the one address a pronoun stands for.
+
+Pure over clauses read from a parse (deputy.clause); knows no capability beyond the verbs that act.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deputy.clause import Clause
+from deputy.nlp import Parsed
+from deputy.protect import ItemKind
+from deputy.signals import content, is_negation, lower
+from deputy.skeleton import Mood
+from deputy.vocab import ReaderWords
+
+__all__ = [
+    "addressing", "after_context_labels", "bind_pronoun", "continued", "done_to_it", "fine_context", "heads_sentence",
+    "main_clause", "own_wish", "speaks_of_acting", "speaks_to_me",
+]
+
+_ADDRESSED = frozenset({Mood.IMPERATIVE, Mood.REQUEST, Mood.YES_NO_QUESTION, Mood.WH_QUESTION})
+_REQUESTS = frozenset({Mood.IMPERATIVE, Mood.REQUEST})
+# Subjects under which a sentence still speaks to the deputy ("You fetch B.") and is no context.
+_ADDRESSEES = frozenset({"you", "yourself"})
+_BACK_REFERENCES = frozenset({"it", "them", "this", "that", "these", "those"})
+_CONTINUERS = frozenset({"and", "also", "too", "as", "well", "oh", "plus", "please", "then"})
+
+
+def addressing(clauses: list[Clause], words: ReaderWords, actions: frozenset[str]) -> set[int]:
+    """The sentences that ask the deputy something: requests and questions ("Status?" counts).
+
+    A label ("Background:") asks nothing. Beside another request, "I want to read the comments
+    later" is the speaker's own plan, not a request: a wish of mine for a verb that is no action.
+    """
+    found = {i for i, c in enumerate(clauses) if not c.label
+             and (c.mood in _ADDRESSED or (c.mood is Mood.FRAGMENT and c.asked))}
+    wishes = {i for i in found if own_wish(clauses[i], words, actions)}
+    return found - wishes if found - wishes else found
+
+
+def after_context_labels(clauses: list[Clause], words: ReaderWords) -> set[int]:
+    """The sentences a context label introduces: "Goal: summarise the 429 semantics." tells, it asks nothing.
+
+    A request label ("Task:", "Step 1:") introduces the request itself, as any other sentence would.
+    """
+    return {
+        i + 1 for i, clause in enumerate(clauses[:-1])
+        if clause.label and clause.words & words.context_labels
+    }
+
+
+def own_wish(clause: Clause, words: ReaderWords, actions: frozenset[str]) -> bool:
+    return (
+        bool(clause.governors) and clause.governors[0] in words.request_governors
+        and clause.subject in ("i", "we") and clause.predicate not in actions
+    )
+
+
+def main_clause(clauses: list[Clause], addressed: set[int]) -> int:
+    """The first request or question; without one, the first sentence with a verb, else the first."""
+    if addressed:
+        return min(addressed)
+    return next((i for i, c in enumerate(clauses) if c.predicate is not None and not c.label), 0)
+
+
+def continued(
+    clauses: list[Clause], index: int, main_i: int, also: list[int], parsed: Parsed, words: ReaderWords
+) -> int | None:
+    """The request a bare list of addresses continues ("Fetch A. And B too."), or None."""
+    clause = clauses[index]
+    if clause.mood is not Mood.FRAGMENT or index <= main_i:
+        return None
+    previous = max([main_i] + [i for i in also if i < index])
+    if clauses[previous].mood not in _REQUESTS or previous != index - 1 and previous != main_i:
+        return None
+    doc = parsed.doc
+    said = [doc[t] for t in sorted(clause.tokens) if content(doc[t], parsed, words)]
+    if not any(t.i in parsed.items for t in said):
+        return None
+    if all(t.i in parsed.items or lower(t) in _CONTINUERS or lower(t) in words.list_words for t in said):
+        return previous
+    return None
+
+
+def speaks_to_me(clause: Clause, doc: Any, main_i: int, index: int) -> bool:
+    """A sentence about the deputy ("robots.txt does not apply to you"), or one that carries the request
+    on ("And all subpages."), is no context: it is read as part of what is asked."""
+    tokens = sorted(clause.tokens)
+    if clause.label:
+        return False  # "Action item for you:" heads what follows; the heading itself asks nothing
+    for pos, i in enumerate(tokens):
+        word = lower(doc[i])
+        if word in ("you", "your", "yours", "yourself", "u", "ur"):
+            before = lower(doc[tokens[pos - 1]]) if pos else ""
+            if before not in ("thank", "thanks"):
+                return True
+    first = next((lower(doc[i]) for i in tokens if not doc[i].is_punct), "")
+    return index > main_i and clause.mood is Mood.FRAGMENT and first in _CONTINUERS | {"but", "or"}
+
+
+def fine_context(clause: Clause) -> bool:
+    """A sentence that only tells: a statement about someone other than the deputy, or a label."""
+    if clause.label:
+        return True
+    if clause.mood is Mood.FRAGMENT:
+        return not clause.asked
+    if clause.mood is not Mood.STATEMENT:
+        return False
+    if clause.subject in _ADDRESSEES:
+        return clause.predicate in ("be", "have")
+    # "Here's what I need.": a copula describes, with or without a subject the model found.
+    return clause.subject is not None or clause.participle or clause.predicate == "be"
+
+
+def speaks_of_acting(clause: Clause, doc: Any, actions: frozenset[str]) -> bool:
+    """A context sentence that speaks of acting ("It must be fetched again tomorrow.") is judged like
+    the request: its negations and its widening words count."""
+    if clause.mood is Mood.FRAGMENT:
+        return True
+    return any(str(doc[t].lemma_).lower() in actions or lower(doc[t]) in actions for t in clause.tokens)
+
+
+def heads_sentence(tok: Any) -> bool:
+    """Whether a condition word marks the sentence's own root ("If the site is up.")."""
+    return tok.head.i == tok.head.head.i or tok.head.dep_ == "ROOT"
+
+
+def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWords) -> list[str]:
+    """Unsupported verbs a context sentence or a purpose clause applies to "it": "… and publish it".
+
+    "I'm summarising the changelog" is the speaker's work; "the user asked me to publish it" names a
+    second action on what the request fetches, and is refused like one.
+    """
+    doc = parsed.doc
+    found = []
+    for ids in [set(main.detached)] + [set(c.tokens) for c in fine]:
+        if not any(lower(doc[i]) in _BACK_REFERENCES for i in ids if doc[i].pos_ in ("PRON", "DET")):
+            continue  # "I'm summarising the changelog": the speaker's own work, on something else
+        for index in sorted(ids):
+            tok = doc[index]
+            if tok.pos_ == "VERB" and str(tok.lemma_).lower() in words.unsupported:
+                found.append(str(tok.lemma_).lower())
+    return found
+
+
+def bind_pronoun(
+    main: Clause, clauses: list[Clause], context: list[int], fine: list[int], parsed: Parsed, words: ReaderWords
+) -> tuple[str | None, int | None]:
+    """The pronoun of "Here's the link: A. Please fetch it." and the one address it can only mean.
+
+    Binds only when the prompt holds exactly one address, in a context sentence that hands it over
+    and does nothing else with it ("I read A" is an action on A), and the request names no address.
+    """
+    if main.pronoun is None or any(i in main.scope for i in parsed.items):
+        return None, None
+    addresses = [i for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS]
+    if len(addresses) != 1 or len(parsed.items) != 1:
+        return None, None
+    (address,) = addresses
+    holder = next((i for i in fine if address in clauses[i].tokens), None)
+    if holder is None:
+        return None, None
+    if not _hands_over(clauses[holder], address, parsed, words):
+        return None, None
+    return lower(parsed.doc[main.pronoun]), address
+
+
+def _hands_over(clause: Clause, address: int, parsed: Parsed, words: ReaderWords) -> bool:
+    """A sentence that only presents an address: its nouns name it or people, its verbs present it."""
+    doc = parsed.doc
+    allowed_nouns = words.referent_nouns | words.person_nouns | words.object_nouns
+    for index in clause.tokens:
+        tok = doc[index]
+        if index == address or index in parsed.synthetic:
+            continue
+        if is_negation(tok, parsed, words):
+            return False
+        lemma = str(tok.lemma_).lower()
+        if tok.pos_ in ("NOUN", "PROPN") and lemma not in allowed_nouns and lower(tok) not in allowed_nouns:
+            return False
+        if tok.pos_ == "VERB" and lemma not in words.referent_verbs:
+            return False
+    return True

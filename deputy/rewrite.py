@@ -1,0 +1,166 @@
+"""Rewrites the plain text of a protected prompt before parsing: chat spellings, hedges, shouting.
+
+Pure text work on the pieces between protected items, so an address or a quotation is never
+touched. Every rewrite comes from a closed list in the vocabulary (no fuzzy matching): a spelling
+maps one chat word to its standard form ("pls" → "please"), a hedge frame before the request
+becomes "please" ("I'd appreciate it if you could …"), a hedge aside that conditions nothing is
+dropped ("… when you get a chance."). What was rewritten is kept for the skeleton, so a reader of
+the review queue sees it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from deputy.protect import Protected
+
+__all__ = ["Rewritten", "rewrite"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rewritten:
+    """The prompt with rewritten pieces, and what was rewritten ("pls → please", "hedge: if you can")."""
+
+    protected: Protected
+    rewrites: tuple[str, ...]
+
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
+# "1. Fetch A" / "2) Fetch B" / "- fetch C" at the start of a line: a list marker, not a number.
+_LIST_MARKER = re.compile(r"(?:(?<=\n)|\A)([ \t]*)(?:\d{1,2}[.)]|[-*•])[ \t]+(?=\S)")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+# Where a request starts: the text's start, or sentence punctuation or a dash, then only courtesy words.
+_BOUNDARY = re.compile(r"[.!?;:—–(\n]")
+_END_MARKS = ",.!?;:)—–"
+_FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
+
+
+def _unmark(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
+    """Drops a list marker that opens a line; a piece after an address does not open one."""
+    if match.start() == 0 and not first:
+        return match.group(0)
+    rewrites.append("list marker dropped")
+    return match.group(1)
+
+
+def _shouting(pieces: Iterable[str]) -> bool:
+    """Whether every word of two letters or more is in capitals ("PLS FETCH A NOW")."""
+    words = [w for piece in pieces for w in _WORD.findall(piece)]
+    return len(words) >= 2 and all(w.isupper() for w in words)
+
+
+def _phrase(text: str) -> str:
+    """A regex for a phrase: its words in order, any run of spaces between them, either apostrophe."""
+    parts = [re.escape(word).replace("'", "['’]") for word in text.split()]
+    return r"\s+".join(parts)
+
+
+@cache
+def _spelling_pattern(keys: tuple[str, ...]) -> re.Pattern[str]:
+    # Longest first, so "w/o" wins over "w/"; a word inside another word or a dotted name never matches.
+    ordered = sorted(keys, key=len, reverse=True)
+    return re.compile(
+        r"(?<![\w'’./-])(" + "|".join(_phrase(k) for k in ordered) + r")(?![\w'’/-]|\.\w)", re.IGNORECASE
+    )
+
+
+@cache
+def _frame_pattern(frames: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not frames:
+        return None
+    ordered = sorted(frames, key=len, reverse=True)
+    return re.compile(r"(?<![\w'])(" + "|".join(_phrase(f) for f in ordered) + r")\s+(?=[^\W\d_])", re.IGNORECASE)
+
+
+@cache
+def _aside_pattern(asides: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not asides:
+        return None
+    ordered = sorted(asides, key=len, reverse=True)
+    return re.compile(r"(?<![\w'])(" + "|".join(_phrase(a) for a in ordered) + r")(?=[ \t]*([" + _END_MARKS + r"]|$))",
+                      re.IGNORECASE)
+
+
+def rewrite(
+    protected: Protected, *, spellings: Mapping[str, str], frames: tuple[str, ...], asides: tuple[str, ...],
+    courtesy: frozenset[str] = frozenset(),
+) -> Rewritten:
+    """Applies the closed lists to every plain piece; protected items stay exactly as they were."""
+    rewrites: list[str] = []
+    pieces = [piece.translate(_APOSTROPHES) for piece in protected.pieces]
+    pieces = [_LIST_MARKER.sub(lambda m: _unmark(m, rewrites, first=index == 0), piece)
+              for index, piece in enumerate(pieces)]
+    if _shouting(pieces):
+        pieces = [piece.lower() for piece in pieces]
+        rewrites.append("capitals → lower case")
+    if spellings:
+        pattern = _spelling_pattern(tuple(sorted(spellings)))
+
+        def respell(match: re.Match[str]) -> str:
+            word = match.group(1)
+            standard = spellings[" ".join(word.lower().split())]
+            rewrites.append(f"{word} → {standard}")
+            return standard
+
+        pieces = [pattern.sub(respell, piece) for piece in pieces]
+    frame = _frame_pattern(tuple(frames))
+    aside = _aside_pattern(tuple(asides))
+    last = len(pieces) - 1
+    out = []
+    for index, piece in enumerate(pieces):
+        if frame is not None:
+            piece = _replace_frames(piece, frame, opens=index == 0, courtesy=courtesy, rewrites=rewrites)
+        if aside is not None:
+            piece = _drop_asides(piece, aside, final=index == last, rewrites=rewrites)
+        out.append(piece)
+    if out:
+        # "Fetch the page A please.": the small model sometimes hangs the address from a final
+        # "please"; the same words with a comma before it parse as the request they are.
+        out[-1] = _FINAL_COURTESY.sub(lambda m: "," + m.group(0), out[-1])
+    return Rewritten(
+        protected=Protected(prompt=protected.prompt, pieces=tuple(out), items=protected.items),
+        rewrites=tuple(rewrites),
+    )
+
+
+def _replace_frames(
+    piece: str, frame: re.Pattern[str], *, opens: bool, courtesy: frozenset[str], rewrites: list[str]
+) -> str:
+    """Replaces each frame that opens a request with "please".
+
+    A frame opens a request when only courtesy words and commas stand between it and the start of
+    the prompt or the last sentence mark ("Hi, I'd appreciate it if you could …"). Elsewhere it is
+    left alone: "fetch A if you could fetch B" keeps its condition.
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        before = match.string[: match.start()]
+        marks = list(_BOUNDARY.finditer(before))
+        if not marks and not opens:
+            return match.group(0)
+        lead = before[marks[-1].end():] if marks else before
+        if any(word.lower() not in courtesy for word in re.findall(r"[\w']+", lead)):
+            return match.group(0)
+        rewrites.append(f"hedge: {' '.join(match.group(1).split())}")
+        return "please "
+
+    return frame.sub(replace, piece)
+
+
+def _drop_asides(piece: str, aside: re.Pattern[str], *, final: bool, rewrites: list[str]) -> str:
+    """Removes each aside that ends at punctuation (or at the very end of the prompt).
+
+    A piece followed by an address ends where the address starts: an aside there ("if you can
+    https://…") is not closed by punctuation, so it stays and is read as the condition it may be.
+    """
+
+    def drop(match: re.Match[str]) -> str:
+        if match.group(2) == "" and not final:
+            return match.group(0)
+        rewrites.append(f"hedge: {' '.join(match.group(1).split())}")
+        return ""
+
+    return aside.sub(drop, piece)

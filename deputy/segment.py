@@ -1,0 +1,161 @@
+"""Where the sentences of a prompt start, decided from words and tags before the parser runs.
+
+Agents write a request inside other sentences: "Background: I'm writing notes. Task: fetch A",
+"Fetch A now — it's for the briefing", "Please fetch A, the user is job hunting". The small model
+often hangs such a request under the context clause (a ccomp of "is"). Marking the sentence starts
+first keeps each clause a sentence of its own; the parser respects the marks. Pure: words and tags in,
+token indices out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Token", "sentence_starts"]
+
+_DASHES = frozenset({"—", "–", "--", ";"})
+_ENDS = frozenset({".", "!", "?", "…", "..."})
+_FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
+_VERB_TAGS = frozenset({"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"})
+_SUBJECT_PRONOUNS = frozenset({"i", "we", "it", "this", "that", "they", "he", "she", "there"})
+_NOMINAL = frozenset({"NN", "NNS", "NNP", "NNPS", "JJ", "CD", "POS"})
+_OPENERS = frozenset({"please", "kindly", "also", "then", "now", "and", "so", "just", "ok", "okay"})
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """What segmentation sees of a word: its text, fine tag, the space before it, whether it is an address."""
+
+    text: str
+    tag: str
+    gap: str  # the whitespace before the word in the prompt ("" when it touches the previous one)
+    address: bool
+    opens: bool = False  # the reader put "please" here, before a verb that opens a sentence
+
+
+def sentence_starts(tokens: list[Token]) -> frozenset[int]:
+    """The indices (after the first) where a new sentence must start."""
+    starts: set[int] = set()
+    for i in range(1, len(tokens)):
+        if _starts_here(tokens, i, starts):
+            starts.add(i)
+    return frozenset(starts)
+
+
+def _starts_here(tokens: list[Token], i: int, starts: set[int]) -> bool:
+    prev, tok = tokens[i - 1], tokens[i]
+    if prev.text == ")" and _remark_closed(tokens, i - 1):
+        return True  # even before a final "?": it ends the request, not the remark
+    if tok.text in _ENDS or (tok.text in _DASHES and prev.text in _ENDS):
+        return False
+    if prev.text in _DASHES or tok.opens:
+        return True
+    if prev.text == "-" and prev.gap and tok.gap and "\n" not in prev.gap and i >= 2 and tokens[i - 2].text != ":":
+        return True  # "Fetch A - it's for the briefing": a spaced hyphen is a dash; a bullet opens a line
+    if prev.text in ("?", "!"):
+        return True
+    if prev.text in (".", "...", "…") and tok.text[:1].isalpha() and not _numbered(tokens, i - 1):
+        return True
+    if "\n" in tok.gap and tok.text[:1].isalpha() and prev.text not in (":", ",") and not prev.address:
+        return True  # a new line of words after a finished line
+    if tok.text == "(" and prev.address:
+        return True  # "A (the PDF version)": a remark about an address is a sentence of its own
+    if prev.address and tok.text[:1].isupper() and tok.text.isalpha() and tok.text != "I" and tok.gap:
+        return True  # "pls fetch A The user is comparing …": a capital after an address starts anew
+    if prev.text == ":":
+        return _label_colon(tokens, i, starts)
+    if prev.text == ",":
+        return _comma_splice(tokens, i, starts)
+    return False
+
+
+def _numbered(tokens: list[Token], dot: int) -> bool:
+    """"1." in a numbered list: the dot ends a number, not a sentence."""
+    return dot >= 1 and tokens[dot - 1].text.isdigit()
+
+
+def _remark_closed(tokens: list[Token], close: int) -> bool:
+    """Whether the `)` at `close` closes a remark opened right after an address."""
+    depth = 0
+    for j in range(close, -1, -1):
+        if tokens[j].text == ")":
+            depth += 1
+        elif tokens[j].text == "(":
+            depth -= 1
+            if depth == 0:
+                return j >= 1 and tokens[j - 1].address
+    return False
+
+
+def _since_start(tokens: list[Token], i: int, starts: set[int]) -> list[Token]:
+    """The tokens of the current sentence before index `i`."""
+    begin = max([s for s in starts if s < i], default=0)
+    for j in range(i - 1, begin - 1, -1):
+        if tokens[j].text in _ENDS or tokens[j].text in _DASHES:
+            begin = j + 1
+            break
+    return tokens[begin:i]
+
+
+def _until_end(tokens: list[Token], i: int) -> list[Token]:
+    out = []
+    for tok in tokens[i:]:
+        if tok.text in _ENDS or tok.text in _DASHES:
+            break
+        out.append(tok)
+    return out
+
+
+def _opens_clause(right: list[Token]) -> bool:
+    """An imperative ("please fetch …") or a subject with its finite verb ("the user is …")."""
+    words = [t for t in right if t.text.lower() not in _OPENERS and t.text != ","]
+    if not words:
+        return False
+    if words[0].tag == "VB" and not words[0].address:
+        return True
+    if words[0].tag in _FINITE and len(words) > 1 and words[1].text.lower() in _SUBJECT_PRONOUNS | {"you"}:
+        return True  # a question: "…: did you fetch A?"
+    return _subject_then_verb(words)
+
+
+def _subject_then_verb(words: list[Token]) -> bool:
+    first = words[0]
+    if first.address:
+        return False
+    if first.text.lower() in _SUBJECT_PRONOUNS or first.tag == "EX":
+        return len(words) > 1 and words[1].tag in _FINITE
+    if first.tag not in ("DT", "PRP$") and first.tag not in _NOMINAL:
+        return False
+    for tok in words[1:5]:
+        if tok.tag in _FINITE:
+            return True
+        if tok.tag not in _NOMINAL or tok.address:
+            return False
+    return False
+
+
+def _label_colon(tokens: list[Token], i: int, starts: set[int]) -> bool:
+    """"Task: download A", "Background: I'm writing notes": a label, then a clause of its own.
+
+    A colon before a list ("fetch these pages: A, B") starts nothing: the right side has no verb.
+    """
+    right = _until_end(tokens, i)
+    if not any(t.tag in _VERB_TAGS and not t.address for t in right):
+        return False
+    left = [t for t in _since_start(tokens, i - 1, starts)]
+    if not any(t.tag in _VERB_TAGS and not t.address for t in left):
+        return True
+    return _opens_clause(right)
+
+
+def _comma_splice(tokens: list[Token], i: int, starts: set[int]) -> bool:
+    """"Please fetch A, the user is job hunting": a comma, then a subject and its finite verb."""
+    left = _since_start(tokens, i - 1, starts)
+    if not any(t.tag in _VERB_TAGS and not t.address for t in left):
+        return False
+    right = [t for t in _until_end(tokens, i)]
+    if not right or right[0].text.lower() in ("you", "yourself"):
+        return False
+    if right[0].text.lower() in ("please", "kindly") and len(right) > 1 and right[1].tag == "VB":
+        return True  # "I need what's at A, please grab it"
+    return _subject_then_verb(right)

@@ -1,0 +1,195 @@
+"""Small readings of single tokens and their neighbours: verb lemmas, content words, question words,
+conditions and negations. Pure over spaCy tokens (real or built by hand); knows no capability.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from deputy.nlp import Parsed
+from deputy.vocab import ReaderWords
+
+__all__ = [
+    "CLAUSE_ONLY", "COORDINATORS", "SUBJECTS", "VERBAL", "WH_TAGS", "asks", "children", "content", "embedded",
+    "find_conditions", "is_negation", "lower", "negation_word", "number", "ordinary_word", "own_clause", "verb_lemma",
+    "verb_like", "wh_phrase",
+]
+
+WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
+COORDINATORS = frozenset({"and", "then", ",", ";", "also", "&", "+", "plus", "afterwards", "next"})
+SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"})
+VERBAL = frozenset({"VERB", "AUX"})
+# A clause marker that opens a condition only when it introduces a clause ("when it is up, …"), not
+# when it asks a question ("when did you …?") or stands as a plain preposition.
+CLAUSE_ONLY = frozenset({"when", "while", "once", "until", "till", "after", "before"})
+_NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen".split()
+)}
+
+
+def lower(tok: Any) -> str:
+    """The token's text in lower case."""
+    return str(tok.text).lower()
+
+
+def verb_lemma(token: Any, verbs: frozenset[str]) -> str:
+    """The token's verb lemma, repairing the small model's adjectival readings ("fetched"/JJ → fetch)."""
+    lemma = str(token.lemma_).lower()
+    if lemma in verbs:
+        return lemma
+    text = str(token.text).lower()
+    candidates = [text]
+    if text.endswith("ed"):
+        candidates += [text[:-2], text[:-1], text[:-3]]
+    if text.endswith("ing"):
+        candidates += [text[:-3], text[:-3] + "e", text[:-4]]
+    if text.endswith("s"):
+        candidates += [text[:-1], text[:-2]]
+    for candidate in candidates:
+        if candidate in verbs:
+            return candidate
+    return lemma
+
+
+def content(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """Whether a token says something beyond punctuation and courtesy."""
+    if tok.i in parsed.items:
+        return True
+    if tok.i in parsed.synthetic or tok.is_punct or tok.is_space:
+        return False
+    return lower(tok) not in words.courtesy and str(tok.lemma_).lower() not in words.courtesy
+
+
+def verb_like(tok: Any, parsed: Parsed, verbs: frozenset[str]) -> bool:
+    """A full verb, or a known verb the small model tagged as a noun where a verb must stand.
+
+    "Please archive A" and "Can you index A?" come back with a NOUN root; a root that is a known verb
+    and opens the sentence (after "please") or carries a modal is read as the verb it is.
+    """
+    if tok.i in parsed.items:
+        return False
+    if tok.pos_ == "VERB":
+        return True
+    if tok.pos_ not in ("NOUN", "PROPN") or lower(tok) not in verbs:
+        return False
+    # A modal or an auxiliary makes a verb of it: "can you index A?", "when did you last fetch A?".
+    if any(c.tag_ == "MD" or (c.dep_ == "aux" and c.pos_ == "AUX") for c in tok.children):
+        return True
+    opens = tok.i == tok.sent.start or (tok.i - 1) in parsed.synthetic
+    # "Archive of A?" is a noun phrase asked about, not an order: no "of", no question mark.
+    noun_phrase = any(c.dep_ in ("prep", "det") and lower(c) in ("of", "the", "a", "an") for c in tok.children)
+    asked = any(t.text == "?" for t in tok.sent)
+    return opens and not noun_phrase and not asked
+
+
+def ordinary_word(text: str) -> bool:
+    """Words with an apostrophe, dot or hyphen ("'s", "n't", "e-mail", "robots.txt") are words, not symbols."""
+    return (
+        bool(text) and (text[0].isalnum() or text[0] in "'’")
+        and all(ch.isalnum() or ch in "'’-." for ch in text) and any(ch.isalnum() for ch in text)
+    )
+
+
+def number(text: str) -> int | None:
+    """The value of "3" or "three"; None for other words."""
+    word = text.lower()
+    if word.isdigit():
+        return int(word)
+    return _NUMBER_WORDS.get(word)
+
+
+def own_clause(tok: Any) -> bool:
+    """Whether a verb has its own subject or auxiliary (a clause of its own, not a shared predicate)."""
+    return any(c.dep_ in SUBJECTS or c.dep_ in ("aux", "auxpass") for c in tok.children)
+
+
+def children(tok: Any, deps: Iterable[str]) -> list[Any]:
+    """The token's children with one of `deps`, without the small model's subjects after a full verb."""
+    wanted = frozenset(deps)
+    found = [c for c in tok.children if c.dep_ in wanted]
+    if wanted & SUBJECTS:
+        found = [c for c in found if c.pos_ != "INTJ"]  # "yo grab A": an interjection is never a subject
+    if wanted & SUBJECTS and tok.pos_ == "VERB":
+        # A "subject" after its full verb is the small model's misreading of an object list
+        # ("fetch these pages: A, B"); English subjects come first, or after an auxiliary only.
+        found = [c for c in found if c.i < tok.i or c.dep_ not in SUBJECTS]
+    return found
+
+
+def wh_phrase(tok: Any, doc: Any) -> str:
+    """The question word, with "how many"/"how much" kept together."""
+    word = lower(tok)
+    nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    if word == "how" and nxt is not None and lower(nxt) in ("many", "much"):
+        return f"how {lower(nxt)}"
+    return word
+
+
+def asks(clause: Any, words: ReaderWords) -> bool:
+    """Whether an if/whether/wh clause is the question of an embedding verb ("check if …"), not a condition."""
+    head = clause.head
+    if str(head.lemma_).lower() not in words.embedders or head.i == clause.i:
+        return False
+    if clause.dep_ == "ccomp":
+        return True
+    # "tell me when …": the person told is no object of the telling.
+    objects = [c for c in children(head, ("dobj",)) if lower(c) not in ("me", "us")]
+    return clause.dep_ == "advcl" and not objects
+
+
+def embedded(clause: Any) -> bool:
+    """A clause introduced by "if"/"whether" or by a question word: an indirect question."""
+    for tok in clause.subtree:
+        if tok.i >= clause.i:
+            break
+        if lower(tok) in ("if", "whether") or tok.tag_ in WH_TAGS:
+            return True
+    return False
+
+
+def is_negation(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """A negating word outside the protected items ("not", "n't", "never", "no", …)."""
+    if tok.i in parsed.items:
+        return False
+    return tok.dep_ == "neg" or lower(tok) in words.negations or str(tok.lemma_).lower() in words.negations
+
+
+def negation_word(tok: Any) -> str:
+    """How a refusal names the negation: "not" for the contracted forms."""
+    return "not" if lower(tok) in ("n't", "n’t", "nt") else lower(tok)
+
+
+def find_conditions(parsed: Parsed, words: ReaderWords) -> tuple[tuple[str, int], ...]:
+    """The condition words and phrases anywhere in the prompt, each with the index of its first token."""
+    found: list[tuple[str, int]] = []
+    plain = [(lower(t) if t.i not in parsed.items else "\x00") for t in parsed.doc]
+    for phrase in words.conditions:
+        parts = phrase.split()
+        if len(parts) < 2:
+            continue
+        for i in range(len(plain) - len(parts) + 1):
+            if plain[i : i + len(parts)] == parts:
+                found.append((phrase, i))
+    for tok in parsed.doc:
+        word = plain[tok.i]
+        if word not in words.conditions or " " in word:
+            continue
+        if word in ("if", "whether") and tok.dep_ == "mark" and asks(tok.head, words):
+            continue  # "check if A is allowed" asks a question; it sets no condition
+        if word in CLAUSE_ONLY:
+            opens_clause = tok.dep_ == "mark" or (tok.dep_ == "advmod" and tok.head.dep_ in ("advcl", "ccomp"))
+            if not opens_clause or _indirect_question(tok, words):
+                continue
+        found.append((word, tok.i))
+    return tuple(found)
+
+
+def _indirect_question(tok: Any, words: ReaderWords) -> bool:
+    """"tell me when you last fetched A": a question word heading the clause an embedder asks.
+
+    Only about the past: "tell me when it is done" asks to be told later, a condition.
+    """
+    clause = tok.head
+    past = clause.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in clause.children)
+    return tok.dep_ == "advmod" and tok.i < clause.i and past and asks(clause, words)

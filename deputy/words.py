@@ -1,0 +1,174 @@
+"""The reader's built-in English word lists: closed-class words and the verbs it knows to refuse.
+
+Data only. A vocabulary adds to these unless it says "extends_default": false; words that name what a
+program does (its capabilities' verbs, its own blockers) belong in the program's vocabulary file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+__all__ = ["DEFAULT_SPELLINGS", "DEFAULT_WORDS"]
+
+# The reader's English words; a vocabulary adds to these unless it says "extends_default": false.
+DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "request_modals": ("could", "would", "will"),
+    "permission_modals": ("can", "may", "might"),
+    "permission_words": (
+        "allow", "permit", "let", "able", "ok", "okay", "alright", "fine", "possible", "permissible", "legal",
+        "permission", "right", "clearance",
+    ),
+    "request_governors": ("want", "like", "need", "mind", "love", "wish"),
+    # Verbs that embed a question: "check whether we may fetch A", "tell me if the queue is empty".
+    "embedders": ("check", "see", "verify", "confirm", "tell", "show", "determine", "find", "know", "wonder"),
+    # Verbs that only lead into the action: "go fetch A", "help me download A".
+    "serial_verbs": ("go", "come", "help"),
+    "politeness": ("please", "kindly", "pls", "plz"),
+    "courtesy": (
+        "hi", "hello", "hey", "thanks", "thank", "cheers", "ok", "okay", "great", "good", "morning", "afternoon",
+        "evening", "dear", "friend", "please", "kindly", "sir", "ty", "thx", "you", "much", "very", "a", "lot",
+        "in", "advance", "there", "yes", "sure", "again", "yo", "hiya", "heya", "btw", "fyi", "oh", "ah", "well",
+        "so", "alright", "right", "thank-you",
+    ),
+    # "nt" is how the tokenizer splits "dont", "didnt", "cant": a negation however it is spelt.
+    "negations": (
+        "not", "n't", "nt", "never", "no", "none", "nothing", "neither", "nor", "nobody", "nowhere", "cannot",
+    ),
+    "conditions": (
+        "if", "unless", "whenever", "provided", "providing", "assuming", "suppose", "supposing", "in case",
+        "as long as", "so long as", "only if", "even if", "as soon as", "once", "until", "till", "after",
+        "before", "when", "while",
+    ),
+    "unsupported": (
+        "delete", "remove", "erase", "wipe", "drop", "destroy", "clear", "purge", "truncate", "overwrite",
+        "post", "submit", "send", "upload", "publish", "email", "mail", "message", "tweet", "share",
+        "log", "login", "sign", "register", "authenticate", "click", "press", "type", "fill", "enter",
+        "run", "execute", "eval", "evaluate", "install", "uninstall", "buy", "pay", "order", "purchase",
+        "book", "subscribe", "unsubscribe", "edit", "modify", "change", "write", "rewrite", "update", "set",
+        "reset", "restart", "kill", "stop", "shut", "disable", "enable", "ignore", "forget", "bypass",
+        "override", "hack", "attack", "spam", "flood", "follow", "spider", "rename", "move", "copy", "replace",
+        "translate", "summarize", "summarise", "open", "visit", "browse", "search", "find", "print", "reply",
+        "answer", "forward", "call", "text", "pretend", "act", "become", "switch", "grant", "give", "make",
+        "create", "add", "insert", "put", "start", "launch", "schedule", "repeat", "loop", "continue", "retry",
+        "ping", "scan", "probe", "exploit", "inject", "bruteforce", "crack", "decrypt", "encrypt", "render",
+        "convert", "parse", "extract", "analyze", "analyse", "compare", "monitor", "watch", "keep", "tell",
+        "say", "use", "try", "skip", "disregard", "pretend", "bypass", "rm",
+    ),
+    "neutral_predicates": ("list", "mention", "include", "attach", "paste"),
+    "adverbs": (
+        "please", "kindly", "now", "right", "away", "just", "also", "too", "then", "quickly", "soon",
+        "immediately", "here", "below", "above", "already", "yet", "currently", "so", "far", "there", "for",
+        "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
+        "actually", "still", "ever", "really", "ahead", "successfully", "correctly", "properly",
+        "fully", "completely", "last", "ok", "okay", "first", "second", "third", "finally", "lastly", "next",
+    ),
+    "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into", "by", "with", "according"),
+    # Words that ask for more than the reader can promise (a whole site, a login, a schedule): refused.
+    "blockers": (
+        "everything", "anything", "entire", "whole", "recursively", "recursive", "subpages", "sitemap",
+        "cookie", "cookies", "password", "passwords", "credentials", "javascript", "js", "login",
+        "tomorrow", "tonight", "later", "hourly", "daily", "weekly", "monthly", "every", "forever",
+        "always", "root", "admin", "sudo", "script", "scripts", "rm", "instructions", "mode",
+        # Choices and exceptions: "fetch A or B", "A instead of B", "all pages except B".
+        "or", "either", "instead", "except", "excluding", "without", "rather", "than", "but", "all", "only",
+        # Hedges and asides: "A, e.g. B", "A and maybe B", "(optional: B)".
+        "e.g.", "eg", "i.e.", "ie", "aka", "a.k.a.", "maybe", "perhaps", "possibly", "optional", "optionally",
+        # Times and schedules the reader cannot keep: "on Monday", "in 5 minutes".
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend", "noon",
+        "midnight", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months",
+        "schedule", "scheduled", "periodically", "regularly", "repeatedly", "twice", "again_and_again",
+    ),
+    # Verbs refused wherever they stand and whatever the tagger made of them ("… and bypass robots.txt").
+    "forbidden": (
+        "delete", "remove", "erase", "wipe", "purge", "destroy", "bypass", "ignore", "disregard", "override",
+        "execute", "submit", "upload", "uninstall", "hack", "inject", "exploit", "pretend", "forget",
+    ),
+    # Nouns that may stand for the things a slot holds ("download this page: A").
+    "object_nouns": (
+        "page", "pages", "url", "urls", "link", "links", "site", "sites", "website", "websites", "homepage",
+        "document", "documents", "address", "addresses", "these", "this", "those", "them", "it", "one",
+        "ones", "following", "copy", "file", "files", "resource", "resources",
+    ),
+    "list_words": ("and", ",", ";", ".", "!", "?", "also", "plus", "too", "as", "well", "please", "thanks", "thank", "you", "-", "–", "—", "*", "•"),
+    # Verbs that lead into the action and keep their own tense: "did you manage to fetch A", "how many
+    # pages did you fail to fetch". They never make a request; only a question about what happened.
+    # "were you able to fetch A" asks the same, in the past; in the present "able" asks permission.
+    "achievers": ("manage", "fail", "happen", "able"),
+    # Hedges before the request, read as "please" (only where a request starts): "I'd appreciate it if
+    # you could fetch A". Each is a phrase; "'" matches either apostrophe.
+    "hedge_frames": (
+        "I'd appreciate it if you could", "I would appreciate it if you could", "I'd appreciate it if you would",
+        "I would appreciate it if you would", "I'd appreciate it if you'd", "I'd really appreciate it if you could",
+        "I would really appreciate it if you could", "I'd be grateful if you could", "I would be grateful if you could",
+        "I'd be grateful if you would", "I would be grateful if you would", "I'd be grateful if you'd",
+        "it would be great if you could", "it'd be great if you could", "it would be nice if you could",
+        "it'd be nice if you could", "it would help if you could", "if you could", "if you would",
+        "don't forget to", "do not forget to", "remember to", "make sure to", "make sure you", "be sure to",
+        "feel free to", "no rush, but", "no hurry, but", "would you be so kind as to",
+        "could you be so kind as to", "be so kind as to",
+    ),
+    # Hedges that condition nothing, dropped where punctuation or the end of the prompt closes them:
+    # "fetch A when you get a chance." A real condition ("if it changed") is never on this list.
+    "hedge_asides": (
+        "if you can", "if you could", "if possible", "if at all possible", "if you don't mind",
+        "if you do not mind", "if that's ok", "if that's okay", "if that is ok", "if that is okay",
+        "if that's alright", "if that's all right", "if you have time", "if you have a moment",
+        "if you get a chance", "if you get the chance", "when you get a chance", "when you get the chance",
+        "when you have a chance", "when you get a moment", "when you have a moment", "when you have a sec",
+        "when you have a second", "when you get a sec", "when you have a minute", "when you get a minute",
+        "if you have a minute", "if it's not too much trouble", "if it is not too much trouble",
+        "if it isn't too much trouble", "when you can", "whenever you can",
+        "whenever you get a chance", "at your convenience", "at your earliest convenience", "no rush", "no hurry",
+        "and nothing else", "nothing else", "and nothing more", "nothing more", "that would be great",
+        "that'd be great", "that would be nice", "that'd be nice", "that would be helpful",
+        "while you're at it", "while you are at it", "thanks in advance", "here you go", "here you are",
+        "as discussed", "as agreed", "as requested", "as mentioned", "as promised", "as before",
+    ),
+    # Labels before a colon that introduce context, never the request: "Goal: …", "Background: …".
+    "context_labels": (
+        "goal", "goals", "objective", "objectives", "background", "context", "note", "notes", "fyi", "purpose",
+        "reason", "why", "situation", "motivation", "info", "information", "aside", "summary",
+    ),
+    # Marks of a clause that gives the speaker's purpose or reason, not a second request:
+    # "fetch A so I can quote it", "… because the team needs it".
+    "purpose_marks": ("so", "because", "since", "as", "cause", "that"),
+    # Nouns for people: a sentence about them is context, and a pronoun never stands for them.
+    "person_nouns": (
+        "user", "users", "customer", "customers", "client", "clients", "team", "boss", "manager", "colleague",
+        "colleagues", "friend", "person", "people", "someone", "somebody", "everyone", "human", "owner", "author",
+    ),
+    # What a sentence that hands over an address may do: "Here's the link: A", "I need what's at A".
+    # Any other verb ("I read A") is an action on the address, and "it" then stays unbound.
+    "referent_verbs": ("be", "have", "need", "want", "like", "love", "find", "paste", "send", "give", "share"),
+    # What "it" may stand for in "Here's the link: A. Fetch it.": the address itself, in other words.
+    "referent_nouns": (
+        "link", "links", "url", "page", "site", "website", "homepage", "article", "post", "blog", "document",
+        "doc", "docs", "file", "pdf", "paper", "report", "text", "content", "contents", "copy", "address",
+        "resource", "source", "reference", "spec", "thing", "stuff", "one",
+    ),
+})
+
+# Chat spellings of closed-class words and their standard forms, matched as whole words outside
+# addresses and quotations. Never a verb of any capability: a typo in a verb is refused, not guessed.
+DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
+    "pls": "please", "plz": "please", "plse": "please", "plss": "please", "plzz": "please", "pleae": "please",
+    "plese": "please", "pleez": "please", "pleeze": "please", "pleasee": "please", "pleaseee": "please",
+    "thx": "thanks", "thnx": "thanks", "thks": "thanks", "thanx": "thanks", "tnx": "thanks", "thnks": "thanks",
+    "thnaks": "thanks", "thansk": "thanks", "tahnks": "thanks", "ta": "thanks", "thankyou": "thank you",
+    "thanku": "thank you", "ru": "are you", "u": "you", "yuo": "you", "r": "are", "ur": "your", "cud": "could",
+    "wud": "would",
+    "shud": "should", "whats": "what's", "wats": "what's", "wat": "what", "waht": "what", "whta": "what",
+    "hw": "how", "hows": "how's", "wheres": "where's", "whos": "who's", "thats": "that's", "theres": "there's",
+    "im": "I'm", "ive": "I've", "youre": "you're", "dont": "don't", "dnt": "don't", "didnt": "didn't",
+    "doesnt": "doesn't", "cant": "can't", "wont": "won't", "isnt": "isn't", "arent": "aren't", "wasnt": "wasn't",
+    "werent": "weren't", "havent": "haven't", "hasnt": "hasn't", "couldnt": "couldn't", "wouldnt": "wouldn't",
+    "shouldnt": "shouldn't", "wen": "when", "b4": "before", "tmrw": "tomorrow", "tmr": "tomorrow",
+    "tmrrw": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow", "tonite": "tonight", "l8r": "later",
+    "rn": "right now", "nvm": "never mind", "bc": "because", "cuz": "because", "coz": "because",
+    "bcuz": "because", "w/o": "without", "w/": "with", "abt": "about", "n": "and", "teh": "the", "hte": "the",
+    "adn": "and", "k": "ok", "kk": "ok",
+    # "When did you last fetch A?": the small model reads "last fetch" as a noun phrase; the latest
+    # record is what the question gets anyway.
+    "you last": "you", "we last": "we", "i last": "I",
+})

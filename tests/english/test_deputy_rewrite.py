@@ -1,0 +1,79 @@
+"""Rewrites before parsing come from closed lists only, touch no address, and never remove a real condition."""
+
+from __future__ import annotations
+
+import pytest
+
+from deputy.protect import protect
+from deputy.rewrite import rewrite
+from seaspider.english import load_vocab
+
+WORDS = load_vocab().words
+
+
+def _text(prompt: str) -> tuple[str, tuple[str, ...]]:
+    done = rewrite(protect(prompt), spellings=WORDS.spellings, frames=WORDS.hedge_frames,
+                   asides=WORDS.hedge_asides, courtesy=WORDS.courtesy | WORDS.politeness)
+    out = done.protected.pieces[0]
+    for item, piece in zip(done.protected.items, done.protected.pieces[1:], strict=True):
+        out += item.text + piece
+    return out, done.rewrites
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("pls fetch https://a.example/ thx", "please fetch https://a.example/, thanks"),
+        ("r u busy?", "are you busy?"),
+        ("whats the status", "what's the status"),
+        ("pls dont fetch https://a.example/", "please don't fetch https://a.example/"),
+        ("fetch https://a.example/ tmrw", "fetch https://a.example/ tomorrow"),
+        ("When did you last fetch https://a.example/?", "When did you fetch https://a.example/?"),
+    ],
+    ids=["please-thanks", "are-you", "whats", "dont-stays-a-negation", "tomorrow-stays-a-schedule", "you-last"],
+)
+def test_chat_spellings_become_standard_words(prompt: str, expected: str) -> None:
+    assert _text(prompt)[0] == expected
+
+
+def test_spellings_never_touch_an_address_or_a_longer_word() -> None:  # negative control
+    text, rewrites = _text("Fetch https://u.example/pls/r and https://plz.example/ for the US")
+    assert text == "Fetch https://u.example/pls/r and https://plz.example/ for the US"
+    assert rewrites == ()
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("I'd appreciate it if you could fetch https://a.example/.", "please fetch https://a.example/."),
+        ("Hi, I would be grateful if you could fetch https://a.example/.", "Hi, please fetch https://a.example/."),
+        ("Don't forget to fetch https://a.example/.", "please fetch https://a.example/."),
+        ("When you get a chance, fetch https://a.example/.", ", fetch https://a.example/."),
+        ("Fetch https://a.example/ if you can.", "Fetch https://a.example/ ."),
+        ("Fetch https://a.example/ and nothing else.", "Fetch https://a.example/ ."),
+    ],
+    ids=["appreciate", "after-greeting", "dont-forget", "when-you-get-a-chance", "if-you-can", "nothing-else"],
+)
+def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
+    assert _text(prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Fetch https://a.example/ if you can't reach https://b.example/.",  # not closed by punctuation
+        "Fetch https://a.example/ if you could fetch https://b.example/.",  # a frame only opens a request
+        "Fetch https://a.example/ if it changed.",
+        "Fetch https://a.example/ when you get a chance to check https://b.example/.",
+        "The user says I'd appreciate it if you could fetch https://a.example/.",
+    ],
+    ids=["cant", "mid-sentence-frame", "real-condition", "aside-not-closed", "frame-after-words"],
+)
+def test_a_hedge_that_could_condition_stays(prompt: str) -> None:  # negative control
+    text, rewrites = _text(prompt)
+    assert text == prompt and rewrites == ()
+
+
+def test_shouting_is_lower_cased_but_one_capital_word_is_not() -> None:
+    assert _text("PLS FETCH https://A.EXAMPLE/X NOW")[0] == "please fetch https://A.EXAMPLE/X now"
+    assert _text("Fetch https://a.example/ NOW")[0] == "Fetch https://a.example/ NOW"  # negative control
