@@ -8,6 +8,7 @@ The public names of this wing are its modules; each lists its own public names i
 __all__ = [
     "addresses",
     "capture",
+    "inflate",
     "links",
     "politeness",
     "records",

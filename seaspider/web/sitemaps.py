@@ -23,6 +23,7 @@ from typing import Any
 from lxml import etree
 
 from seaspider.errors import InvalidURL
+from seaspider.web.inflate import GZIP_MAGIC, Inflater
 from seaspider.web.sitemap_xml import MAX_FIELD_CHARS, SitemapKind, SitemapStop, SitemapTarget
 from seaspider.web.urls import canonicalize, origin_of, resolve_link
 
@@ -48,7 +49,6 @@ MAX_LEVELS = 2  # sitemaps.org: an index lists sitemaps, never other indexes, so
 _MAX_DATE_CHARS = 64  # the longest W3C or RFC 2822 date is ~40 characters; more is junk, not kept
 _MAX_TEXT_LINE_BYTES = 4 * MAX_LOC_CHARS  # a text-sitemap line this long cannot hold a usable URL
 _PIECE_BYTES = 1 << 20  # bytes handed to the XML or text reader at once: bounds the copies a huge body makes
-_GZIP_MAGIC = b"\x1f\x8b"
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
@@ -143,42 +143,6 @@ def parse_lastmod(text: str) -> float | None:
     return when.timestamp()
 
 
-# ----- bounded gzip --------------------------------------------------------------------------------
-
-
-class _Gunzip:
-    """gzip (every member, as `cat a.gz b.gz` makes) inflated to at most `limit` bytes in all, piece by piece."""
-
-    def __init__(self, limit: int) -> None:
-        self._limit = limit
-        self._out = 0
-        self._d = zlib.decompressobj(31)
-        self.over = False
-
-    def feed(self, data: bytes) -> Iterator[bytes]:
-        while data and not self.over:
-            room = self._limit - self._out
-            # max_length bounds each piece; what it leaves waits in unconsumed_tail, so a bomb is
-            # inflated only as far as the bound and never all at once.
-            out = self._d.decompress(data, min(_PIECE_BYTES, room + 1))
-            data = self._d.unconsumed_tail
-            if len(out) > room:
-                out, self.over = out[:room], True
-            self._out += len(out)
-            if out:
-                yield out
-            if self._d.eof:
-                rest = self._d.unused_data
-                if not rest.startswith(_GZIP_MAGIC):
-                    return  # padding after the last member: nothing more to inflate
-                self._d, data = zlib.decompressobj(31), rest
-
-    def check_end(self) -> None:
-        """zlib.error when the input stopped inside a member."""
-        if not self.over and not self._d.eof:
-            raise zlib.error("the compressed data ends before its last member does")
-
-
 # ----- the parser ------------------------------------------------------------------------------------
 
 
@@ -207,7 +171,7 @@ class SitemapParser:
         self._max_bytes = max_decoded_bytes
         self._raw_head = b""  # bytes held back until the first two say gzip or not
         self._sniffed = False
-        self._gunzip: _Gunzip | None = None
+        self._gunzip: Inflater | None = None
         self._head = b""  # decoded bytes held back until the first significant one says XML or text
         self._decided = False
         self._xml: etree.XMLParser | None = None
@@ -276,22 +240,13 @@ class SitemapParser:
         if not self._sniffed:
             # sitemaps.org allows gzip (.xml.gz): told by its first two bytes, not by a name or a header.
             self._raw_head += data
-            if len(self._raw_head) < len(_GZIP_MAGIC) and not final:
+            if len(self._raw_head) < len(GZIP_MAGIC) and not final:
                 return
             data, self._raw_head, self._sniffed = self._raw_head, b"", True
-            if data.startswith(_GZIP_MAGIC):
-                self._gunzip = _Gunzip(self._max_bytes)
+            if data.startswith(GZIP_MAGIC):
+                self._gunzip = Inflater("gzip")
         if self._gunzip is not None:
-            try:
-                for piece in self._gunzip.feed(data):
-                    self._decoded_part(piece)
-                    if self._done:
-                        return
-            except zlib.error as exc:
-                self._fail(f"{self.url} is not valid gzip ({exc}); the URLs before the fault were kept.")
-                return
-            if self._gunzip.over:
-                self._over_bytes()
+            self._inflate(self._gunzip, data)
             return
         for start in range(0, len(data), _PIECE_BYTES):
             piece = data[start : start + _PIECE_BYTES]
@@ -304,6 +259,26 @@ class SitemapParser:
             self._decoded_part(piece)
             if self._done:
                 return
+
+    def _inflate(self, gunzip: Inflater, data: bytes) -> None:
+        """Inflate piece by piece, one byte past the bound at most: a bomb never grows past 50 MiB."""
+        try:
+            while True:
+                room = self._max_bytes - self._decoded
+                piece = gunzip.feed(data, min(_PIECE_BYTES, room + 1))
+                data = b""
+                if not piece:
+                    return
+                if len(piece) > room:
+                    self._decoded_part(piece[:room])
+                    if not self._done:
+                        self._over_bytes()
+                    return
+                self._decoded_part(piece)
+                if self._done:
+                    return
+        except zlib.error as exc:
+            self._fail(f"{self.url} is not valid gzip ({exc}); the URLs before the fault were kept.")
 
     def _over_bytes(self) -> None:
         self._finish(cut=True)
