@@ -17,5 +17,6 @@ __all__ = [
     "records",
     "retry",
     "scheduler",
+    "sitemap_step",
     "sitemaps",
 ]

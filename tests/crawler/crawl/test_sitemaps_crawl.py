@@ -1,34 +1,43 @@
-"""Sitemaps in a crawl against the local web: what each sitemap adds, in order, with politeness and
-robots.txt holding for every sitemap request (checked from the server's own log), the bounds, the
-hostile files, resume and lastmod. The fixtures are seaspider/demo/sitemapweb.py's.
+"""Sitemaps in a `seaspider fetch` crawl through the disk frontier, against the local web: what each sitemap
+adds and where, with politeness and robots.txt holding for every sitemap request (checked from the
+server's own log), the bounds, the hostile files, resume, lastmod and SIGKILL. The fixtures are
+seaspider/demo/sitemapweb.py's (crawl/sitemap_step.py drives them).
 
-To keep the runs short, most tests stop the crawl once the sitemaps are read: the frontier's
-`not_started` list is then exactly the pages the sitemaps added, in the order they would be fetched.
+To keep the runs short, most tests stop the crawl once the sitemaps are answered: the disk frontier
+then holds exactly the pages the sitemaps added, in the order they would be fetched.
 """
 
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from crawlkit import journal, make_config, pages, run_cli, write_config, write_queue
+from crawlkit import CLI, journal, make_config, pages, run_cli, write_config, write_queue
 
+from seaspider.config import Config
+from seaspider.crawl.frontier_db import FrontierDB, State
 from seaspider.crawl.job import Crawl, CrawlSummary
 from seaspider.demo.localweb import DEFAULT_ROBOTS, LocalWeb, Response
-from seaspider.demo.sitemapweb import SitemapSite, install, urlset
+from seaspider.demo.sitemapweb import SitemapSite, install, text_sitemap, urlset
 from seaspider.net.fetch import Faults, Fetcher
 from seaspider.store.writer import StoreWriter
-from seaspider.web.records import Visit
 
 XML = (("content-type", "application/xml"),)
 
 
-def _crawl(config: Any, urls: list[str], *, stop_after: tuple[LocalWeb, set[str]] | None = None, faults: Faults | None = None,
-           sitemaps: tuple[str, ...] = ()) -> CrawlSummary:
-    """Crawl; with `stop_after` (a web and URLs), stop dispatching once the server has answered all of those URLs.
+def _sitemap_line(url: str) -> str:
+    return json.dumps({"url": url, "kind": "sitemap"})
+
+
+def _crawl(config: Config, queue: Path, *, stop_after: tuple[LocalWeb, set[str]] | None = None, faults: Faults | None = None) -> CrawlSummary:
+    """`seaspider fetch`'s crawl of `queue`; with `stop_after` (a web and URLs), stop dispatching once the server has answered all of those.
 
     The server's log says so before the visit's own job ends (its sitemap read and frontier additions
     included), so nothing after them is dispatched however long the reading takes.
@@ -43,7 +52,16 @@ def _crawl(config: Any, urls: list[str], *, stop_after: tuple[LocalWeb, set[str]
         crawl = Crawl(config, writer, fetcher)
         if fetcher is not None:
             fetcher._on_robots = crawl.on_robots  # noqa: SLF001 - journal robots lines like an own fetcher
-        return crawl.run(urls, should_stop=should_stop, sitemaps=sitemaps)
+        return crawl.run_queue(queue, should_stop=should_stop)
+
+
+def _queued(store: Path, host: str) -> list[tuple[str, str | None]]:
+    """(url, parent) of what the frontier holds queued for `host`, in the order it would be fetched."""
+    db = FrontierDB.open(store)
+    try:
+        return [(t.url, t.parent) for t in db.head_tasks(host, 100_000)]
+    finally:
+        db.close()
 
 
 def _page_line(store: Path, url: str) -> dict[str, Any]:
@@ -58,7 +76,7 @@ def test_robots_sitemaps_add_their_pages_in_order_politely(tmp_path: Path, fault
     with LocalWeb(hosts=2, pages=5, hosts_per_ip=2, ip_base="127.119") as web:
         site: SitemapSite = install(web, 0, other=1)
         config = make_config(tmp_path, web, follow={"sitemaps": True})
-        queue = [web.url(0, "/"), web.url(1, "/p/1")]
+        queue = write_queue(tmp_path, [web.url(0, "/"), web.url(1, "/p/1")])
         summary = _crawl(config, queue, stop_after=(web, {site.index, site.pages_xml, site.more_gz, site.text}), faults=faults)
         violations = web.spacing_violations()
         disallowed_requested = bool(web.requests(path="/private/sitemap.xml"))
@@ -67,11 +85,15 @@ def test_robots_sitemaps_add_their_pages_in_order_politely(tmp_path: Path, fault
         assert disallowed_requested is faults.ignore_disallow
         return
     assert violations == [] and not disallowed_requested
-    # The pages come after the queue's own URL, sitemap by sitemap, in each sitemap's order, each once:
-    # the text sitemap is read before the index's children (it comes before them on the frontier).
+    # The pages wait after the queue's own URL, sitemap by sitemap, in each sitemap's order, each once,
+    # the sitemap as parent: the text sitemap is read before the index's children (it was queued first).
     u = lambda path: web.url(0, path)  # noqa: E731
-    assert summary.not_started == (u("/p/5"), u("/p/1"), u("/p/2"), u("/private/secret"), u("/p/3"), u("/p/4"))
-    assert site.cross_origin not in summary.not_started  # the cross-origin entry was skipped
+    assert _queued(config.store, site.host) == [
+        (u("/p/5"), site.text), (u("/p/1"), site.text),
+        (u("/p/2"), site.pages_xml), (u("/private/secret"), site.pages_xml),
+        (u("/p/3"), site.more_gz), (u("/p/4"), site.more_gz),
+    ]  # fmt: skip
+    assert site.cross_origin not in dict(_queued(config.store, "h2.test"))  # the cross-origin entry was skipped
     assert summary.sitemaps == 4 and summary.sitemap_urls == 6
     intents = [(line["url"], line["parent"]) for line in journal(config.store) if line["kind"] == "intent"]
     robots_url = u("/robots.txt")
@@ -92,91 +114,131 @@ def test_robots_sitemaps_add_their_pages_in_order_politely(tmp_path: Path, fault
 
 
 @pytest.mark.slow
-def test_a_queue_sitemap_of_fifty_thousand_and_one_urls_adds_fifty_thousand(tmp_path: Path) -> None:
-    with LocalWeb(hosts=1, ip_base="127.121") as web:
-        site = install(web, 0, other=0)
-        web.set_robots(0, body=DEFAULT_ROBOTS)  # no Sitemap: lines; the queue names the sitemap
-        config = make_config(tmp_path, web)  # follow.sitemaps off: a queue sitemap is read anyway
-        summary = _crawl(config, [], sitemaps=(site.big,), stop_after=(web, {site.big}))
+def test_every_fixture_yields_exactly_its_urls_in_order(tmp_path: Path) -> None:
+    # One fixture per site, each site on an IP of its own, given as queue lines (follow.sitemaps off:
+    # a queue sitemap is read anyway, and the robots.txt Sitemap: lines are not).
+    names = ("index", "pages_xml", "more_gz", "text", "rss", "atom", "big", "bomb", "entity", "disallowed")
+    with LocalWeb(hosts=len(names), ip_base="127.121") as web:
+        sites = [install(web, h, other=(h + 1) % len(names)) for h in range(len(names))]
+        wanted = {getattr(site, name) for site, name in zip(sites, names, strict=True)}
+        config = make_config(tmp_path, web)
+        queue = write_queue(tmp_path, [_sitemap_line(url) for url in sorted(wanted)])
+        summary = _crawl(config, queue, stop_after=(web, wanted - {sites[-1].disallowed}))
         assert web.spacing_violations() == []
-        assert [r.path for r in web.log] == ["/robots.txt", "/big-sitemap.xml"]
-    assert summary.not_started == site.expected[site.big] and len(summary.not_started) == 50_000
-    line = _page_line(config.store, site.big)
-    assert line["extra"]["via"] == "queue"
-    assert line["extra"]["sitemap"]["error"] == f"{site.big} lists more than 50,000 URLs, the most a sitemap may list; the first 50,000 were read."
+        assert not web.requests(path="/private/sitemap.xml")  # robots.txt disallows it: never asked for
+        assert not web.requests(path="/leak.txt")  # the external entity's target: never asked for
+    for site, name in zip(sites, names, strict=True):
+        url = getattr(site, name)
+        got = [found for found, parent in _queued(config.store, site.host) if parent == url]
+        assert tuple(got) == site.expected[url], name
+    assert summary.sitemaps == len(names) - 1  # the disallowed one is not read
+    assert summary.sitemap_urls == sum(len(site.expected[getattr(site, n)]) for site, n in zip(sites, names, strict=True) if n != "index")
+    big = _page_line(config.store, sites[names.index("big")].big)["extra"]["sitemap"]
+    assert big["error"] == f"{sites[names.index('big')].big} lists more than 50,000 URLs, the most a sitemap may list; the first 50,000 were read."
+    for name in ("bomb", "entity"):
+        url = getattr(sites[names.index(name)], name)
+        assert _page_line(config.store, url)["extra"]["sitemap"]["error"] == (
+            f"{url} declares a document type (<!DOCTYPE>), which a sitemap never needs, so none of it was read "
+            "(entity expansion and external entities are refused).")  # fmt: skip
 
 
 @pytest.mark.slow
-def test_bomb_and_external_entity_add_nothing_and_fetch_nothing_more(tmp_path: Path) -> None:
-    with LocalWeb(hosts=1, ip_base="127.122") as web:
+def test_the_cli_reads_queue_sitemaps_and_robots_sitemaps_and_counts_them(tmp_path: Path) -> None:
+    with LocalWeb(hosts=1, pages=5, ip_base="127.122") as web:
         site = install(web, 0, other=0)
-        web.set_robots(0, body=DEFAULT_ROBOTS)
+        web.set_robots(0, body=DEFAULT_ROBOTS + f"Sitemap: {site.text}\n")
         config = write_config(tmp_path, web)
-        queue = write_queue(tmp_path, [json.dumps({"url": site.bomb, "kind": "sitemap"}), json.dumps({"url": site.entity, "kind": "sitemap"})])
+        queue = write_queue(tmp_path, [web.url(0, "/"), _sitemap_line(site.rss)])
         done = run_cli("fetch", "--sitemaps", str(config), str(queue))
         log = [r.path for r in web.log]
         assert web.spacing_violations() == []
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
-    assert summary["sitemaps"] == 2 and summary["sitemap_urls"] == 0 and summary["outcomes"]["not_started"] == 0
-    assert log == ["/robots.txt", "/bomb.xml", "/entity.xml"]  # the entity's target was never asked for
-    store = tmp_path / "store"
-    for url in (site.bomb, site.entity):
-        error = _page_line(store, url)["extra"]["sitemap"]["error"]
-        assert error == f"{url} declares a document type (<!DOCTYPE>), which a sitemap never needs, so none of it was read (entity expansion and external entities are refused)."
+    assert summary["sitemaps"] == 2 and summary["sitemap_urls"] == 4 and summary["outcomes"]["not_started"] == 0
+    # The queue's own lines first (the page, then its sitemap), then the sitemap robots.txt names,
+    # then what they list in the order they were read: the feed's pages, then the text sitemap's.
+    assert log == ["/robots.txt", "/", "/feed.rss", "/sitemap.txt", "/p/2", "/p/3", "/p/5", "/p/1"]
+    stats = json.loads(run_cli("stats", str(tmp_path / "store")).stdout)
+    assert stats["sitemap_urls"] == 4
 
 
 @pytest.mark.slow
-def test_resume_reads_a_fresh_sitemap_from_the_store_and_lastmod_makes_a_page_due(tmp_path: Path) -> None:
+@pytest.mark.parametrize("refetch", [10**8, None], ids=["refetch-on", "control-refetch-off"])
+def test_a_lastmod_newer_than_our_copy_makes_a_stored_page_due(tmp_path: Path, refetch: int | None) -> None:
     with LocalWeb(hosts=1, pages=3, ip_base="127.123") as web:
         u = lambda path: web.url(0, path)  # noqa: E731
         web.set_route(0, "/sm.xml", Response(200, XML, urlset([(u("/p/1"), "2031-01-01"), (u("/p/2"), "2001-01-01"), (u("/p/3"), None)])))
-        config = make_config(tmp_path, web, resume={"refetch_after_secs": 10**8})
-        first = _crawl(config, [], sitemaps=(u("/sm.xml"),))
-        assert first.sitemap_urls == 3 and first.outcomes["fetched"] == 4
+        config = make_config(tmp_path, web, resume={"refetch_after_secs": refetch})
+        queue = write_queue(tmp_path, [u("/p/1"), u("/p/2"), u("/p/3")])
+        assert _crawl(config, queue).outcomes["fetched"] == 3
         web.clear_log()
-        second = _crawl(config, [], sitemaps=(u("/sm.xml"),))
+        with open(queue, "a") as grown:
+            grown.write(_sitemap_line(u("/sm.xml")) + "\n")  # the queue grows by a sitemap listing the three
+        second = _crawl(config, queue)
         assert web.spacing_violations() == []
         again = [r.path for r in web.log]
-    # The sitemap was read from the store (no request); only the page whose lastmod is newer than
-    # our copy was fetched again; the one with an older lastmod and the one with none were not.
-    assert again == ["/p/1"]
-    assert second.sitemaps == 1 and second.sitemap_urls == 1
-    assert _page_line(config.store, u("/p/1"))["extra"] == {"via": "sitemap"}
+    # Only the page whose lastmod is newer than our copy is fetched again (and only when refetching is
+    # on); the one with an older lastmod and the one with none are not.
+    assert again == (["/sm.xml", "/p/1"] if refetch else ["/sm.xml"])
+    assert second.sitemaps == 1 and second.sitemap_urls == (1 if refetch else 0)
+    if refetch:
+        assert _page_line(config.store, u("/p/1"))["parent"] is None  # its row is the queue's: it keeps its parent
 
 
-def test_queue_lines_say_which_urls_are_sitemaps() -> None:
-    from seaspider.crawl.queuefile import parse_queue
-
-    data = b'https://a.test/\n{"url": "https://a.test/s.xml", "kind": "sitemap"}\n{"url": "https://a.test/x", "kind": "page"}\n{"url": "https://a.test/y", "kind": "feed"}\n'
-    queue = parse_queue(data, source="q")
-    assert queue.urls == ("https://a.test/", "https://a.test/x")
-    assert queue.sitemaps == ("https://a.test/s.xml",)
-    assert [b.reason for b in queue.bad] == ['q: line 4 has "kind" "feed", but only "page" and "sitemap" are known, so it was skipped.']
-
-
-def test_visit_of_a_page_a_sitemap_listed_is_marked(tmp_path: Path) -> None:
-    import asyncio
-
-    from seaspider.crawl.frontier import Frontier
-    from seaspider.crawl.sitemaps import SitemapStep
-    from seaspider.web.records import Outcome
-
-    with LocalWeb(hosts=1, ip_base="127.124") as web:
+@pytest.mark.slow
+def test_a_rerun_neither_reads_again_nor_loses_what_a_sitemap_listed(tmp_path: Path) -> None:
+    with LocalWeb(hosts=1, pages=4, ip_base="127.124") as web:
+        u = lambda path: web.url(0, path)  # noqa: E731
+        web.set_route(0, "/sm.txt", Response(200, (("content-type", "text/plain"),), text_sitemap([u(f"/p/{n}") for n in (3, 1, 4, 2)])))
         config = make_config(tmp_path, web)
-    with StoreWriter.open(config.store) as writer:
-        step = SitemapStep(config, writer, now_unix=lambda: 1.0)
-        task = step.discovery.from_queue("https://a.test/s.xml")
-        assert task is not None
-        frontier = Frontier()
+        queue = write_queue(tmp_path, [_sitemap_line(u("/sm.txt"))])
+        first = _crawl(config, queue, stop_after=(web, {u("/sm.txt")}))
+        assert first.sitemap_urls == 4 and first.outcomes["not_started"] == 4
+        second = _crawl(config, queue)
+        log = [r.path for r in web.log]
+        assert web.spacing_violations() == []
+    assert second.sitemaps == 0 and second.sitemap_urls == 0 and second.outcomes["fetched"] == 4
+    assert log == ["/robots.txt", "/sm.txt", "/p/3", "/p/1", "/p/4", "/p/2"]  # in sitemap order, each once
+    assert {line["url"]: line["extra"] for line in pages(config.store) if "/p/" in line["url"]} == {
+        u(f"/p/{n}"): {"via": "sitemap"} for n in (1, 2, 3, 4)}
 
-        def visit(url: str, parent: str | None, body: bytes = b"") -> Visit:
-            return Visit(url, url, Outcome.FETCHED, 200, (), {}, "application/xml", body, False, None, None, 1, 1.0, parent=parent)
 
-        sitemap_visit = asyncio.run(step.on_visit(visit(task.url, None, urlset([("https://a.test/p", None)])), frontier))
-        page_visit = asyncio.run(step.on_visit(visit("https://a.test/p", task.url), frontier))
-        other_visit = asyncio.run(step.on_visit(visit("https://a.test/q", "https://a.test/"), frontier))  # control
-    assert sitemap_visit.extra["via"] == "queue" and sitemap_visit.extra["sitemap"]["entries"] == 1
-    assert page_visit.extra == {"via": "sitemap"}
-    assert other_visit.extra == {}
-    assert frontier.pop() is not None and frontier.pop() is None
+def _frontier_states(store: Path) -> dict[str, State]:
+    db = FrontierDB.open(store)
+    try:
+        db.catch_up()
+        return db.states()
+    finally:
+        db.close()
+
+
+@pytest.mark.slow
+def test_sigkill_after_a_sitemaps_page_line_loses_none_of_its_pages(tmp_path: Path) -> None:
+    listed = [f"/p/{n}" for n in range(1, 7)]
+    with LocalWeb(hosts=1, pages=6, ip_base="127.125", latency_s=0.3) as web:
+        u = lambda path: web.url(0, path)  # noqa: E731
+        web.set_route(0, "/sm.xml", Response(200, XML, urlset([(u(p), None) for p in listed])))
+        config = write_config(tmp_path, web)
+        queue = write_queue(tmp_path, [_sitemap_line(u("/sm.xml"))])
+        store = tmp_path / "store"
+        child = subprocess.Popen([*CLI, "fetch", str(config), str(queue)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        # Kill it as soon as the sitemap's page line is in the journal: its pages were announced by then.
+        while time.monotonic() < deadline and not any(line["url"] == u("/sm.xml") for line in pages(store)):
+            time.sleep(0.005)
+        child.send_signal(signal.SIGKILL)
+        child.communicate(timeout=30)
+        fetched_before = {line["url"] for line in pages(store)}
+        assert u("/sm.xml") in fetched_before and len(fetched_before) < 1 + len(listed), "the kill was meant to land mid-crawl"
+        states = _frontier_states(store)
+        assert {u(p) for p in listed} <= set(states)  # every page the sitemap listed is in the frontier
+        second = run_cli("fetch", str(config), str(queue))
+        log = [r.path for r in web.log]
+    assert second.returncode == 0, second.stderr
+    summary = json.loads(second.stdout)
+    assert summary["sitemaps"] == 0  # read once, not again
+    latest = {line["url"]: line["outcome"] for line in pages(store)}
+    assert latest == {u(p): "fetched" for p in ["/sm.xml", *listed]}
+    uncertain = {line["url"] for line in journal(store) if line["kind"] == "uncertain"}
+    twice = {path for path, n in Counter(p for p in log if p != "/robots.txt").items() if n > 1}
+    assert twice <= {"/" + url.split("/", 3)[3] for url in uncertain}  # nothing fetched twice but a request cut off
