@@ -9,7 +9,8 @@ from pathlib import Path
 from storekit import visit
 
 from seaspider.clock import FakeClock
-from seaspider.store.writer import StoreReader, StoreWriter
+from seaspider.store.reader import StoreReader
+from seaspider.store.writer import StoreWriter
 
 
 def test_urls_from_sitemaps_are_counted_once_per_url_and_survive_a_rebuild(tmp_path: Path) -> None:
