@@ -33,6 +33,7 @@ __all__ = [
     "Report",
     "RobotsReport",
     "RobotsState",
+    "SitemapsReport",
     "StatsReport",
     "StatusReport",
     "page_report",
@@ -41,11 +42,12 @@ __all__ = [
     "robots_queued_report",
     "robots_report",
     "robots_sitemaps",
+    "sitemaps_report",
     "stats_report",
 ]
 
-Operation = Literal["fetch", "robots", "stats", "page", "status", "read"]
-OPERATIONS: tuple[Operation, ...] = ("fetch", "robots", "stats", "page", "status", "read")
+Operation = Literal["fetch", "robots", "sitemaps", "stats", "page", "status", "read"]
+OPERATIONS: tuple[Operation, ...] = ("fetch", "robots", "sitemaps", "stats", "page", "status", "read")
 
 RobotsState = Literal["allowed", "disallowed", "unavailable", "unreachable", "queued"]
 PageState = Literal["fetched", "failed", "not_fetched"]
@@ -97,6 +99,24 @@ class RobotsReport(TypedDict):
     retry_unix: float | None
     reason: str | None
     sitemaps: NotRequired[list[str] | None]
+
+
+class SitemapsReport(TypedDict):
+    """The robots report asked about its `sitemaps` ("What sitemaps does A have?"): the same fields."""
+
+    operation: Literal["sitemaps"]
+    target: str
+    agent: str
+    robots_url: str
+    state: RobotsState
+    status: int | None
+    rule: str | None
+    group: str | None
+    line: int | None
+    fetched_unix: float | None
+    retry_unix: float | None
+    reason: str | None
+    sitemaps: list[str] | None
 
 
 class FailedCounts(TypedDict):
@@ -219,7 +239,7 @@ class ReadReport(TypedDict):
     rule: str | None
 
 
-Report = FetchReport | RobotsReport | StatsReport | PageReport | StatusReport | ReadReport | RefusalReport
+Report = FetchReport | RobotsReport | SitemapsReport | StatsReport | PageReport | StatusReport | ReadReport | RefusalReport
 
 
 def refusal_report(kind: str, reason: str) -> dict[str, Any]:
@@ -258,6 +278,14 @@ def robots_sitemaps(fetch: RobotsFetch | None) -> list[str] | None:
     if fetch is None or fetch.body is None or fetch.state is not RobotsSource.FETCHED:
         return None
     return Robots.parse(fetch.body).sitemaps
+
+
+def sitemaps_report(robots: Mapping[str, Any]) -> dict[str, Any]:
+    """A robots report (or a refusal) as the answer to "what sitemaps does A have?": the same facts,
+    its `sitemaps` field the one asked about. Pure."""
+    if robots.get("operation") != "robots":
+        return dict(robots)  # a refusal (queue full, check failed) answers as it is
+    return {**robots, "operation": "sitemaps"}
 
 
 def robots_queued_report(target: str, agent: str) -> dict[str, Any]:

@@ -6,7 +6,14 @@ import dataclasses
 
 import pytest
 
-from seaspider.service.reports import page_report, refusal_report, robots_queued_report, robots_report, stats_report
+from seaspider.service.reports import (
+    page_report,
+    refusal_report,
+    robots_queued_report,
+    robots_report,
+    sitemaps_report,
+    stats_report,
+)
 from seaspider.web.records import Hop, RobotsFetch, RobotsSource, RobotsVerdict
 
 
@@ -68,6 +75,14 @@ def test_robots_report_without_a_robots_body_knows_no_sitemaps(source: RobotsSou
     report = robots_report("https://a.example/", "MovaBot", verdict(source, allowed=source is RobotsSource.UNAVAILABLE), fetch(source), retry_secs=1)
     assert report["sitemaps"] is None
     assert robots_queued_report("https://a.example/", "MovaBot")["sitemaps"] is None
+
+
+def test_a_sitemaps_question_gets_the_robots_report_and_a_refusal_stays_a_refusal() -> None:
+    stored = dataclasses.replace(fetch(RobotsSource.FETCHED), body=b"Sitemap: https://a.example/s.xml\n")
+    robots = robots_report("https://a.example/", "MovaBot", verdict(RobotsSource.FETCHED, allowed=True), stored, retry_secs=1)
+    assert sitemaps_report(robots) == {**robots, "operation": "sitemaps"}
+    refused = refusal_report("queue_full", "the queue is full (64 jobs are waiting)")
+    assert sitemaps_report(refused) == refused  # control: only a robots report becomes a sitemaps answer
 
 
 def test_page_report_of_a_url_never_fetched() -> None:
