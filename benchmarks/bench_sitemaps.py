@@ -9,12 +9,17 @@ real sitemaps large. Every parse runs in a fresh child process, so each peak RSS
 growth is the peak over that of a child that only imports the parser and loads the same bytes. ultimate-sitemap-parser is given the text
 (`usp.tree.sitemap_from_str`, whose web client refuses to fetch anything); its time includes the
 UTF-8 decode it needs. Ours is given the bytes and also canonicalises every URL and checks its origin.
+Ours is also given the same sitemap gzip-compressed (.xml.gz), inflated by the bounded inflater
+bodies share (seaspider/web/inflate.py). Last, the 50,000 URLs are queued in a fresh disk frontier
+the way a crawl queues a sitemap's finds (one FrontierDB.queue_listed call, in the journal thread,
+before the sitemap's page line): how long that holds the frontier's write lock.
 Quick: one round each; --full: best of three.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import resource
 import subprocess
@@ -64,7 +69,7 @@ def child(lib: str, path: str, parse: bool) -> None:
 
     Prints {"seconds", "urls", "rss_peak_kb"}.
     """
-    if lib == "ours":
+    if lib in ("ours", "ours-gz"):
         from seaspider.web.sitemaps import parse_sitemap
 
         def run(data: bytes) -> int:
@@ -110,6 +115,35 @@ def measure(lib: str, path: Path, rounds: int) -> dict[str, float] | None:
     return best
 
 
+def frontier_seconds(rounds: int) -> float:
+    """Best time of `rounds` to queue 50,000 listed pages in a fresh disk frontier (one transaction)."""
+    from seaspider.crawl.frontier_db import FrontierDB, SourceState
+    from seaspider.crawl.queuefile import QueueEntry
+    from seaspider.crawl.sitemaps import Listing
+    from seaspider.store.writer import StoreWriter
+
+    pages = tuple(f"{HOST}/catalogue/product-{i:07d}" for i in range(URLS))
+    best = float("inf")
+    for _ in range(rounds):
+        with tempfile.TemporaryDirectory(prefix="bench-sitemaps-store-") as tmp:
+            store = Path(tmp) / "store"
+            with StoreWriter.open(store):
+                pass
+            db = FrontierDB.open(store)
+            try:
+                source_id, gen = db.begin_load("q.txt")
+                db.load([QueueEntry(f"{HOST}/sitemap.xml", 1, 0, "sitemap")], source=SourceState(source_id, 0, 0, 0, 0, 0, 0, ""),
+                        gen=gen, track_dirs=False)  # fmt: skip
+                (sitemap,) = db.head_tasks("shop.example", 1)
+                started = time.perf_counter()
+                (listed,) = db.queue_listed([(sitemap, Listing((), pages, ()))], max_sitemaps=100)
+                best = min(best, time.perf_counter() - started)
+                assert listed.pages == URLS
+            finally:
+                db.close()
+    return best
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--full", action="store_true", help="best of three rounds")
@@ -122,23 +156,32 @@ def main(argv: list[str] | None = None) -> int:
     rounds = 3 if args.full else 1
     data = make_sitemap()
     print(f"sitemap: {len(data):,} bytes ({len(data) / 2**20:.1f} MiB), {URLS:,} URLs; best of {rounds}")
+    packed = gzip.compress(data, compresslevel=6)
     with tempfile.TemporaryDirectory(prefix="bench-sitemaps-") as tmp:
         path = Path(tmp) / "sitemap.xml"
         path.write_bytes(data)
+        gz_path = Path(tmp) / "sitemap.xml.gz"
+        gz_path.write_bytes(packed)
         results = {lib: measure(lib, path, rounds) for lib in ("ours", "usp")}
+        results["ours-gz"] = measure("ours-gz", gz_path, rounds)
     for lib, got in results.items():
         if got is None:
-            print(f"{lib:5s}: not measured (ultimate-sitemap-parser not installed?)" if lib == "usp" else f"{lib}: failed")
+            print(f"{lib:7s}: not measured (ultimate-sitemap-parser not installed?)" if lib == "usp" else f"{lib}: failed")
             continue
         growth_mb = got["growth_kb"] / 1024
         print(
-            f"{lib:5s}: {got['seconds']:.2f} s, {int(got['urls']):,} URLs, {len(data) / 2**20 / got['seconds']:.1f} MiB/s, "
+            f"{lib:7s}: {got['seconds']:.2f} s, {int(got['urls']):,} URLs, {len(data) / 2**20 / got['seconds']:.1f} MiB/s, "
             f"{got['urls'] / got['seconds']:,.0f} URLs/s, peak RSS {got['rss_peak_kb'] / 1024:.0f} MB "
             f"(+{growth_mb:.0f} MB over {got['baseline_kb'] / 1024:.0f} MB for imports and bytes alone)"
         )
-    ours, theirs = results["ours"], results["usp"]
-    if ours is None:
+    ours, theirs, packed_got = results["ours"], results["usp"], results["ours-gz"]
+    if ours is None or packed_got is None:
         return 1
+    print(f"gzip: {len(packed):,} bytes inflated and read in {packed_got['seconds']:.2f} s ({packed_got['seconds'] / ours['seconds']:.2f}x the plain read)")
+    if int(packed_got["urls"]) != int(ours["urls"]):
+        print(f"URL counts differ: plain {int(ours['urls'])}, gzip {int(packed_got['urls'])}", file=sys.stderr)
+        return 1
+    print(f"frontier: {URLS:,} listed pages queued in {frontier_seconds(rounds):.2f} s (one transaction of the journal thread)")
     if theirs is not None:
         print(
             f"speed ours/usp: {theirs['seconds'] / ours['seconds']:.2f}x; peak RSS usp/ours: {theirs['rss_peak_kb'] / ours['rss_peak_kb']:.2f}x; "

@@ -672,7 +672,8 @@ class FrontierDB:
         """Queue again the done URLs among `urls` (a sitemap's lastmod says our copy is older)."""
         tasks = []
         for url in urls:
-            row = db.execute("SELECT id FROM urls WHERE fp = ? AND url = ? AND state = ?", (fingerprint(url), url, int(State.DONE))).fetchone()
+            row = db.execute("SELECT id FROM urls WHERE fp = ? AND url = ? AND state = ?",
+                             (fingerprint(url), url, int(State.DONE))).fetchone()  # fmt: skip
             if row is not None:
                 db.execute("UPDATE urls SET state = 0 WHERE id = ?", (row[0],))
                 tasks.append(self._task(db, int(row[0])))

@@ -2,8 +2,9 @@
 
 `Crawl(config, writer).run_queue(path)` crawls a queue file of any size through the disk frontier
 (`seaspider fetch`), sitemaps included (`crawl/sitemap_step.py`); `Crawl(config, writer).run(urls)`
-crawls a few URLs held in memory (the service's worker), exactly those and the links it follows. Both return a `CrawlSummary`. Store calls go through one journal thread
-(`crawl/journal_thread.py`), never the event loop; one run's records are made in `crawl/records.py`.
+crawls a few URLs held in memory (the service's worker), exactly those and the links it follows.
+Both return a `CrawlSummary`. Store calls go through one journal thread (`crawl/journal_thread.py`),
+never the event loop; one run's records are made in `crawl/records.py`.
 Knows nothing about the CLI, signals or terminals.
 """
 
@@ -454,7 +455,9 @@ class Crawl:
         discovery: asyncio.Future[None] | None = None
         if sitemaps is not None and sitemaps.discovering:
             discovery = asyncio.ensure_future(sitemaps.discover(fetcher, should_stop=stop_now))
-            discovery.add_done_callback(lambda f: self._fail(f.exception()) if not f.cancelled() and f.exception() else None)  # type: ignore[arg-type]
+            discovery.add_done_callback(
+                lambda f: self._fail(f.exception()) if not f.cancelled() and f.exception() else None  # type: ignore[arg-type]
+            )
         try:
             await run_crawl(fetcher, frontier, concurrency=self.config.fetch.concurrency, on_intent=record_intent,
                             on_visit=visit_done, should_stop=stop_now, clock=self._clock)  # fmt: skip
