@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from crawlkit import CLI, journal, make_config, pages, run_cli, write_config, write_queue
 
@@ -27,6 +28,7 @@ from seaspider.crawl.job import Crawl, CrawlSummary
 from seaspider.demo.localweb import DEFAULT_ROBOTS, LocalWeb, Response
 from seaspider.demo.sitemapweb import SitemapSite, install, text_sitemap, urlset
 from seaspider.net.fetch import Faults, Fetcher
+from seaspider.resources import load_schema
 from seaspider.store.writer import StoreWriter
 
 XML = (("content-type", "application/xml"),)
@@ -36,8 +38,10 @@ def _sitemap_line(url: str) -> str:
     return json.dumps({"url": url, "kind": "sitemap"})
 
 
-def _crawl(config: Config, queue: Path, *, stop_after: tuple[LocalWeb, set[str]] | None = None, faults: Faults | None = None) -> CrawlSummary:
-    """`seaspider fetch`'s crawl of `queue`; with `stop_after` (a web and URLs), stop dispatching once the server has answered all of those.
+def _crawl(config: Config, queue: Path, *, stop_after: tuple[LocalWeb, set[str]] | None = None,
+           faults: Faults | None = None) -> CrawlSummary:  # fmt: skip
+    """`seaspider fetch`'s crawl of `queue`; with `stop_after` (a web and URLs), stop dispatching once
+    the server has answered all of those.
 
     The server's log says so before the visit's own job ends (its sitemap read and frontier additions
     included), so nothing after them is dispatched however long the reading takes.
@@ -154,6 +158,7 @@ def test_the_cli_reads_queue_sitemaps_and_robots_sitemaps_and_counts_them(tmp_pa
         assert web.spacing_violations() == []
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
+    jsonschema.Draft202012Validator(load_schema("summary")).validate(summary)
     assert summary["sitemaps"] == 2 and summary["sitemap_urls"] == 4 and summary["outcomes"]["not_started"] == 0
     # The queue's own lines first (the page, then its sitemap), then the sitemap robots.txt names,
     # then what they list in the order they were read: the feed's pages, then the text sitemap's.
