@@ -15,6 +15,8 @@ from typing import Any
 
 import jsonschema
 
+__all__ = ["collect", "describe", "field_path", "first_problem", "load_json_file", "record_checker"]
+
 
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)

@@ -23,6 +23,8 @@ from seaspider.store.files import open_sqlite
 from seaspider.store.index import remove_index_files
 from seaspider.store.journal import JournalAppender, iter_lines, read_line_at
 
+__all__ = ["INDEX_SUFFIX", "Ledger", "LedgerEntry", "open_journal"]
+
 INDEX_SUFFIX = ".index.sqlite"  # ledger.jsonl -> ledger.jsonl.index.sqlite, derived and rebuilt at will
 _COMMIT_EVERY_LINES = 10_000  # while catching up: big transactions, a bounded WAL
 
