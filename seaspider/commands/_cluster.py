@@ -36,6 +36,9 @@ def run_node_command(args: argparse.Namespace, config: Config, lock: HeldLock, *
 
     with lock:
         settings = settings_for(config, url=args.cluster, node=args.node)  # bad input loses nothing: checked first
+        if config.follow.sitemaps:
+            raise UsageError("follow.sitemaps (--sitemaps) and --cluster do not go together yet; "
+                             "read the sitemaps with a plain seaspider fetch, or turn follow.sitemaps off for the nodes.")  # fmt: skip
         if queue is not None:
             try:
                 with open(queue, "rb") as stream:

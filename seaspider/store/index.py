@@ -10,17 +10,16 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from seaspider.errors import StoreError
 from seaspider.store.journal import file_id, iter_lines, line_digest, read_line_at
 from seaspider.store.segments import Location
+from seaspider.web.urls import host_of
 
 INDEX_VERSION = "2"  # 2: urls.damaged, damaged lines, the newest copy of a body wins
 ALL = "*"  # the counters' host for the whole store: no host name contains "*"
@@ -98,6 +97,19 @@ def journal_record(raw: bytes, parsed: dict[str, Any] | None = None) -> Record |
     return None
 
 
+def _via_sitemap(raw: bytes, parsed: dict[str, Any] | None) -> bool:
+    """Whether a page line says a sitemap listed its URL (`extra.via`); a rebuild decodes only lines naming a via."""
+    if parsed is None:
+        if b'"via"' not in raw:
+            return False
+        try:
+            parsed = json.loads(raw)
+        except ValueError:
+            return False
+    extra = parsed.get("extra") if isinstance(parsed, dict) else None
+    return isinstance(extra, dict) and extra.get("via") == "sitemap"
+
+
 def links_record(raw: bytes) -> str | None:
     """The URL of one links.jsonl line; None when the line is damaged."""
     try:
@@ -117,23 +129,6 @@ def raise_if_corrupt(exc: sqlite3.DatabaseError) -> None:
     # deleting the index for that would throw away a good file, perhaps under a live writer.
     if not isinstance(exc, sqlite3.OperationalError):
         raise IndexCorrupt(str(exc)) from exc
-
-
-# scheme://[userinfo@]host[:port]... ; the host may be an [IPv6] literal.
-_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]/?#]*\]|[^:/?#]*)")
-
-
-def host_of(url: str) -> str:
-    """The lower-case host of a URL ("" when it has none), as urlsplit(url).hostname gives it."""
-    m = _HOST.match(url)
-    if m is None:
-        try:
-            return urlsplit(url).hostname or ""
-        except ValueError:
-            return ""
-    host = m.group(1)
-    # A rebuild calls this once per line: the regular expression is several times urlsplit's speed.
-    return (host[1:-1] if host.startswith("[") else host).lower()
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,7 +356,7 @@ class Index:
         self._count(host, f"line:{kind}")
         pending = self.pending_intents()
         if kind == "page":
-            self._apply_page(off, key, host, outcome, fetched_unix, body)
+            self._apply_page(off, key, host, outcome, fetched_unix, body, via_sitemap=_via_sitemap(raw, parsed))
             if key in pending:
                 del pending[key]
                 self._db.execute("DELETE FROM pending WHERE url = ?", (key,))
@@ -395,11 +390,14 @@ class Index:
         elif what == "page_body" and body is not None:
             self._db.execute("UPDATE urls SET damaged = 1 WHERE url = ? AND body_sha = ?", (key, body[0]))
 
-    def _apply_page(self, off: int, url: str, host: str, outcome: str | None, fetched_unix: float | None, body: Body | None) -> None:
+    def _apply_page(self, off: int, url: str, host: str, outcome: str | None, fetched_unix: float | None, body: Body | None,
+                    *, via_sitemap: bool = False) -> None:
         self._count(host, f"page:{outcome}")
         row = self._db.execute("SELECT outcome, body_sha, fetched_off, links_off FROM urls WHERE url = ?", (url,)).fetchone()
         if row is None or row[0] is None:
             self._count(host, "urls")
+            if via_sitemap:
+                self._count(host, "sitemap_urls")  # URLs first recorded as listed by a sitemap
             old_body, old_fetched, links_off = (None, None, None) if row is None else row[1:]
         else:
             self._count(host, f"outcome:{row[0]}", -1)

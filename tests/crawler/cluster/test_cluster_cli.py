@@ -45,6 +45,15 @@ def test_bad_cluster_arguments_are_usage_errors(tmp_path: Path, args: list[str],
     assert not (tmp_path / "n0" / "store").exists()  # bad input loses nothing: no store was made
 
 
+def test_sitemaps_on_a_node_are_a_usage_error(tmp_path: Path) -> None:
+    with LocalWeb(hosts=1, pages=1, ip_base="127.184") as web:
+        config = node_config(tmp_path, web, "n0")
+        queue = write_queue(tmp_path, [web.url(0, "/p/1")])
+        done = run_cli("fetch", str(config), str(queue), "--sitemaps", "--cluster", f"redis://127.0.0.1:{_free_port()}/0")
+    assert done.returncode == 2 and "--sitemaps) and --cluster do not go together" in done.stderr
+    assert not (tmp_path / "n0" / "store").exists() and web.log == []
+
+
 def test_work_without_any_cluster_is_a_usage_error(tmp_path: Path) -> None:
     with LocalWeb(hosts=1, pages=1, ip_base="127.187") as web:
         done = run_cli("work", str(node_config(tmp_path, web, "n0")))
