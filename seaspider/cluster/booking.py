@@ -66,7 +66,7 @@ class SharedBooking:
         poll = FIRST_POLL_S
         while True:
             sent_s = self._clock.monotonic()
-            reply = await self._link.call("book", [ip, host, token, self._hold_us, self._token_of(host) or "", self._lease_us])
+            reply = await self._link.op("book", [ip, host, token, self._hold_us, self._token_of(host) or "", self._lease_us])
             if int(reply[0]) == 1:
                 self._held[ip] = token
                 if int(reply[2]) and self._renewed is not None:
@@ -87,7 +87,7 @@ class SharedBooking:
         token = self._held.pop(ip, "")
         host_rest_us = int((host_delay_s + END_MARGIN_S) * 1_000_000)
         try:
-            await self._link.call("end", [ip, host, token, self._ip_rest_us, host_rest_us])
+            await self._link.op("end", [ip, host, token, self._ip_rest_us, host_rest_us])
         except ClusterError:
             # The link keeps the failure and the next book, tick or settle raises it; the request
             # that just ended still reaches the journal. Its booking holds the IP until it lapses.

@@ -20,9 +20,14 @@ from seaspider.cluster.link import Link
 from seaspider.cluster.queue import PREFETCH, SharedQueue
 from seaspider.crawl.frontier import Frontier, Task
 
-__all__ = ["CLAIM_STEP", "FAST_TICK_S", "ClusterFrontier"]
+__all__ = ["CLAIM_STEP", "FAST_TICK_S", "MAX_CLAIM_STEP", "ClusterFrontier"]
 
-CLAIM_STEP = 16  # hosts claimed per tick at most: several nodes starting together share the hosts
+CLAIM_STEP = 16  # hosts claimed by a node's first tick at most: several nodes starting together share the hosts
+# While each tick claims all it asked for, the next asks for twice as many, up to this: a node
+# alone before thousands of hosts has them in its window within a second or two (at 16 a tick,
+# its CPU would wait for claims), and one tick's reply (4 URLs per host) stays a few hundred KB.
+MAX_CLAIM_STEP = 512
+SCAN_EVERY = 8  # ticks between looks for leased hosts the window does not hold (claimed with no URL left)
 FAST_TICK_S = 0.02  # the next tick while claims succeed and the window has room (filling up)
 MAX_TICK_S = 0.5  # the longest between ticks: a lapsed lease is taken over, and the end seen, this soon
 
@@ -46,6 +51,7 @@ class ClusterFrontier:
         self._renew_age_s = leases.lease_s / 4
         self._next_tick = -math.inf
         self._release: set[str] = set()
+        self._step = CLAIM_STEP
         self._all_valid_until = -math.inf  # before this (monotonic s), every lease held is still trusted
         self._pending = 1  # URLs queued in the cluster, plus live loaders, at the last tick (1: not asked yet)
         self._loading = False
@@ -71,14 +77,15 @@ class ClusterFrontier:
         """One round trip: renew, release, claim, and learn how much work the cluster has."""
         now_s = self._clock.monotonic()
         inner, leases = self._inner, self._leases
-        for host, _token in leases.items():
-            if not inner.holds(host):
-                self._release.add(host)  # finished here (its last URL recorded), or never had any
-        release = [(h, t) for h, t in leases.items() if h in self._release]
+        if leave or self.ticks % SCAN_EVERY == 0:
+            # Hosts finished here are released as they finish (`finish`); this finds the rest: a
+            # host claimed when its last URL was already gone. Not every tick: it is O(hosts held).
+            self._release.update(host for host in leases.hosts() if not inner.holds(host))
+        release = [(h, t) for h in sorted(self._release) if (t := leases.token(h)) is not None]
         # Only the leases no request renewed lately: a node serving its hosts renews them as it books.
         renew = [(h, t) for h, t in leases.stale(now_s, age_s=self._renew_age_s) if h not in self._release]
         held = len(leases) - len(release)
-        room = 0 if leave else max(0, min(CLAIM_STEP, self._capacity - max(held, inner.hosts_in_window)))
+        room = 0 if leave else max(0, min(self._step, self._capacity - max(held, inner.hosts_in_window)))
         args: list[object] = [self._link.settings.node, self._link.settings.lease_ms * 1000, room,
                               "leave" if leave else "1" if self._loading else "0", held, PREFETCH, len(renew)]  # fmt: skip
         for pair in renew:
@@ -116,6 +123,7 @@ class ClusterFrontier:
         self._pending = count + loaders
         self._all_valid_until = leases.all_valid_until()
         filling = bool(claimed) and room > 0 and len(claimed) >= room
+        self._step = min(MAX_CLAIM_STEP, 2 * self._step) if filling else CLAIM_STEP
         self._next_tick = now_s + (FAST_TICK_S if filling else self._tick_s)
 
     # ----- CrawlFrontier ----------------------------------------------------------------------

@@ -38,6 +38,10 @@ class Leases:
         """(host, token) of every lease held, sorted by host."""
         return [(h, self._tokens[h]) for h in self._sorted]
 
+    def hosts(self) -> list[str]:
+        """Every host held, sorted (the list itself: do not change it, nor the leases while iterating)."""
+        return self._sorted
+
     def token(self, host: str) -> str | None:
         return self._tokens.get(host)
 

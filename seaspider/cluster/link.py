@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from seaspider.cluster.batch import Batcher
 from seaspider.cluster.scripts import REDIS_TIMEOUT_S, Scripts, import_redis, translate
 from seaspider.cluster.settings import ClusterSettings
 from seaspider.errors import ClusterError
@@ -48,6 +50,7 @@ class Link:
         self._lock = threading.Lock()  # redis-py's pool is thread-safe; this guards `failure`
         self.failure: ClusterError | None = None
         self.calls = 0  # script calls this node made (for the benchmark's per-request figures)
+        self.calls_by: Counter[str] = Counter()  # the same, per script (and per command of the seen set)
 
     @classmethod
     def open(cls, settings: ClusterSettings, *, store: str, quiet_s: float) -> Link:
@@ -79,6 +82,7 @@ class Link:
         """Run a script on the blocking client (threads, or a rare call on the event loop)."""
         self.check()
         self.calls += 1
+        self.calls_by[name] += 1
         try:
             with translate(self.settings.shown, self.store):
                 return self._scripts.run(name, self.args(*args))
@@ -101,17 +105,28 @@ class Link:
 
 
 class AsyncLink:
-    """Script calls on an asyncio client, sharing the blocking link's failure and counts."""
+    """Script calls on an asyncio client, sharing the blocking link's failure and counts.
+
+    `op` is how the per-request calls go: batched with the others of the same turn of the loop
+    (batch.py); `call` runs one script on its own.
+    """
 
     def __init__(self, link: Link, client: Any) -> None:
         self.link = link
         self.client = client
-        self._scripts = Scripts(client, ("book", "end", "robots_get", "robots_put"))
+        self._scripts = Scripts(client, ("book", "end", "robots_get", "robots_put", "batch"))
+        self.batcher = Batcher(lambda args: self.call("batch", args))
+
+    async def op(self, name: str, args: Sequence[Any]) -> Any:
+        """Operation `name` (book, end, robots_get, robots_put) in the next batch call; its reply."""
+        self.link.check()
+        return await self.batcher.submit(name, args)
 
     async def call(self, name: str, args: Sequence[Any]) -> Any:
         link = self.link
         link.check()
         link.calls += 1
+        link.calls_by[name] += 1
         try:
             with translate(link.settings.shown, link.store):
                 return await self._scripts.run(name, link.args(*args))
@@ -119,4 +134,5 @@ class AsyncLink:
             raise link._failed(exc) from exc
 
     async def aclose(self) -> None:
+        await self.batcher.drain()
         await self.client.aclose()

@@ -123,7 +123,7 @@ async def _run(config: Config, settings: ClusterSettings, writer: StoreWriter, *
         "loaded": report[0].new if report else 0, "already_queued": report[0].held if report else 0,
         "hosts_claimed": frontier.claims, "hosts_lost": frontier.lost, "skipped_recorded": shared.skipped_recorded,
         "robots_shared_in": robots.shared_in, "robots_shared_out": robots.shared_out, "booking_waits": booking.waits,
-        "redis_calls": link.calls,
+        "redis_calls": link.calls, "redis_calls_by": dict(sorted(link.calls_by.items())), "batched_operations": alink.batcher.operations,
     }  # fmt: skip
     # This node's plan is what it took from the shared queue: the URLs it recorded (the rest is the cluster's).
     summary = dataclasses.replace(summary, planned=summary.visited)

@@ -191,6 +191,7 @@ class SharedSeen:
         link = self._link
         link.check()
         link.calls += 1
+        link.calls_by[command] += 1
         with translate(link.settings.shown, link.store):
             return link.client.execute_command(command, *args)
 

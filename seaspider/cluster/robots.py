@@ -60,7 +60,7 @@ class SharedRobots:
         """Another node's fresh robots.txt for `origin`, or None: this node fetches it now."""
         poll = _FIRST_POLL_S
         while True:
-            reply = await self._link.call("robots_get", [origin, self._node, self._hold_us])
+            reply = await self._link.op("robots_get", [origin, self._node, self._hold_us])
             kind = reply[0].decode() if isinstance(reply[0], bytes) else reply[0]
             if kind == "data":
                 self.shared_in += 1
@@ -75,5 +75,5 @@ class SharedRobots:
         """Publish what this node fetched, for as long as this kind of outcome is kept."""
         meta, body = to_shared(fetch)
         life_ms = int(self._lifetimes.lifetime_s(fetch.state) * 1000)
-        await self._link.call("robots_put", [fetch.origin, meta, body, life_ms])
+        await self._link.op("robots_put", [fetch.origin, meta, body, life_ms])
         self.shared_out += 1

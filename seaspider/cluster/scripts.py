@@ -16,7 +16,7 @@ from seaspider.errors import ClusterError, UsageError
 
 __all__ = ["ALL", "REDIS_TIMEOUT_S", "LostState", "Scripts", "import_redis", "lost_message", "source", "translate", "unreachable_message"]
 
-ALL = ("head", "tick", "load", "settle", "book", "end", "robots_get", "robots_put")
+ALL = ("head", "tick", "load", "settle", "book", "end", "robots_get", "robots_put", "batch")
 # A server that does not answer within this long is taken as unreachable: a node must not
 # hang with requests held; 10 s is far above any healthy round trip on a network.
 REDIS_TIMEOUT_S = 10.0
@@ -32,10 +32,11 @@ def _text(name: str) -> str:
 
 
 def source(name: str) -> str:
-    """The Lua text sent for `name`: the prelude (epoch check, clock, helpers) then the script."""
+    """The Lua text sent for `name`: the prelude (epoch check, clock, helpers), the per-request
+    decisions (requests.lua, functions the batch and the single calls share), then the script."""
     if name == "join":
         return _text("join")
-    return _text("prelude") + "\n" + _text(name)
+    return _text("prelude") + "\n" + _text("requests") + "\n" + _text(name)
 
 
 def unreachable_message(shown: str, store: str, exc: BaseException) -> str:

@@ -3,9 +3,12 @@
 -- the epoch this node joined. A missing or different epoch means the server restarted empty or
 -- was flushed: nothing may be decided on state that is gone, so the script refuses.
 local P = ARGV[1]
-if redis.call('HGET', P .. 'epoch', 'id') ~= ARGV[2] then
+local epoch = redis.call('HMGET', P .. 'epoch', 'id', 'quiet_until')
+if epoch[1] ~= ARGV[2] then
   return redis.error_reply('SEASPIDER_LOST the crawl state is gone')
 end
+-- No IP is booked before this (server µs): the quiet period of a fresh server (join.lua).
+local quiet_until = tonumber(epoch[2] or '0')
 local clock = redis.call('TIME')
 -- Microseconds on the SERVER's clock: nodes' clocks may drift, this one decides for all.
 local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])

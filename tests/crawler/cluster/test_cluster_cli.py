@@ -85,3 +85,33 @@ def test_a_lost_server_stops_the_node_and_keeps_what_it_recorded(tmp_path: Path,
         check = run_cli("store", "check", str(store))
         assert check.returncode == 0, check.stdout
         assert json.loads(check.stdout)["problems"] == []
+
+
+@pytest.mark.slow
+def test_a_waiting_node_takes_its_cluster_from_the_config_waits_out_a_fresh_server_and_stops_on_sigterm(tmp_path: Path) -> None:
+    with LocalWeb(hosts=1, pages=1, ip_base="127.183") as web, valkey() as server:
+        redis = client(server)
+        cluster = {"url": url_of(server), "name": "crawl-9", "node": "from-config"}
+        config = node_config(tmp_path, web, "n0", politeness={"max_crawl_delay_secs": 30}, cluster=cluster)
+        node = start(CLI, "work", str(config), "--wait")  # no --cluster, no --node: the config's
+
+        def ticked() -> float:
+            return float(redis.zscore("seaspider:crawl-9:nodes", "from-config") or 0)
+
+        wait_for(lambda: ticked() > 0, what="the node joining", alive=[node])
+        born, quiet_until = redis.hmget("seaspider:crawl-9:epoch", "born", "quiet_until")
+        assert int(quiet_until) - int(born) == 30_000_000  # a fresh server: no IP booked for max_crawl_delay_secs
+        for _ in range(2):  # the cluster's queue is empty, and the node keeps ticking: it waits for work
+            seen = ticked()
+            wait_for(lambda: ticked() > seen, what="another tick on an empty cluster", alive=[node])  # noqa: B023
+        assert node.poll() is None and int(redis.get("seaspider:crawl-9:count") or 0) == 0
+        node.terminate()  # SIGTERM
+        code, out, err = finish(node)
+        assert code == 0 and "Traceback" not in err
+        assert "had no state for the crawl 'crawl-9'" in err and "max_crawl_delay_secs" in err
+        summary = json.loads(out)["cluster"]
+        assert (summary["node"], summary["name"]) == ("from-config", "crawl-9")
+        # Control: without --wait the same node ends by itself on the empty cluster; the flag's name wins.
+        done = run_cli("work", str(config), "--node", "from-flag")
+        assert done.returncode == 0 and json.loads(done.stdout)["cluster"]["node"] == "from-flag"
+        assert "had no state" not in done.stderr  # the crawl exists now: no second quiet period
