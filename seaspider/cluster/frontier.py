@@ -27,6 +27,10 @@ CLAIM_STEP = 16  # hosts claimed by a node's first tick at most: several nodes s
 # alone before thousands of hosts has them in its window within a second or two (at 16 a tick,
 # its CPU would wait for claims), and one tick's reply (4 URLs per host) stays a few hundred KB.
 MAX_CLAIM_STEP = 512
+# A node holding more hosts than its fair share by more than this hands the excess back (hosts it
+# has not begun): a node that joins a running crawl gets work at once, without hosts going back and
+# forth over a difference of a few.
+HAND_BACK_SLACK = CLAIM_STEP
 SCAN_EVERY = 8  # ticks between looks for leased hosts the window does not hold (claimed with no URL left)
 FAST_TICK_S = 0.02  # the next tick while claims succeed and the window has room (filling up)
 MAX_TICK_S = 0.5  # the longest between ticks: a lapsed lease is taken over, and the end seen, this soon
@@ -52,6 +56,8 @@ class ClusterFrontier:
         self._next_tick = -math.inf
         self._release: set[str] = set()
         self._step = CLAIM_STEP
+        self._begun: set[str] = set()  # hosts held from which a URL was taken (never handed back)
+        self._hand_back: list[tuple[str, str]] = []  # (host, token) given up locally, released at the next tick
         self._all_valid_until = -math.inf  # before this (monotonic s), every lease held is still trusted
         self._pending = 1  # URLs queued in the cluster, plus live loaders, at the last tick (1: not asked yet)
         self._loading = False
@@ -59,6 +65,7 @@ class ClusterFrontier:
         self.claims = 0  # hosts claimed (a host claimed again counts again)
         self.lost = 0  # hosts lost to another node (this node's lease lapsed)
         self.ticks = 0
+        self.handed_back = 0  # hosts given back to the cluster for a node that joined later
 
     # ----- the tick -------------------------------------------------------------------------
 
@@ -81,10 +88,12 @@ class ClusterFrontier:
             # Hosts finished here are released as they finish (`finish`); this finds the rest: a
             # host claimed when its last URL was already gone. Not every tick: it is O(hosts held).
             self._release.update(host for host in leases.hosts() if not inner.holds(host))
-        release = [(h, t) for h in sorted(self._release) if (t := leases.token(h)) is not None]
+        n_hand_back = len(self._hand_back)
+        release = [(h, t) for h in sorted(self._release) if (t := leases.token(h)) is not None] + self._hand_back
+        self._hand_back = []
         # Only the leases no request renewed lately: a node serving its hosts renews them as it books.
         renew = [(h, t) for h, t in leases.stale(now_s, age_s=self._renew_age_s) if h not in self._release]
-        held = len(leases) - len(release)
+        held = len(leases) - (len(release) - n_hand_back)  # hosts handed back were dropped from `leases` already
         room = 0 if leave else max(0, min(self._step, self._capacity - max(held, inner.hosts_in_window)))
         args: list[object] = [self._link.settings.node, self._link.settings.lease_ms * 1000, room,
                               "leave" if leave else "1" if self._loading else "0", held, PREFETCH, len(renew)]  # fmt: skip
@@ -106,11 +115,14 @@ class ClusterFrontier:
             first = [(_text(reply[at + 4 + 2 * k]), _text(reply[at + 5 + 2 * k])) for k in range(n)]
             claimed.append((host, token, orphaned, first))
             at += 4 + 2 * n
+        share = int(reply[at])
         for host, _token in release:
             leases.drop(host)
+            self._begun.discard(host)
         self._release.clear()
         for host in lost:
             leases.drop(host)
+            self._begun.discard(host)
             inner.drop(host)  # its URLs stay queued for the node that holds it now
         self.lost += len(lost)
         leases.renewed((h for h, _t in renew if h not in lost), sent_s=now_s)
@@ -121,10 +133,34 @@ class ClusterFrontier:
         if claimed:
             inner.note_loaded((host, 0) for host, _t, _o, _f in claimed)
         self._pending = count + loaders
+        if not leave and not claimed:
+            self._give_back_above(share)
         self._all_valid_until = leases.all_valid_until()
         filling = bool(claimed) and room > 0 and len(claimed) >= room
         self._step = min(MAX_CLAIM_STEP, 2 * self._step) if filling else CLAIM_STEP
         self._next_tick = now_s + (FAST_TICK_S if filling else self._tick_s)
+
+    def _give_back_above(self, share: int) -> None:
+        """Far above the fair share (nodes joined after this one claimed): hand back hosts not begun,
+        the last in serving order first; dropped here now, released on the server at the next tick."""
+        excess = len(self._leases) - share - HAND_BACK_SLACK
+        if excess <= 0:
+            return
+        for host in reversed(list(self._leases.hosts())):
+            if excess == 0:
+                break
+            if host in self._begun or host in self._release:
+                continue
+            token = self._leases.token(host)
+            assert token is not None
+            self._leases.drop(host)
+            self._inner.drop(host)  # nothing taken: its URLs are all still queued on the server
+            self._queue.forget(host)
+            self._hand_back.append((host, token))
+            excess -= 1
+        self.handed_back += len(self._hand_back)
+        if self._hand_back:
+            self._next_tick = -math.inf  # release them at once: the other node is waiting for work
 
     # ----- CrawlFrontier ----------------------------------------------------------------------
 
@@ -145,6 +181,7 @@ class ClusterFrontier:
 
     def take(self, host: str) -> Task:
         task = self._inner.take(host)
+        self._begun.add(host)
         self._queue.taken(task)
         return task
 

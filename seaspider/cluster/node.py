@@ -121,7 +121,7 @@ async def _run(config: Config, settings: ClusterSettings, writer: StoreWriter, *
     cluster = {
         "url": settings.shown, "name": settings.name, "node": settings.node,
         "loaded": report[0].new if report else 0, "already_queued": report[0].held if report else 0,
-        "hosts_claimed": frontier.claims, "hosts_lost": frontier.lost, "skipped_recorded": shared.skipped_recorded,
+        "hosts_claimed": frontier.claims, "hosts_lost": frontier.lost, "hosts_handed_back": frontier.handed_back, "skipped_recorded": shared.skipped_recorded,
         "robots_shared_in": robots.shared_in, "robots_shared_out": robots.shared_out, "booking_waits": booking.waits,
         "redis_calls": link.calls, "redis_calls_by": dict(sorted(link.calls_by.items())), "batched_operations": alink.batcher.operations,
     }  # fmt: skip

@@ -91,6 +91,11 @@ class SharedQueue:
         if orphaned and self._recorded is not None:
             self._orphans.add(host)
 
+    def forget(self, host: str) -> None:
+        """This node gave `host` back: what its claim brought is not this node's any more."""
+        self._prefetched.pop(host, None)
+        self._orphans.discard(host)
+
     def hosts_after(self, host: str | None, limit: int) -> list[str]:
         """Hosts this node holds, sorted, after `host`: the window admits only what the node leases."""
         return self._leases.after(host, limit)

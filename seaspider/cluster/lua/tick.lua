@@ -8,7 +8,8 @@
 -- flight again), claims up to claim_limit free hosts in sorted order with a new token
 -- (node/fence), and says how much work the cluster has.
 -- Returns {count, live loaders, n_lost, lost hosts..., n_claimed, then per claimed host: host,
--- token, orphaned (1: its last owner died), n, (url, meta) * n: its first URLs}.
+-- token, orphaned (1: its last owner died), n, (url, meta) * n: its first URLs; then the fair
+-- share of hosts per live node (a node far above it hands back hosts it has not begun)}.
 local node, lease, prefetch = ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[8])
 local i = 10
 local lost = {}
@@ -48,7 +49,8 @@ redis.call('ZREMRANGEBYSCORE', P .. 'nodes', '-inf', int(now - 10 * lease))
 local live = math.max(1, redis.call('ZCOUNT', P .. 'nodes', int(now - lease), '+inf'))
 local hosts = redis.call('HLEN', P .. 'owner') + redis.call('ZCARD', P .. 'free')
 local mine = tonumber(ARGV[7]) - #lost
-local limit = math.min(tonumber(ARGV[5]), math.ceil(hosts / live) + 1 - mine)
+local share = math.ceil(hosts / live) + 1
+local limit = math.min(tonumber(ARGV[5]), share - mine)
 local claimed = {}
 local n_claimed = 0
 while n_claimed < limit do
@@ -93,4 +95,5 @@ out[#out + 1] = n_claimed
 for _, v in ipairs(claimed) do
   out[#out + 1] = v
 end
+out[#out + 1] = share
 return out

@@ -87,6 +87,32 @@ def test_two_nodes_split_the_hosts_and_never_share_one(server: ValkeyServer) -> 
     assert len(got_a) + len(got_b) == 10 and abs(len(got_a) - len(got_b)) <= 2  # fair shares of two live nodes
 
 
+def test_a_node_far_above_its_share_hands_back_hosts_it_has_not_begun(server: ValkeyServer) -> None:
+    a = join(server, "a")
+    queue, _ = _queue(a)
+    queue.load(_entries(*[f"https://h{i:02d}.test/" for i in range(60)]), track_dirs=False, node="a")
+    clock = FakeClock()
+    fa, _ = _frontier(a, clock)
+    while fa.claims < 60:
+        fa.tick()  # alone: it claims every host (16, then 32, then the rest)
+    fa.prepare(clock.time())
+    begun = fa.take(next(fa.heads()).host).host
+    fa.tick()
+    assert fa.handed_back == 0  # control: alone, its share is every host
+    b = join(server, "b")  # a second node joins the running crawl: the fair share is 31 now
+    fa.tick()
+    assert fa.handed_back == 60 - 31 - 16  # above the share by more than the slack: the excess goes back
+    fa.tick()  # ...released on the server
+    fb, _ = _frontier(b, clock)
+    fb.tick()
+    fa.prepare(clock.time())
+    fb.prepare(clock.time())
+    mine = {t.host for t in fa.heads()} | {begun}
+    theirs = {t.host for t in fb.heads()}
+    assert fb.claims == 13 and len(mine) == 47 and not mine & theirs and begun in mine
+    assert theirs == {f"h{i:02d}.test" for i in range(47, 60)}  # the last in serving order, never begun
+
+
 def test_a_lapsed_lease_goes_to_another_node_which_serves_the_url_in_flight_again(server: ValkeyServer) -> None:
     dead, alive = join(server, "dead", lease_ms=1000), join(server, "alive", lease_ms=1000)
     queue, _ = _queue(dead)
