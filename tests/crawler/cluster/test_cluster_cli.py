@@ -46,7 +46,7 @@ def test_bad_cluster_arguments_are_usage_errors(tmp_path: Path, args: list[str],
 
 
 def test_sitemaps_on_a_node_are_a_usage_error(tmp_path: Path) -> None:
-    with LocalWeb(hosts=1, pages=1, ip_base="127.184") as web:
+    with LocalWeb(hosts=1, pages=1, ip_base="127.192") as web:
         config = node_config(tmp_path, web, "n0")
         queue = write_queue(tmp_path, [web.url(0, "/p/1")])
         done = run_cli("fetch", str(config), str(queue), "--sitemaps", "--cluster", f"redis://127.0.0.1:{_free_port()}/0")
@@ -89,7 +89,7 @@ def test_a_lost_server_stops_the_node_and_keeps_what_it_recorded(tmp_path: Path,
 
 @pytest.mark.slow
 def test_a_waiting_node_takes_its_cluster_from_the_config_waits_out_a_fresh_server_and_stops_on_sigterm(tmp_path: Path) -> None:
-    with LocalWeb(hosts=1, pages=1, ip_base="127.183") as web, valkey() as server:
+    with LocalWeb(hosts=1, pages=1, ip_base="127.191") as web, valkey() as server:
         redis = client(server)
         cluster = {"url": url_of(server), "name": "crawl-9", "node": "from-config"}
         config = node_config(tmp_path, web, "n0", politeness={"max_crawl_delay_secs": 30}, cluster=cluster)

@@ -55,3 +55,30 @@ def test_a_claim_of_a_dead_node_lapses_and_the_next_node_fetches(server: ValkeyS
             await b.aclose()
 
     assert asyncio.run(go()) is None  # b fetches it itself
+
+
+
+def test_a_shared_robots_txt_lives_for_its_ttl_then_the_next_node_fetches_it(server: ValkeyServer) -> None:
+    config = build_config({"store": "/tmp/unused", "robot": {"contact_url": "https://example.invalid/movabot"},
+                           "robots": {"ttl_secs": 3600, "unreachable_retry_secs": 60}}, base_dir=None,  # type: ignore[arg-type]
+                          source="config.json")  # fmt: skip
+    unreachable = RobotsFetch("http://b.test/robots.txt", "http://b.test", None, RobotsSource.UNREACHABLE, None, 1.0, None, (), "no answer")
+    link = join(server, "a")
+    redis = link.client
+
+    async def go() -> tuple[int, int, RobotsFetch | None]:
+        a = link.async_scripts()
+        try:
+            shared = SharedRobots(a, config)
+            await shared.share(FETCH)
+            await shared.share(unreachable)
+            lives = redis.pttl("seaspider:t:robots:http://a.test"), redis.pttl("seaspider:t:robots:http://b.test")
+            redis.delete("seaspider:t:robots:http://a.test")  # as when its TTL runs out on the server
+            return *lives, await SharedRobots(a, config).obtain("http://a.test")
+        finally:
+            await a.aclose()
+
+    fetched_ms, unreachable_ms, after = asyncio.run(go())
+    assert 3_590_000 < fetched_ms <= 3_600_000  # robots.ttl_secs
+    assert 50_000 < unreachable_ms <= 60_000  # control: an unreachable outcome lives robots.unreachable_retry_secs
+    assert after is None  # expired: the next node that needs it fetches it again
