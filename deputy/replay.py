@@ -18,9 +18,9 @@ from deputy.bind import Plan
 from deputy.corpus import CorpusCase
 from deputy.refusals import Refusal
 from deputy.review import ReviewItem
-from deputy.scoring import ANY_REFUSAL, Expectation, Outcome, judge
+from deputy.scoring import ANY_REFUSAL, Expectation, Outcome
 
-__all__ = ["Change", "Proof", "Reading", "replay"]
+__all__ = ["Change", "Proof", "Reading", "judge_reading", "replay"]
 
 Reader = Callable[[str], Plan | Refusal]
 # The reader's generic refusal kinds that are safety rules: a prompt refused for one never learns to act.
@@ -120,6 +120,18 @@ class Proof:
         ))
 
 
+def judge_reading(expected: Expectation, reading: Reading) -> Outcome:
+    """deputy.scoring.judge over a Reading (a reading kept from an earlier replay holds no Plan)."""
+    if expected.refusal is not None:
+        if reading.act:
+            return Outcome.WRONG_ACTION
+        return Outcome.RIGHT if expected.refusal in (ANY_REFUSAL, reading.kind) else Outcome.MISSED
+    if not reading.act:
+        return Outcome.MISSED
+    same = reading.operation == expected.operation and dict(reading.args) == dict(expected.args or {})
+    return Outcome.RIGHT if same else Outcome.WRONG_ACTION
+
+
 def _expected_text(expected: Expectation) -> str:
     if expected.refusal is not None:
         return "a refusal" if expected.refusal == ANY_REFUSAL else f"a refusal ({expected.refusal})"
@@ -127,8 +139,8 @@ def _expected_text(expected: Expectation) -> str:
     return f"{expected.operation}({args})"
 
 
-def _corpus_error(expected: Expectation, after: Plan | Refusal, before: Reading, reading: Reading) -> str | None:
-    if judge(expected, after) is Outcome.WRONG_ACTION:
+def _corpus_error(expected: Expectation, before: Reading, reading: Reading) -> str | None:
+    if judge_reading(expected, reading) is Outcome.WRONG_ACTION:
         return f"it should give {_expected_text(expected)}, and it would now give {reading.text()}"
     if before.act and not reading.same(before):
         return f"its plan {before.text()} would become {reading.text()}"
@@ -142,28 +154,29 @@ def replay(
     before: Reader,
     after: Reader,
     earlier: Sequence[Reading] | None = None,
+    later: Sequence[Reading] | None = None,
     relaxations: Sequence[str] = (),
     kinds: Mapping[str, str] | None = None,
 ) -> Proof:
     """Reads every corpus case and every distinct review prompt with both readers and judges each change.
 
-    `earlier` may hold the readings of `cases` made before with `before`'s vocabulary (a reader is
-    deterministic, so they are reused rather than read again); `kinds` maps the review lines' public
-    kind names to the reader's rules (`no_url` → `no_value`).
+    `earlier` and `later` may hold the readings of `cases` made before with `before`'s and `after`'s
+    vocabularies (a reader is deterministic, so they are reused rather than read again); `kinds` maps
+    the review lines' public kind names to the reader's rules (`no_url` → `no_value`).
     """
-    if earlier is not None and len(earlier) != len(cases):
-        raise ValueError(f"{len(earlier)} earlier readings were given for {len(cases)} corpus cases")
+    for given in (earlier, later):
+        if given is not None and len(given) != len(cases):
+            raise ValueError(f"{len(given)} readings were given for {len(cases)} corpus cases")
     changes: list[Change] = []
     fixed: list[str] = []
     for number, case in enumerate(cases):
         old = earlier[number] if earlier is not None else Reading.of(before(case.prompt))
-        result = after(case.prompt)
-        new = Reading.of(result)
-        if case.xfail and judge(case.expected, result) is Outcome.RIGHT:
+        new = later[number] if later is not None else Reading.of(after(case.prompt))
+        if case.xfail and judge_reading(case.expected, new) is Outcome.RIGHT:
             fixed.append(case.where)
         if new.same(old):
             continue
-        changes.append(Change("corpus", case.where, case.prompt, old, new, _corpus_error(case.expected, result, old, new)))
+        changes.append(Change("corpus", case.where, case.prompt, old, new, _corpus_error(case.expected, old, new)))
     inverse = {public: rule for rule, public in (kinds or {}).items()}
     seen: dict[str, list[ReviewItem]] = {}
     for item in items:

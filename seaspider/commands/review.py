@@ -167,6 +167,7 @@ def _prove(args: argparse.Namespace, *, accepting: bool) -> int:
     from seaspider.teaching.proof import read_vocab, try_vocab
     from seaspider.teaching.report import trial_lines
 
+    target = _target(args) if accepting else None
     candidate = read_vocab(args.vocab)
     current = _current(args)
     items = _items(args.review)[0] if args.review else ()
@@ -180,19 +181,25 @@ def _prove(args: argparse.Namespace, *, accepting: bool) -> int:
         problems = len(trial.proof.relaxations) + len(trial.proof.errors)
         verb = "was not accepted" if accepting else "fails its proof"
         raise ProofFailed(f"{args.vocab} {verb}: {problems} problem{'s' if problems != 1 else ''} (listed above).")
-    if not accepting:
+    if target is None:
         return 0
-    return _accept(args, trial)
+    return _accept(args, trial, target)
 
 
-def _accept(args: argparse.Namespace, trial: Any) -> int:
-    from seaspider.output import emit_json
+def _target(args: argparse.Namespace) -> Path:
+    """The vocabulary file `accept` replaces: --vocab-file, else Sea Spider's own (vocab/deputy.example.json)."""
     from seaspider.resources import vocab_dir
-    from seaspider.teaching.accept import accept
 
     target = Path(args.vocab_file) if args.vocab_file else Path(str(vocab_dir().joinpath("deputy.example.json")))
     if Path(args.vocab).resolve() == target.resolve():
         raise UsageError(f"{args.vocab} is already the vocabulary in use; accept a candidate written elsewhere.")
+    return target
+
+
+def _accept(args: argparse.Namespace, trial: Any, target: Path) -> int:
+    from seaspider.output import emit_json
+    from seaspider.teaching.accept import accept
+
     by = args.by or getpass.getuser()
     done = accept(trial, target=target, teaching_file=Path(args.teaching) if args.teaching else None, by=by, now=time.time)
     emit_json({"accepted": True, "vocab_file": str(done.vocab_file), "previous_file": str(done.previous_file),

@@ -1,9 +1,10 @@
 """The proof of a candidate vocabulary with Sea Spider's own readers: the relaxation check, then the
 whole corpus and the review queue read with the vocabulary in use and with the candidate.
 
-Readings of the corpus with one vocabulary are kept for the life of the process (keyed by the
-vocabulary's and the corpus's hashes): the reader is deterministic, and `accept` or a test that
-proves several candidates need not read the same 1500 prompts again.
+Readings of the corpus with one vocabulary are kept for the life of the process, keyed by the
+hashes of the vocabulary's bytes and of the corpus: the reader is deterministic (same code, model,
+vocabulary and prompt, same reading), so a process that proves several candidates against one
+vocabulary reads the corpus with it once. A new process always reads everything again.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from seaspider.teaching.corpus import Corpus
 __all__ = ["OWN_VOCAB", "Trial", "VocabFile", "make_reader", "read_vocab", "try_vocab"]
 
 OWN_VOCAB = "(Sea Spider's own vocabulary)"
-_EARLIER: dict[tuple[str, str], tuple[Reading, ...]] = {}
+_READINGS: dict[tuple[str, str], tuple[Reading, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +95,11 @@ def make_reader(vocab: Vocab) -> Callable[[str], Plan | Refusal]:
     return deputy_for(vocab).read
 
 
-def _earlier(current: VocabFile, corpus: Corpus, read: Callable[[str], Plan | Refusal]) -> tuple[Reading, ...]:
-    key = (current.sha256, corpus.sha256)
-    if key not in _EARLIER:
-        _EARLIER[key] = tuple(Reading.of(read(case.prompt)) for case in corpus.cases)
-    return _EARLIER[key]
+def _readings(vocab: VocabFile, corpus: Corpus, read: Callable[[str], Plan | Refusal]) -> tuple[Reading, ...]:
+    key = (vocab.sha256, corpus.sha256)
+    if key not in _READINGS:
+        _READINGS[key] = tuple(Reading.of(read(case.prompt)) for case in corpus.cases)
+    return _READINGS[key]
 
 
 def try_vocab(
@@ -108,7 +109,8 @@ def try_vocab(
     """The proof of `candidate` against `current` on `corpus` and the review `items`."""
     before, after = make_reader(current.vocab), make_reader(candidate.vocab)
     proof = replay(
-        corpus.cases, items, before=before, after=after, earlier=_earlier(current, corpus, before),
+        corpus.cases, items, before=before, after=after, earlier=_readings(current, corpus, before),
+        later=_readings(candidate, corpus, after),
         relaxations=relaxations(current.vocab, candidate.vocab), kinds=current.vocab.kinds,
     )
     return Trial(
