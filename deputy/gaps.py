@@ -231,9 +231,9 @@ def _not_understood(
     if key == "question_for_action" or (key in (None, "not_understood") and mood in _QUESTION_MOODS):
         return Finding(Gap.UNKNOWN_QUESTION, _question_word(item), key)
     if key in (None, "not_understood"):
-        unknown = _unknown_word(item, known)
-        if unknown is not None:
-            return Finding(Gap.UNKNOWN_VERB, unknown, key)
+        verb = _unknown_word(item, known)
+        if verb is not None:
+            return Finding(Gap.UNKNOWN_VERB, verb, key)
     return Finding(Gap.OTHER, key or str(mood or ""), key)
 
 

@@ -139,3 +139,8 @@ def test_review_lines_of_another_vocabulary_still_group() -> None:
                       skeleton={"negation": "not"}, tokens=())
     (group,) = group_review([item], vocab)
     assert (group.gap, group.word) == (Gap.NEGATION, "not")
+
+
+def test_review_without_an_action_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review"]) == 2
+    assert capsys.readouterr().err == "seaspider: seaspider review needs an action: list, suggest, try or accept.\n"

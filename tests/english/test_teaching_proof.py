@@ -152,8 +152,17 @@ def test_accept_refuses_when_the_vocabulary_changed_during_the_proof(nab: Path, 
 def test_write_atomically_fsyncs_the_file_before_the_rename(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     real_fsync, real_replace = os.fsync, os.replace
-    monkeypatch.setattr(os, "fsync", lambda fd: (calls.append("fsync"), real_fsync(fd))[1])
-    monkeypatch.setattr(os, "replace", lambda a, b: (calls.append("rename"), real_replace(a, b))[1])
+
+    def fsync(fd: int) -> None:
+        calls.append("fsync")
+        real_fsync(fd)
+
+    def replace(source: Any, target: Any) -> None:
+        calls.append("rename")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
     monkeypatch.setattr(accept_module, "fsync_dir", lambda path: calls.append("fsync dir"))
     target = tmp_path / "v.json"
     target.write_text("old")
