@@ -25,7 +25,7 @@ finished, interrupted), requests.jsonl (who asked what, admitted or not), ledger
 SIGHUP reloads DEPUTY_CONFIG (after `seaspider review accept`, say): later prompts are
 read with the new vocabulary, and `status` names the file, its sha256 and when it was
 loaded. A vocabulary that does not load is not used: the old one stays, and `status` and
-stderr say why.
+stderr say why. With --angel, the angel passes SIGHUP on to the server.
 
 Stop it by creating SOCKET_DIR/STOP (the answer in progress is finished, the URL in
 flight is finished, the rest of its job is recorded as not started), or with SIGTERM.

@@ -46,3 +46,22 @@ def test_a_damaged_corpus_is_refused_with_its_place(tmp_path: Path) -> None:
         load_corpus(tmp_path)
     with pytest.raises(UsageError, match="the corpus folder does not exist"):
         find_corpus(str(tmp_path / "none"))
+
+
+def test_the_teaching_line_schema_is_strict() -> None:
+    import jsonschema
+
+    from seaspider.resources import load_schema
+
+    schema = load_schema("teaching-line")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    line = {
+        "v": 1, "time": "2026-11-04T07:52:00Z", "by": "tester", "vocab_file": "/v.json", "previous_file": "/v.json.prev",
+        "previous_sha256": "0" * 64, "vocab_sha256": "1" * 64, "candidate_file": "/new.json",
+        "corpus": {"source": "the corpus shipped with Sea Spider", "sha256": "2" * 64, "prompts": 1554},
+        "review_file": None, "answers": ["3" * 64], "now_acting": 1, "changed_kind": 0, "fixed": [],
+    }  # fmt: skip
+    validator = jsonschema.Draft202012Validator(schema)
+    assert list(validator.iter_errors(line)) == []
+    assert list(validator.iter_errors({**line, "surprise": 1}))  # negative control: an unknown field is refused
+    assert list(validator.iter_errors({**line, "answers": ["not a hash"]}))
