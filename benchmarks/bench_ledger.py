@@ -16,11 +16,8 @@ Goal (issue 22 item 9): flat RSS over 100,000 requests.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -30,25 +27,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchkit import child_env, rss_kib, serving  # noqa: E402
+
 from wire.transport import request  # noqa: E402
 
 CLIENTS = 8  # concurrent askers: enough to share fsyncs, few enough for two cores
 PROMPT = "Is the queue empty?"
-
-
-def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
-
-
-def wait_for_socket(sock: Path, proc: subprocess.Popen[bytes], timeout_s: float = 180) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not sock.exists():
-        if proc.poll() is not None or time.monotonic() > deadline:
-            raise SystemExit(f"the server did not start (status {proc.poll()})")
-        time.sleep(0.05)
 
 
 def ask_many(sock: Path, start: int, count: int, prefix: str = "r") -> float:
@@ -82,55 +66,38 @@ def main() -> None:
     total = args.requests or (100_000 if args.full else 20_000)
     step = total // 10
     base = Path(tempfile.mkdtemp(prefix="ssl-", dir="/tmp"))
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    config = base / "config.json"
-    config.write_text(json.dumps({
-        "store": str(base / "store"), "robot": {"contact_url": "https://example.invalid/movabot"},
-        "service": {"lock": str(base / "seaspider.lock")},
-    }))
-    sock = base / "run" / "s.sock"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "seaspider.cli", "serve", str(config), str(ROOT / "vocab" / "deputy.example.json"), str(sock)],
-        env=env, stderr=subprocess.DEVNULL,
-    )
     try:
-        wait_for_socket(sock, server)
-        ask_many(sock, 0, 200, prefix="warm")  # first parse, first journal pages
-        print(f"{total:,} requests, {CLIENTS} clients, status question, fresh ids; RSS of the server after each {step:,}")
-        print(f"{'requests':>10} {'RSS MiB':>9} {'ratio to first sample':>22} {'requests/s':>11}")
-        samples: list[tuple[int, int]] = []
-        done = 0
-        while done < total:
-            took = ask_many(sock, done, step)
-            done += step
-            kib = rss_kib(server.pid)
-            samples.append((done, kib))
-            print(f"{done:>10,} {kib / 1024:>9.1f} {kib / samples[0][1]:>22.3f} {step / took:>11.0f}", flush=True)
-        half = samples[len(samples) // 2 - 1:]
-        growth = (half[-1][1] - half[0][1]) / ((half[-1][0] - half[0][0]) / 1000)
-        print(f"growth over the second half: {growth:+.2f} KiB per 1,000 requests "
-              f"(the in-memory ledger: about +2,200 KiB per 1,000); ledger.jsonl is {(sock.parent / 'ledger.jsonl').stat().st_size / 2**20:.0f} MiB on disk")
-        lat_repeat = []
-        for i in range(0, total, max(1, total // 1000)):
-            began = time.perf_counter()
-            reply = request(sock, {"id": f"r{i}", "prompt": PROMPT}, timeout_s=60)
-            lat_repeat.append(time.perf_counter() - began)
-            assert reply["report"].get("replayed") is True, reply
-        lat_fresh = []
-        for i in range(len(lat_repeat)):
-            began = time.perf_counter()
-            request(sock, {"id": f"fresh{i}", "prompt": PROMPT}, timeout_s=60)
-            lat_fresh.append(time.perf_counter() - began)
-        print(f"repeated ids (reply read from disk): median {statistics.median(lat_repeat) * 1e3:.2f} ms over {len(lat_repeat)}; "
-              f"fresh ids (answered and journaled): median {statistics.median(lat_fresh) * 1e3:.2f} ms "
-              f"(ratio {statistics.median(lat_repeat) / statistics.median(lat_fresh):.2f})")
+        with serving(base, child_env()) as (sock, server):
+            ask_many(sock, 0, 200, prefix="warm")  # first parse, first journal pages
+            print(f"{total:,} requests, {CLIENTS} clients, status question, fresh ids; RSS of the server after each {step:,}")
+            print(f"{'requests':>10} {'RSS MiB':>9} {'ratio to first sample':>22} {'requests/s':>11}")
+            samples: list[tuple[int, int]] = []
+            done = 0
+            while done < total:
+                took = ask_many(sock, done, step)
+                done += step
+                kib = rss_kib(server.pid)
+                samples.append((done, kib))
+                print(f"{done:>10,} {kib / 1024:>9.1f} {kib / samples[0][1]:>22.3f} {step / took:>11.0f}", flush=True)
+            half = samples[len(samples) // 2 - 1:]
+            growth = (half[-1][1] - half[0][1]) / ((half[-1][0] - half[0][0]) / 1000)
+            print(f"growth over the second half: {growth:+.2f} KiB per 1,000 requests "
+                  f"(the in-memory ledger: about +2,200 KiB per 1,000); ledger.jsonl is {(sock.parent / 'ledger.jsonl').stat().st_size / 2**20:.0f} MiB on disk")
+            lat_repeat = []
+            for i in range(0, total, max(1, total // 1000)):
+                began = time.perf_counter()
+                reply = request(sock, {"id": f"r{i}", "prompt": PROMPT}, timeout_s=60)
+                lat_repeat.append(time.perf_counter() - began)
+                assert reply["report"].get("replayed") is True, reply
+            lat_fresh = []
+            for i in range(len(lat_repeat)):
+                began = time.perf_counter()
+                request(sock, {"id": f"fresh{i}", "prompt": PROMPT}, timeout_s=60)
+                lat_fresh.append(time.perf_counter() - began)
+            print(f"repeated ids (reply read from disk): median {statistics.median(lat_repeat) * 1e3:.2f} ms over {len(lat_repeat)}; "
+                  f"fresh ids (answered and journaled): median {statistics.median(lat_fresh) * 1e3:.2f} ms "
+                  f"(ratio {statistics.median(lat_repeat) / statistics.median(lat_fresh):.2f})")
     finally:
-        (sock.parent / "STOP").touch()
-        try:
-            server.wait(60)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
         shutil.rmtree(base, ignore_errors=True)
 
 

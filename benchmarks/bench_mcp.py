@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -37,21 +35,10 @@ from seaspider.service.mcp import build_mcp, socket_sender
 from wire.transport import request
 
 ROOT = Path(__file__).resolve().parents[1]
+
+from benchkit import child_env, pct, serving  # noqa: E402
 PROMPT = "What is the status of the current run?"  # the status tool's own canonical prompt
 WARM = 20
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(q * len(ordered))) - 1))]
-
-
-def wait_for_socket(sock: Path, proc: subprocess.Popen[bytes], timeout_s: float = 120) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not sock.exists():
-        if proc.poll() is not None or time.monotonic() > deadline:
-            raise SystemExit(f"the server did not start (status {proc.poll()})")
-        time.sleep(0.05)
 
 
 def direct_once(sock: Path, ident: str) -> float:
@@ -119,19 +106,8 @@ def main() -> None:
 
 
 def run(base: Path, asks: int) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    config = base / "config.json"
-    config.write_text(json.dumps({
-        "store": str(base / "store"), "robot": {"contact_url": "https://example.invalid/movabot"},
-        "service": {"lock": str(base / "seaspider.lock")},
-    }))
-    sock = base / "run" / "s.sock"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "seaspider", "serve", str(config), str(ROOT / "vocab" / "deputy.example.json"), str(sock)],
-        env=env, stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for_socket(sock, server)
+    env = child_env()
+    with serving(base, env) as (sock, server):
         rows: list[tuple[str, list[float], str]] = []
         baseline, stdio, inproc, ready = asyncio.run(doors(sock, env, asks))
         rows.append(("socket request (seaspider ask's)", baseline, "baseline"))
@@ -147,13 +123,6 @@ def run(base: Path, asks: int) -> None:
         for name, lat, note in rows:
             p50 = statistics.median(lat)
             print(f"{name:<34} {p50 * 1e3:>10.2f} {pct(lat, 0.99) * 1e3:>8.2f} {p50 / base_p50:>23.2f}x   {note}")
-    finally:
-        (sock.parent / "STOP").touch()
-        try:
-            server.wait(60)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 if __name__ == "__main__":

@@ -28,6 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from benchkit import pct, stop_server, wait_for_socket  # noqa: E402
+
 from bench_store import fill_store  # noqa: E402  (the store benchmark's fast 100k-record store)
 
 from wire.transport import request  # noqa: E402
@@ -46,11 +48,6 @@ s.serve_forever()
 """
 
 
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(q * len(ordered))) - 1))]
-
-
 def timed_asks(sock: Path, prompts: list[str], prefix: str) -> list[float]:
     out = []
     for i, prompt in enumerate(prompts):
@@ -59,14 +56,6 @@ def timed_asks(sock: Path, prompts: list[str], prefix: str) -> list[float]:
         out.append(time.perf_counter() - started)
         assert "answer" in reply, reply
     return out
-
-
-def wait_for_socket(sock: Path, proc: subprocess.Popen[bytes], timeout_s: float = 120) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not sock.exists():
-        if proc.poll() is not None or time.monotonic() > deadline:
-            raise SystemExit(f"the server did not start (status {proc.poll()})")
-        time.sleep(0.05)
 
 
 def main() -> None:
@@ -164,12 +153,7 @@ def run(base: Path, records: int, asks: int) -> None:
             print(f"200 clients at once asking status: all {len(latencies)} answered; median {statistics.median(latencies) * 1e3:.1f} ms, "
                   f"p99 {pct(latencies, 0.99) * 1e3:.1f} ms (from the moment all were released)")
         finally:
-            (sock.parent / "STOP").touch()
-            try:
-                server.wait(60)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            stop_server(sock, server)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
-import random
 import shutil
 import statistics
 import subprocess
@@ -30,28 +29,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchkit import html_body  # noqa: E402
+
 from seaspider.store.warc_export import WarcExport, warcinfo_fields  # noqa: E402
 from seaspider.store.warc_files import WarcFiles  # noqa: E402
 from seaspider.store.writer import StoreWriter  # noqa: E402
 from seaspider.web.capture import BodyEnd, Capture  # noqa: E402
 from seaspider.web.records import Hop, Outcome, RobotsSource, RobotsVerdict, Visit  # noqa: E402
 
-WORDS = ("sea spider pycnogonida marine arthropod ocean robot polite crawl fetch store journal segment "
-         "zstd frame checksum index latest record host outcome body bytes link follow depth parent").split()
 BATCH = 250  # visits per group commit while building (the crawl writes up to 256); divides the snapshot sizes
-
-
-def html_body(n: int, size: int) -> bytes:
-    """A distinct HTML page of about `size` bytes with realistic repetition."""
-    rng = random.Random(n)
-    parts = [f"<!doctype html><html><head><title>Page {n}</title><meta charset=utf-8></head><body>"]
-    total = len(parts[0])
-    while total < size:
-        words = " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 30)))
-        chunk = f'<p class="c{rng.randint(0, 9)}">{words} <a href="/p/{rng.randint(0, 10**6)}">{rng.choice(WORDS)}</a></p>\n'
-        parts.append(chunk)
-        total += len(chunk)
-    return "".join(parts).encode()[:size]
 
 
 def captured_visit(n: int, body: bytes, t: float) -> Visit:

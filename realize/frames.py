@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from realize.sentences import clause, sentence
 
+__all__ = ["could_not", "did_not_act"]
+
 
 def could_not(action: str, *, because: str) -> str:
     """«I could not <action> because <because>.», e.g. "I could not fetch A because the server answered HTTP 404."."""

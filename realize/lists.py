@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+__all__ = ["join"]
+
 
 def join(items: Sequence[str], *, conjunction: str = "and", max_items: int | None = None) -> str:
     """The items as an English list, without a serial comma.

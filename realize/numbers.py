@@ -10,6 +10,8 @@ from typing import Literal
 
 import inflect
 
+__all__ = ["Tense", "article", "count", "count_be", "number_word", "of_total", "plural"]
+
 _ENGINE = inflect.engine()
 
 Tense = Literal["present", "past"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["clause", "paragraph", "quote", "sentence"]
+
 _FINAL_MARKS = (".", "?", "!")
 _TITLE_MAX_CHARS = 120
 

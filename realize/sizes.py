@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from realize.numbers import count
 
+__all__ = ["size"]
+
 # Decimal (SI) units as disks and networks count them: 1 kB = 1,000 bytes, 1 MB = 1,000,000 bytes.
 _UNITS = ("kB", "MB", "GB", "TB", "PB")
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from datetime import UTC, datetime
 
+__all__ = ["utc_minute"]
+
 
 def utc_minute(unix_s: float, *, round_up: bool = False) -> str:
     """Unix seconds as "YYYY-MM-DD HH:MM UTC", cut to the minute (or rounded up with `round_up`).

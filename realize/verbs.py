@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+__all__ = ["past", "past_participle"]
+
 # verb: (past, past participle). Also lists regular verbs whose spelling the rules below cannot
 # guess (stress decides doubling: "defer" → "deferred" but "offer" → "offered").
 _IRREGULAR: dict[str, tuple[str, str]] = {

@@ -14,6 +14,8 @@ from seaspider import __version__
 from seaspider.commands import VERBS
 from seaspider.errors import SeaSpiderError
 
+__all__ = ["DESCRIPTION", "EXIT_CODES", "build_parser", "main"]
+
 EXIT_CODES = """exit status:
   0  done as asked (a refused English prompt printed as JSON counts as done)
   1  it ran and failed (network, store, service)

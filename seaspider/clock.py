@@ -6,6 +6,8 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
+__all__ = ["Clock", "FakeClock", "SystemClock"]
+
 
 class Clock(Protocol):
     def monotonic(self) -> float:

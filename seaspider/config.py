@@ -5,7 +5,6 @@ Validation happens here and only here: code past `load_config` never sees a raw 
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable
@@ -18,7 +17,7 @@ import jsonschema
 
 from seaspider import __version__
 from seaspider.errors import ConfigError
-from seaspider.jsonerrors import collect
+from seaspider.jsonerrors import collect, load_json_file
 from seaspider.resources import load_schema
 
 DEFAULT_CALLERS = ("octopus", "crab", "whale", "shark")
@@ -248,14 +247,5 @@ def build_config(raw: Any, *, base_dir: Path, source: str) -> Config:
 def load_config(path: str | os.PathLike[str]) -> Config:
     """Read, check and build the configuration at `path`; every problem is reported at once."""
     file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"{file}: the configuration file does not exist; pass the path of a JSON file such as config.example.json.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{file}: the configuration file cannot be read ({exc}).") from exc
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ConfigError(f"{file}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg}).") from exc
+    raw = load_json_file(file, what="configuration", missing_hint="pass the path of a JSON file such as config.example.json")
     return build_config(raw, base_dir=file.resolve().parent, source=str(file))

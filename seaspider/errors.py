@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+__all__ = [
+    "ConfigError",
+    "FetchError",
+    "InvalidURL",
+    "LockHeld",
+    "SeaSpiderError",
+    "ServiceError",
+    "StoreError",
+    "UsageError",
+]
+
 
 class SeaSpiderError(Exception):
     """Root of every expected failure: printed as `seaspider: <message>`, never as a traceback."""

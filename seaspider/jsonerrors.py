@@ -7,11 +7,15 @@ problem at once (`collect`); the service's own records and envelopes are checked
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 import jsonschema
+
+__all__ = ["collect", "describe", "field_path", "first_problem", "load_json_file", "record_checker"]
 
 
 def _show(value: Any) -> str:
@@ -102,3 +106,23 @@ def record_checker(name: str) -> Callable[[dict[str, Any]], None]:
             raise TypeError(f"{name} record does not match its schema: {error.message}")
 
     return check
+
+
+def load_json_file(path: str | os.PathLike[str], *, what: str, missing_hint: str) -> Any:
+    """The parsed JSON of the `what` file at `path` (e.g. "configuration"), or ConfigError in one sentence.
+
+    `missing_hint` completes the sentence for a file that does not exist ("pass the path of …").
+    """
+    from seaspider.errors import ConfigError
+
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"{file}: the {what} file does not exist; {missing_hint}.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{file}: the {what} file cannot be read ({exc}).") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{file}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg}).") from exc

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from seaspider.errors import LockHeld, SeaSpiderError
 
+__all__ = ["HeldLock", "Holder", "acquire", "read_holder", "try_lock"]
+
 _MAX_RECORD_BYTES = 4096  # a holder record is one short JSON line; more is not ours
 
 

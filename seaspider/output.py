@@ -6,6 +6,8 @@ import json
 import sys
 from typing import Any
 
+__all__ = ["emit_json", "say"]
+
 
 def emit_json(obj: Any) -> None:
     """One JSON object on one stdout line, keys in the order they were built."""

@@ -9,6 +9,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+__all__ = ["default_vocab_text", "load_schema", "schema_dir", "vocab_dir"]
+
 
 def _data_dir(package: str, folder: str) -> Traversable:
     # A wheel ships the folder as a package; an editable install (or a source checkout) reads

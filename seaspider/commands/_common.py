@@ -5,6 +5,8 @@ from __future__ import annotations
 from seaspider.config import Config, load_config
 from seaspider.lock import HeldLock, acquire
 
+__all__ = ["config_and_lock"]
+
 
 def config_and_lock(config_path: str, command: str) -> tuple[Config, HeldLock]:
     """Load the configuration, then take the singleton lock before anything else is touched."""

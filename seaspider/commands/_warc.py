@@ -13,6 +13,8 @@ from seaspider.crawl.progress import REDRAW_INTERVAL_S
 from seaspider.store.warc_export import WarcExport
 from seaspider.store.warc_files import WarcFiles
 
+__all__ = ["CrawlFollower", "ExportProgress", "config_summary", "summary"]
+
 
 def config_summary(config: Config) -> list[tuple[str, str]]:
     """What the crawl was set to do, as warcinfo fields (no paths, no personal data)."""

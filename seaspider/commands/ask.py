@@ -7,6 +7,20 @@ import sys
 
 from seaspider.errors import ServiceError, UsageError
 
+__all__ = [
+    "DESCRIPTION",
+    "EXIT_MISSING",
+    "EXIT_REFUSED",
+    "EXIT_SILENT",
+    "HELP",
+    "NoAnswerError",
+    "SocketMissingError",
+    "SocketRefusedError",
+    "add_arguments",
+    "read_prompt",
+    "run",
+]
+
 HELP = "send arbitrary English to `seaspider serve`; prints the answer, then JSON"
 DESCRIPTION = """Reads a prompt (arbitrary English) from stdin, sends it to the Sea Spider serving on
 SOCKET with the request id ID, and prints the English answer on one line, then the JSON

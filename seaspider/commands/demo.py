@@ -6,6 +6,8 @@ import argparse
 
 from seaspider.errors import UsageError
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 HELP = "run a local demo on the built-in local web (no internet needed)"
 DESCRIPTION = """Start the built-in local web (a few sites on loopback addresses), then, in a
 temporary directory with its own configuration, store, socket and lock:

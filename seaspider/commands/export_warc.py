@@ -10,6 +10,8 @@ from pathlib import Path
 
 from seaspider.errors import UsageError
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 HELP = "write the store as WARC/1.1 web archives (OUT.warc.gz, rolled over at 1 GB)"
 DESCRIPTION = """Write what the store holds as WARC/1.1 files (ISO 28500), the format wget,
 Heritrix, Browsertrix and pywb read and write.

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "describe", "run"]
+
 if TYPE_CHECKING:
     from seaspider.extract.rules import Rules
     from seaspider.extract.stream import Summary

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 

@@ -9,6 +9,8 @@ from typing import Any
 
 from seaspider.errors import UsageError
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 HELP = "show what an English prompt would do (a plan or a refusal), without acting"
 DESCRIPTION = """Read an English prompt the way `seaspider serve` does and print what it would do,
 without doing it: one JSON object with the operation and its canonical arguments,

@@ -6,6 +6,8 @@ import argparse
 
 from seaspider.commands._common import config_and_lock
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 HELP = "fetch robots.txt politely and explain the decision for URL"
 DESCRIPTION = """Ask robots.txt whether MovaBot may fetch URL, and say why.
 

@@ -9,6 +9,8 @@ import sys
 import threading
 from pathlib import Path
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 HELP = "answer English prompts on a private socket (STOP ends it)"
 DESCRIPTION = """Runs Sea Spider as a persistent animal. Prompts arrive as one JSON line each on the
 Unix socket SOCKET (its directory is created 0700 and must belong to you; the socket is
@@ -89,10 +91,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_angel(args: argparse.Namespace, socket_path: Path) -> int:
-    from seaspider.service.supervisor import Angel
+    from seaspider.service.supervisor import Supervisor
     from seaspider.config import load_config
     from seaspider.output import say
 
     load_config(args.config)  # a bad configuration is refused now, not restarted forever
     argv = [sys.executable, "-m", "seaspider.cli", "serve", args.config, args.deputy_config, str(socket_path)]
-    return Angel(argv, socket_dir=socket_path.parent, log=lambda m: say(f"seaspider: {m}")).run()
+    return Supervisor(argv, socket_dir=socket_path.parent, log=lambda m: say(f"seaspider: {m}")).run()

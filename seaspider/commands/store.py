@@ -7,6 +7,8 @@ from pathlib import Path
 
 from seaspider.errors import UsageError
 
+__all__ = ["CHECK_DESCRIPTION", "DESCRIPTION", "HELP", "add_arguments", "run"]
+
 HELP = "check a store (every frame, line and the index), and repair it"
 DESCRIPTION = """Look after a store on disk. One subcommand for now:
 

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from seaspider.config import FollowConfig
 from seaspider.web.links import Link
+from seaspider.web.urls import host_of
 
 
 class Skip(enum.StrEnum):
@@ -77,11 +78,6 @@ class FollowResult:
 
     followed: tuple[Followed, ...]
     skipped: tuple[tuple[str, Skip], ...]
-
-
-def host_of(url: str) -> str:
-    """The lower-case host of a canonical URL (port excluded)."""
-    return (urlsplit(url).hostname or "").lower()
 
 
 def directory_of(url: str) -> str:

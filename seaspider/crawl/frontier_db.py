@@ -32,7 +32,7 @@ from seaspider.crawl.follow import directory_of
 from seaspider.crawl.frontier import Task
 from seaspider.crawl.queuefile import QueueEntry
 from seaspider.errors import StoreError
-from seaspider.store.index import host_of as _host
+from seaspider.web.urls import host_of as _host
 from seaspider.store.journal import file_id, iter_lines
 
 __all__ = [

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from seaspider.output import emit_json, say
 
+__all__ = ["SETTLE_TIMEOUT_S", "demo_config", "run_conversation", "run_demo"]
+
 if TYPE_CHECKING:
     from seaspider.config import Config
     from seaspider.demo.localweb import LocalWeb
@@ -125,6 +127,7 @@ def _converse(
         ask("Is the queue empty?")
         ask("How many pages have you stored?")
         ask(f"What did you get from {first}?")
+        ask(f"Show me the text of {first}, “characters 1 to 160”")
         ask(f"Fetch {first} and then delete the store.")
     finally:
         (socket_path.parent / STOP_FILE).touch()  # ends the server after the current answer

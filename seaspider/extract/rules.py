@@ -18,7 +18,7 @@ import jsonschema
 
 from seaspider.errors import ConfigError, UsageError
 from seaspider.extract.selectors import Selector, SelectorProblem, compile_selector
-from seaspider.jsonerrors import collect
+from seaspider.jsonerrors import collect, load_json_file
 from seaspider.resources import load_schema
 
 __all__ = [
@@ -225,16 +225,7 @@ def build_rules(raw: Any, *, source: str) -> Rules:
 def load_rules(path: str | Path) -> Rules:
     """Read and build the rules file at `path`; ConfigError with one English sentence otherwise."""
     file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"{file}: the rules file does not exist; pass a JSON file such as the one in `seaspider extract --help`.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{file}: the rules file cannot be read ({exc}).") from exc
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ConfigError(f"{file}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg}).") from exc
+    raw = load_json_file(file, what="rules", missing_hint="pass a JSON file such as the one in `seaspider extract --help`")
     return build_rules(raw, source=str(file))
 
 

@@ -22,6 +22,22 @@ from seaspider.service.ledger import open_journal
 from seaspider.store.journal import read_jsonl
 from seaspider.service.reports import LastJob
 
+__all__ = [
+    "Job",
+    "JobKind",
+    "JobQueue",
+    "JobResult",
+    "JobRunner",
+    "MAX_KEPT_RESULTS",
+    "MAX_WAITING",
+    "Priority",
+    "Submitted",
+    "UrlDone",
+    "Worker",
+    "interrupted_jobs",
+    "last_finished",
+]
+
 MAX_WAITING = 64  # the spec's bound on the waiting queue: a full queue is an answer, not a hang
 MAX_KEPT_RESULTS = 256  # finished jobs whose results can still be awaited (robots checks)
 

@@ -19,8 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from seaspider.errors import ServiceError
+from seaspider.store.files import open_sqlite
 from seaspider.store.index import remove_index_files
 from seaspider.store.journal import JournalAppender, iter_lines, read_line_at
+
+__all__ = ["INDEX_SUFFIX", "Ledger", "LedgerEntry", "open_journal"]
 
 INDEX_SUFFIX = ".index.sqlite"  # ledger.jsonl -> ledger.jsonl.index.sqlite, derived and rebuilt at will
 _COMMIT_EVERY_LINES = 10_000  # while catching up: big transactions, a bounded WAL
@@ -73,17 +76,8 @@ class _IdIndex:
         self._lock = threading.Lock()
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            # Derived from the fsynced ledger: a commit lost to a power cut is read again from it.
-            db.execute("PRAGMA synchronous=NORMAL")
-            db.executescript(_SCHEMA)
-            db.execute("SELECT count(*) FROM ids").fetchone()
-        except BaseException:
-            db.close()
-            raise
-        return db
+        # Derived from the fsynced ledger: a commit lost to a power cut is read again from it.
+        return open_sqlite(self._path, schema=_SCHEMA, probe="ids")
 
     def _meta(self) -> dict[str, str]:
         return dict(self._db.execute("SELECT key, value FROM meta").fetchall())

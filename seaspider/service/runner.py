@@ -14,6 +14,8 @@ from seaspider.config import Config
 from seaspider.service.jobs import Job, JobKind, JobResult, UrlDone
 from seaspider.web.records import Outcome, RobotsFetch, Visit
 
+__all__ = ["CrawlJobRunner"]
+
 _GOOD = (str(Outcome.FETCHED), str(Outcome.NOT_MODIFIED))
 _FAILED = (str(Outcome.DISALLOWED), str(Outcome.DEFERRED), str(Outcome.ERROR))
 

@@ -1,4 +1,5 @@
-"""The angel: supervises `seaspider serve`, restarting it after a crash with backoff; one angel per socket.
+"""The supervisor (`serve --angel`, "the angel" in messages): restarts `seaspider serve` after a crash with
+backoff; one supervisor per socket.
 
 Backoff is 5 s doubling to 300 s, reset after 300 s of good running. The angel holds `angel.lock` in
 the socket directory, and stops cleanly on STOP (in the socket directory) or SIGTERM/SIGINT, passing
@@ -18,6 +19,8 @@ from seaspider.clock import Clock, SystemClock
 from seaspider.errors import LockHeld, ServiceError
 from seaspider.lock import HeldLock, read_holder, try_lock
 from seaspider.service.files import STOP_FILE
+
+__all__ = ["ANGEL_LOCK", "STOP_POLL_S", "Backoff", "Supervisor", "hold_angel_lock"]
 
 ANGEL_LOCK = "angel.lock"
 STOP_POLL_S = 0.25  # how often a waiting angel looks for STOP (the stdlib has no file notification)
@@ -49,7 +52,7 @@ def hold_angel_lock(socket_dir: Path) -> HeldLock:
     return lock
 
 
-class Angel:
+class Supervisor:
     """Runs `argv` (the server) again and again until STOP, a signal, or a clean exit of the server."""
 
     def __init__(

@@ -6,6 +6,7 @@ Owns paths and fsyncs of directory entries; must not read or interpret what the 
 from __future__ import annotations
 
 import os
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,3 +83,21 @@ class StoreIdentity:
         except FileNotFoundError:
             return "deleted"
         return None if now == self else "replaced"
+
+
+def open_sqlite(path: Path, *, schema: str, probe: str) -> sqlite3.Connection:
+    """A WAL-mode SQLite file for state derived from (or backed by) an fsynced journal.
+
+    synchronous=NORMAL: a commit lost to a power cut is read again from the journal it derives from.
+    `probe` is a table read once, so a damaged file fails here (sqlite3.DatabaseError), not later.
+    """
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.executescript(schema)
+        db.execute(f"SELECT count(*) FROM {probe}").fetchone()  # noqa: S608 - a fixed table name of ours
+    except BaseException:
+        db.close()
+        raise
+    return db

@@ -10,17 +10,16 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from seaspider.errors import StoreError
 from seaspider.store.journal import file_id, iter_lines, line_digest, read_line_at
 from seaspider.store.segments import Location
+from seaspider.web.urls import host_of
 
 INDEX_VERSION = "2"  # 2: urls.damaged, damaged lines, the newest copy of a body wins
 ALL = "*"  # the counters' host for the whole store: no host name contains "*"
@@ -117,23 +116,6 @@ def raise_if_corrupt(exc: sqlite3.DatabaseError) -> None:
     # deleting the index for that would throw away a good file, perhaps under a live writer.
     if not isinstance(exc, sqlite3.OperationalError):
         raise IndexCorrupt(str(exc)) from exc
-
-
-# scheme://[userinfo@]host[:port]... ; the host may be an [IPv6] literal.
-_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]/?#]*\]|[^:/?#]*)")
-
-
-def host_of(url: str) -> str:
-    """The lower-case host of a URL ("" when it has none), as urlsplit(url).hostname gives it."""
-    m = _HOST.match(url)
-    if m is None:
-        try:
-            return urlsplit(url).hostname or ""
-        except ValueError:
-            return ""
-    host = m.group(1)
-    # A rebuild calls this once per line: the regular expression is several times urlsplit's speed.
-    return (host[1:-1] if host.startswith("[") else host).lower()
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from seaspider.store.bookings import BookingSlots
+from seaspider.store.files import open_sqlite
 from seaspider.store.index import remove_index_files
 from seaspider.store.journal import iter_lines
 from seaspider.store.segments import fsync_dir
@@ -75,16 +76,8 @@ class IpState:
             raise
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
-            db.executescript(_SCHEMA)
-            db.execute("SELECT count(*) FROM ip_end").fetchone()
-        except BaseException:
-            db.close()
-            raise
-        return db
+        # Backed by the journal (chain IPs and times): a lost commit is rebuilt from it, like the index.
+        return open_sqlite(self._path, schema=_SCHEMA, probe="ip_end")
 
     def load(self) -> dict[str, float]:
         """IP -> the Unix time its last request ended (for a request killed in flight: by when it must have)."""

@@ -17,6 +17,20 @@ from lxml import etree
 from seaspider.errors import InvalidURL
 from seaspider.web.urls import parse_url, resolve_link, strip_tracking
 
+__all__ = [
+    "DEFAULT_MAX_LINKS",
+    "HTML_TYPES",
+    "Link",
+    "MAX_TITLE_CHARS",
+    "NOFOLLOW_RELS",
+    "NOT_HTML",
+    "PageLinks",
+    "SKIPPED_EXTENSIONS",
+    "detect_charset",
+    "extract_links",
+    "is_html",
+]
+
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 
 # Links to these are not pages to crawl: images, audio/video and archives (the spec's «no

@@ -10,6 +10,8 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+__all__ = ["MIN_HOST_DELAY_S", "Opening", "Politeness", "Slot", "restore_from_unix"]
+
 MIN_HOST_DELAY_S = 2.0  # the spec: a host waits max(crawl-delay, 2 s) between its requests
 
 

@@ -13,6 +13,8 @@ from typing import Any
 
 from seaspider.web.capture import Capture
 
+__all__ = ["Hop", "KEPT_HEADERS", "Outcome", "Retry", "RobotsFetch", "RobotsSource", "RobotsVerdict", "Visit"]
+
 
 class Outcome(enum.StrEnum):
     FETCHED = "fetched"

@@ -16,7 +16,7 @@ import pytest
 from service_support import make_config, short_dir
 
 from wire.transport import TransportError, request
-from seaspider.service.supervisor import Angel, Backoff, hold_angel_lock
+from seaspider.service.supervisor import Supervisor, Backoff, hold_angel_lock
 from seaspider.errors import LockHeld
 from seaspider.store.journal import read_jsonl
 from seaspider.demo.localweb import LocalWeb
@@ -56,7 +56,7 @@ def test_angel_restarts_a_crashing_child_until_stop(tmp_path: Path) -> None:
     counter = tmp_path / "starts"
     # A "server" that records its start and crashes at once.
     child = [sys.executable, "-c", f"open({str(counter)!r}, 'a').write('x'); raise SystemExit(3)"]
-    angel = Angel(child, socket_dir=run, backoff=Backoff(initial_s=0.05, max_s=0.2, reset_after_s=300))
+    angel = Supervisor(child, socket_dir=run, backoff=Backoff(initial_s=0.05, max_s=0.2, reset_after_s=300))
     result: list[int] = []
     thread = threading.Thread(target=lambda: result.append(angel.run()))
     thread.start()
@@ -67,13 +67,13 @@ def test_angel_restarts_a_crashing_child_until_stop(tmp_path: Path) -> None:
 
 
 def test_angel_stops_when_the_server_ends_cleanly(tmp_path: Path) -> None:
-    angel = Angel([sys.executable, "-c", "pass"], socket_dir=tmp_path / "run", backoff=Backoff(initial_s=0.05))
+    angel = Supervisor([sys.executable, "-c", "pass"], socket_dir=tmp_path / "run", backoff=Backoff(initial_s=0.05))
     assert angel.run() == 0 and angel.starts == 1
 
 
 def test_angel_passes_sigterm_on_and_stops(tmp_path: Path) -> None:
     child = [sys.executable, "-c", "import signal, sys, time\nsignal.signal(signal.SIGTERM, lambda *a: sys.exit(0))\ntime.sleep(60)"]
-    angel = Angel(child, socket_dir=tmp_path / "run", backoff=Backoff(initial_s=0.05))
+    angel = Supervisor(child, socket_dir=tmp_path / "run", backoff=Backoff(initial_s=0.05))
     result: list[int] = []
     thread = threading.Thread(target=lambda: result.append(angel.run()))
     thread.start()
@@ -135,7 +135,7 @@ def test_angel_restarts_a_killed_server_which_marks_the_job_interrupted() -> Non
         sock = base / "run" / "s.sock"
         vocab = Path(__file__).resolve().parents[3] / "vocab" / "deputy.example.json"
         argv = [sys.executable, "-m", "seaspider.cli", "serve", str(base / "config.json"), str(vocab), str(sock)]
-        angel = Angel(argv, socket_dir=sock.parent, backoff=Backoff(initial_s=0.2, max_s=1, reset_after_s=300))
+        angel = Supervisor(argv, socket_dir=sock.parent, backoff=Backoff(initial_s=0.2, max_s=1, reset_after_s=300))
         result: list[int] = []
         thread = threading.Thread(target=lambda: result.append(angel.run()))
         thread.start()
