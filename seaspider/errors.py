@@ -7,6 +7,7 @@ __all__ = [
     "FetchError",
     "InvalidURL",
     "LockHeld",
+    "ProofFailed",
     "SeaSpiderError",
     "ServiceError",
     "StoreError",

@@ -9,7 +9,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["default_vocab_text", "load_schema", "schema_dir", "vocab_dir"]
+__all__ = ["corpus_dir", "default_vocab_text", "load_schema", "schema_dir", "vocab_dir"]
 
 
 def _data_dir(package: str, folder: str) -> Traversable:

@@ -12,6 +12,8 @@ from typing import Any
 
 from seaspider.errors import ProofFailed, UsageError
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 HELP = "teach the English reader from refused prompts: list, suggest, try, accept"
 DESCRIPTION = """Every refused prompt lands in review.jsonl (in the socket directory of
 `seaspider serve`). These commands turn that queue into vocabulary edits, prove each edit

@@ -3,7 +3,8 @@ backoff; one supervisor per socket.
 
 Backoff is 5 s doubling to 300 s, reset after 300 s of good running. The angel holds `angel.lock` in
 the socket directory, and stops cleanly on STOP (in the socket directory) or SIGTERM/SIGINT, passing
-the signal on to the server; SIGHUP (reload the vocabulary) is passed on and changes nothing else. The backoff arithmetic is pure; the process handling is a thin edge.
+the signal on to the server; SIGHUP (reload the vocabulary) is passed on and changes nothing else.
+The backoff arithmetic is pure; the process handling is a thin edge.
 """
 
 from __future__ import annotations

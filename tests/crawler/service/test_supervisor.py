@@ -93,7 +93,7 @@ def test_angel_passes_sighup_on_and_keeps_watching(tmp_path: Path) -> None:
         f"open({str(ready)!r}, 'w').close()\n"
         "while True: time.sleep(60)"
     )]
-    angel = Angel(child, socket_dir=tmp_path / "run", backoff=Backoff(initial_s=0.05))
+    angel = Supervisor(child, socket_dir=tmp_path / "run", backoff=Backoff(initial_s=0.05))
     assert angel.pass_on(signal.SIGHUP) is False  # negative control: no server runs yet
     result: list[int] = []
     thread = threading.Thread(target=lambda: result.append(angel.run()))
