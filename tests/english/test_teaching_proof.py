@@ -139,8 +139,14 @@ def test_accept_writes_the_proven_vocabulary_keeps_the_previous_and_records_it(
     assert code == 0 and again["now_acting"] == [] and again["answers"] == []
 
 
-def test_accept_refuses_when_the_vocabulary_changed_during_the_proof(nab: Path, live: Path) -> None:
-    trial = try_vocab(read_vocab(nab), read_vocab(live), find_corpus(None))
+def test_accept_refuses_when_the_vocabulary_changed_during_the_proof(nab: Path, live: Path, tmp_path: Path) -> None:
+    small = tmp_path / "corpus"  # the check under test is accept's, not the corpus's: two lines will do
+    small.mkdir()
+    (small / "c.jsonl").write_text(
+        '{"prompt": "Fetch https://a.example/", "operation": "fetch", "args": {"urls": ["https://a.example/"]}}\n'
+        '{"prompt": "Do not fetch https://a.example/", "refusal": "negation"}\n'
+    )
+    trial = try_vocab(read_vocab(nab), read_vocab(live), find_corpus(str(small)))
     assert trial.proof.clean
     live.write_text(live.read_text() + "\n")  # someone else's edit lands while the proof runs
     changed = live.read_bytes()
