@@ -19,7 +19,8 @@ from seaspider.resources import default_vocab_text
 from seaspider.web.urls import URL, parse_target
 
 __all__ = [
-    "build_deputy", "check_host", "check_url", "format_parse", "host_checker", "load_vocab", "plan_json", "url_checker",
+    "build_deputy", "check_host", "check_url", "deputy_for", "format_parse", "host_checker", "load_vocab", "plan_json",
+    "url_checker", "vocab_from_text",
 ]
 
 
@@ -122,13 +123,29 @@ def load_vocab(vocab_path: str | Path | None = None) -> Vocab:
         raise ConfigError(str(exc)) from exc
 
 
-def build_deputy(vocab_path: str | Path | None = None, *, allow_private: bool = False) -> Deputy:
-    """The Sea Spider deputy: its vocabulary with `url` and `host` slots checked by the crawler's rules."""
-    vocab = load_vocab(vocab_path)
+def vocab_from_text(text: str, *, source: str) -> Vocab:
+    """A vocabulary from the text of its file (read once by the caller, so its hash names what was loaded)."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
+    try:
+        return Vocab.from_raw(raw, source=source)
+    except VocabError as exc:
+        raise ConfigError(str(exc)) from exc
+
+
+def deputy_for(vocab: Vocab, *, allow_private: bool = False) -> Deputy:
+    """The Sea Spider deputy for `vocab`: its `url` and `host` slots checked by the crawler's rules."""
     return Deputy(
         vocab,
         slot_types={"url": url_checker(allow_private=allow_private), "host": host_checker(allow_private=allow_private)},
     )
+
+
+def build_deputy(vocab_path: str | Path | None = None, *, allow_private: bool = False) -> Deputy:
+    """The Sea Spider deputy: its vocabulary with `url` and `host` slots checked by the crawler's rules."""
+    return deputy_for(load_vocab(vocab_path), allow_private=allow_private)
 
 
 def plan_json(prompt: str, result: Plan | Refusal) -> dict[str, Any]:

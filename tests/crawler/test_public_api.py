@@ -10,7 +10,7 @@ import pytest
 
 import seaspider
 
-WINGS = ("web", "net", "crawl", "store", "service", "demo", "extract")
+WINGS = ("web", "net", "crawl", "store", "service", "demo", "extract", "teaching")
 ROOT = Path(seaspider.__file__).resolve().parent
 
 
