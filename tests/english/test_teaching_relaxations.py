@@ -47,7 +47,8 @@ def _slot_max(raw: dict[str, Any]) -> None:
 
 
 def _observes(raw: dict[str, Any]) -> None:
-    raw["capabilities"][3]["observes"] = False
+    page = next(capability for capability in raw["capabilities"] if capability["name"] == "page")
+    page["observes"] = False
 
 
 def _kind(raw: dict[str, Any]) -> None:
