@@ -20,7 +20,7 @@ from deputy.redact import redact, redact_address
 from deputy.review import ReviewItem
 from deputy.vocab import Vocab
 
-__all__ = ["Finding", "Gap", "GapGroup", "TEACHABLE", "classify", "group_review", "known_words"]
+__all__ = ["Finding", "Gap", "GapGroup", "NOT_TEACHABLE", "TEACHABLE", "classify", "group_review", "known_words"]
 
 EXAMPLES = 3  # example prompts kept per group
 _QUESTION_MOODS = frozenset({"yes_no_question", "wh_question"})

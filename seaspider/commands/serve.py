@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     with lock:
         import time
 
-        from seaspider.english import deputy_for, vocab_from_text
+        from seaspider.english_reader import deputy_for, vocab_from_text
         from seaspider.service.server import build_server
         from seaspider.service.vocabulary import Vocabulary
 

@@ -20,7 +20,7 @@ from deputy import Plan, Refusal, Vocab
 from deputy.relaxations import relaxations
 from deputy.replay import Proof, Reading, replay
 from deputy.review import ReviewItem
-from seaspider.english import deputy_for, vocab_from_text
+from seaspider.english_reader import deputy_for, vocab_from_text
 from seaspider.errors import ConfigError
 from seaspider.resources import default_vocab_text
 from seaspider.teaching.corpus import Corpus

@@ -71,6 +71,6 @@ def write_json(path: Path, raw: Any) -> Path:
 @cache
 def reader() -> Any:
     """Sea Spider's deputy with its own vocabulary (the real model), loaded once per test process."""
-    from seaspider.english import build_deputy
+    from seaspider.english_reader import build_deputy
 
     return build_deputy()

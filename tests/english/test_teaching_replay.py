@@ -13,7 +13,7 @@ from deputy.corpus import CorpusCase
 from deputy.replay import Reading, judge_reading, replay
 from deputy.review import ReviewItem
 from deputy.scoring import Expectation, judge
-from seaspider.english import deputy_for
+from seaspider.english_reader import deputy_for
 from test_teaching_relaxations import _edit, _words
 
 A = "https://a.example/"

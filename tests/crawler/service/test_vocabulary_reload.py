@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from service_support import GatedRunner, RunningServer, check, make_config, short_dir
 
-from seaspider.english import deputy_for, vocab_from_text
+from seaspider.english_reader import deputy_for, vocab_from_text
 from seaspider.service.vocabulary import Vocabulary
 from wire.transport import request
 
