@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import functools
 import json
 import signal
 import sys
@@ -240,7 +241,7 @@ class LocalWeb:
             try:
                 for ip in self.ips:
                     server = await asyncio.start_server(
-                        lambda r, w, ip=ip: self._serve_connection(r, w, ip), host=ip, port=self.port, reuse_address=True, backlog=512
+                        functools.partial(self._serve_connection, ip=ip), host=ip, port=self.port, reuse_address=True, backlog=512
                     )
                     if self.port == 0:
                         self.port = server.sockets[0].getsockname()[1]
@@ -439,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
         stop = asyncio.Event()
         loop.add_signal_handler(signal.SIGTERM, stop.set)
         loop.add_signal_handler(signal.SIGINT, stop.set)
-        loop.add_reader(sys.stdin.fileno(), lambda: stop.set() if not sys.stdin.buffer.read1(1 << 16) else None)  # type: ignore[attr-defined]
+        loop.add_reader(sys.stdin.fileno(), lambda: stop.set() if not sys.stdin.buffer.read1(1 << 16) else None)  # type: ignore[union-attr]
         await ready.wait()
         print(json.dumps({"port": web.port, "resolve": web.resolve_map(), "hosts": web.hosts}), flush=True)
         await stop.wait()
