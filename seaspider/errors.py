@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 __all__ = [
+    "ClusterError",
     "ConfigError",
     "FetchError",
     "InvalidURL",
     "LockHeld",
+    "ProofFailed",
     "SeaSpiderError",
     "ServiceError",
     "StoreError",
@@ -66,3 +68,9 @@ class LockHeld(SeaSpiderError):
     """Another Sea Spider holds the singleton lock."""
 
     exit_code = 5
+
+
+class ProofFailed(SeaSpiderError):
+    """A candidate vocabulary failed its proof (`seaspider review try`), so nothing was written."""
+
+    exit_code = 1

@@ -34,6 +34,16 @@ def short_dir() -> Path:
     return path
 
 
+def write_serve_config(base: Path) -> Path:
+    """A config file for a `seaspider serve` process: its store and lock under `base`."""
+    path = base / "config.json"
+    path.write_text(json.dumps({
+        "store": str(base / "store"), "robot": {"contact_url": "https://example.invalid/movabot"},
+        "service": {"lock": str(base / "seaspider.lock")},
+    }))  # fmt: skip
+    return path
+
+
 def make_config(tmp: Path, resolve: dict[str, str] | None = None, **sections: Any) -> Config:
     raw: dict[str, Any] = {
         "store": str(tmp / "store"),
@@ -49,7 +59,7 @@ def make_config(tmp: Path, resolve: dict[str, str] | None = None, **sections: An
 @cache
 def deputy() -> Any:
     """The real Sea Spider deputy (real spaCy model), loaded once per test process."""
-    from seaspider.english import build_deputy
+    from seaspider.english_reader import build_deputy
 
     return build_deputy(allow_private=True)
 

@@ -22,7 +22,7 @@ from seaspider.cluster.frontier import ClusterFrontier
 from seaspider.cluster.leases import Leases
 from seaspider.cluster.link import Link
 from seaspider.cluster.loader import LoadReport, SharedLoader
-from seaspider.cluster.queue import SharedQueue, SharedSeen
+from seaspider.cluster.queue import Loaded, SharedQueue, SharedSeen
 from seaspider.cluster.robots import SharedRobots
 from seaspider.cluster.settings import ClusterSettings
 from seaspider.config import Config
@@ -82,9 +82,16 @@ async def _run(config: Config, settings: ClusterSettings, writer: StoreWriter, *
     report: list[LoadReport] = []
     thread = None
     if queue is not None:
+
+        def on_batch(_loaded: Loaded) -> None:
+            loop.call_soon_threadsafe(frontier.note_work)
+
+        def on_bad(bad: BadLine) -> None:
+            if on_bad_line is not None:
+                loop.call_soon_threadsafe(on_bad_line, bad)
+
         loader = SharedLoader(shared, queue, label=label, node=settings.node, sort_query=config.fetch.sort_query,
-                              track_dirs=config.follow.enabled, on_batch=lambda _b: loop.call_soon_threadsafe(frontier.note_work),
-                              on_bad=lambda b: loop.call_soon_threadsafe(on_bad_line, b) if on_bad_line else None,
+                              track_dirs=config.follow.enabled, on_batch=on_batch, on_bad=on_bad,
                               should_stop=lambda: bool(failure) or should_stop() or link.failure is not None)  # fmt: skip
 
         def load() -> None:

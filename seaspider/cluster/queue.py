@@ -19,7 +19,7 @@ from seaspider.crawl.follow import directory_of
 from seaspider.crawl.frontier import BUFFER_PER_HOST, Task
 from seaspider.crawl.frontier_db import fingerprint
 from seaspider.crawl.queuefile import QueueEntry
-from seaspider.store.index import host_of
+from seaspider.web.urls import host_of
 
 __all__ = ["PREFETCH", "Loaded", "SharedQueue", "SharedSeen", "fp_bytes", "parse_task"]
 

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+__all__ = ["add_cluster_arguments", "clustered", "run_node_command"]
+
 if TYPE_CHECKING:
     from seaspider.config import Config
     from seaspider.lock import HeldLock

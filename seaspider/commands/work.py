@@ -6,6 +6,8 @@ import argparse
 
 from seaspider.commands._common import config_and_lock
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 HELP = "join a cluster's shared frontier and fetch from it (no queue of its own)"
 DESCRIPTION = """Join the crawl whose shared frontier is on Redis or Valkey at URL, and fetch
 from it politely as MovaBot until the cluster's frontier is empty; with --wait,

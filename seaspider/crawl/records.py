@@ -13,7 +13,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from seaspider.clock import Clock
 from seaspider.config import Config
@@ -25,7 +25,7 @@ from seaspider.web.links import PageLinks, extract_links
 from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
 
 if TYPE_CHECKING:
-    from seaspider.crawl.frontier_db import Listed
+    from seaspider.crawl.frontier_db import FrontierDB, Listed
     from seaspider.store.writer import StoreWriter
 
 __all__ = ["FrontierStore", "Journaled", "PageJob", "Recorder", "RetryJob"]
@@ -200,8 +200,9 @@ class Recorder:
         which = [i for i, job in enumerate(pages) if job.listing is not None]
         if not which:
             return {}
-        results = self._db.queue_listed([(pages[i].task, pages[i].listing) for i in which],  # type: ignore[misc]
-                                        max_sitemaps=self.config.follow.max_sitemaps)  # fmt: skip
+        db = cast("FrontierDB", self._db)  # sitemaps run on the disk frontier only (a cluster node refuses them)
+        results = db.queue_listed([(pages[i].task, pages[i].listing) for i in which],  # type: ignore[misc]
+                                  max_sitemaps=self.config.follow.max_sitemaps)  # fmt: skip
         for i, got in zip(which, results, strict=True):
             record = visits[i].extra.get("sitemap")
             if got.over_budget and isinstance(record, dict):

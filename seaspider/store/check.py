@@ -33,6 +33,17 @@ from seaspider.store.journal import iter_lines
 from seaspider.store.segments import DamagedFrame, Location, SegmentReader, segment_path
 from seaspider.store.view import bring_up_to_date, open_index
 
+__all__ = [
+    "CheckReport",
+    "Frame",
+    "MAX_PROBLEMS_LISTED",
+    "Problem",
+    "ProblemKind",
+    "SCHEMA_OF_KIND",
+    "check",
+    "repair",
+]
+
 SCHEMA_OF_KIND = {kind: f"journal-{kind}" for kind in ("page", "intent", "robots", "uncertain", "damaged", "retry")}
 # The index tables compared with a rebuild (meta holds read marks, which differ by design).
 _TABLES = {
@@ -176,7 +187,8 @@ def _scan_journal(store: Path, scan: _Scan) -> None:
             scan.bad_lines += 1
             scan.add(Problem(ProblemKind.BAD_LINE, where, f"{where} is not a JSON line; the index skips it."))
             continue
-        validator = validators.get(line.get("kind")) if isinstance(line, dict) else None
+        kind = line.get("kind") if isinstance(line, dict) else None
+        validator = validators.get(kind) if isinstance(kind, str) else None
         if validator is None:
             scan.bad_lines += 1
             scan.add(Problem(ProblemKind.BAD_LINE, where, f"{where} is not a journal line of a known kind; the index skips it."))

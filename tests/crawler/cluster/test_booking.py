@@ -71,9 +71,11 @@ def test_a_late_end_of_a_lapsed_booking_does_not_free_the_next_one(link: Link) -
 
 def test_a_fresh_server_books_nothing_during_its_quiet_period(server: ValkeyServer) -> None:
     first = join(server, "a", quiet_s=30.0)
-    assert first.joined.fresh and 29.0 < first.joined.quiet_s <= 30.0
+    assert first.joined.fresh and first.joined.quiet_s == 30.0
+    born, quiet_until = first.client.hmget("seaspider:t:epoch", "born", "quiet_until")
+    assert int(quiet_until) - int(born) == 30_000_000  # on the server's clock, from the moment the crawl began
     ok, wait_us, in_flight = book(first, "192.0.2.1", "a#1")
-    assert (ok, in_flight) == (0, 0) and 29_000_000 < wait_us <= 30_000_000
+    assert (ok, in_flight) == (0, 0) and 0 < wait_us <= 30_000_000  # what is left of it (the machine may be slow)
     second = join(server, "b", quiet_s=0.0)  # a later node inherits the quiet period the crawl began with
     assert not second.joined.fresh and book(second, "192.0.2.1", "b#1")[0] == 0
 
