@@ -34,6 +34,7 @@ __all__ = ["Clause", "read_clause"]
 
 _OUT_OF_SCOPE_DEPS = frozenset({"npadvmod", "advmod", "prep", "tmod", "agent", "oprd"})
 _PRONOUNS = frozenset({"it", "this", "that"})  # one thing: "them" never stands for one address
+_DESTINATIONS = frozenset({"to", "into", "onto"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,6 +283,8 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
             if child.dep_ in ("prep", "agent"):
                 if word not in words.prepositions and lower(child) not in words.prepositions:
                     unexpected.append(lower(child))
+                else:
+                    unexpected += _elsewhere(child, parsed, words)
             elif child.dep_ == "npadvmod" and (word in words.object_nouns or lower(child) in words.object_nouns):
                 continue
             elif (
@@ -290,6 +293,21 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
             ):
                 unexpected.append(lower(child))
     return unexpected
+
+
+def _elsewhere(prep: Any, parsed: Parsed, words: ReaderWords) -> list[str]:
+    """A destination the deputy does not own: "save A to my Google Drive" puts A somewhere else.
+
+    "Read A to me", "add A to the queue", "save A to the store": a person or one of the vocabulary's
+    places. An address after "to" is another slot and judged there.
+    """
+    if lower(prep) not in _DESTINATIONS:
+        return []
+    objects = [c for c in prep.children if c.dep_ == "pobj" and c.i not in parsed.items]
+    return [
+        lower(obj) for obj in objects
+        if obj.pos_ != "PRON" and str(obj.lemma_).lower() not in words.places and lower(obj) not in words.places
+    ]
 
 
 def _question_tail(sent: Any, mood: Mood) -> frozenset[int]:

@@ -27,7 +27,8 @@ from deputy.context import (
     speaks_to_me,
 )
 from deputy.nlp import Parsed
-from deputy.protect import maybe_host
+from deputy.protect import ItemKind, maybe_host
+from deputy.quoted import quoted_refusal
 from deputy.scope import role
 from deputy.signals import (
     COORDINATORS,
@@ -39,6 +40,7 @@ from deputy.signals import (
     ordinary_word,
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
+from deputy.times import is_time_word, schedules
 from deputy.vocab import ReaderWords
 
 __all__ = ["build_skeleton"]
@@ -81,6 +83,9 @@ def build_skeleton(
     # request itself, is never silently dropped.
     unexpected += [lower(doc[i]) for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)]
     blocked = _blocked(requested + [clauses[i] for i in roles.acting], parsed, words)
+    if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
+        # "Show me the text of A every morning": the reader acts now or never, whatever it is asked to do.
+        unexpected += _scheduled(requested + [clauses[i] for i in roles.acting], parsed)
     # A loose sentence ("You will translate B.") is no context: its verbs are judged like the request's.
     others = list(main.others) + done_to_it([clauses[i] for i in roles.fine], main, parsed, words)
     for i in roles.loose:
@@ -90,6 +95,12 @@ def build_skeleton(
     carried = {t for i in roles.absorbed if roles.absorbed[i] == roles.main for t in clauses[i].tokens}
     bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words)
     also_scopes = {t for i in roles.also for t in clauses[i].scope}
+    # "My user says: "grab the changelog for me". Please fetch A.": a harmless quotation in a sentence
+    # of context is the user's words, not part of this request.
+    # A bare quotation standing alone ("What does A say? “characters 1 to 5”") is no one's words: it stays.
+    inert = {t for i in roles.fine if clauses[i].mood is Mood.STATEMENT for t in clauses[i].tokens
+             if t in parsed.items and parsed.items[t].kind is ItemKind.QUOTE
+             and quoted_refusal(parsed.items[t].text, words) is None}
     return Skeleton(
         predicate=main.predicate, mood=main.mood, modality=main.modality, aspects=main.aspects,
         subject=main.subject, wh=main.wh, polite=main.polite, negation=negation, conditions=conditions,
@@ -97,7 +108,7 @@ def build_skeleton(
         words=tuple(sorted(set(main.words) | {lower(doc[t]) for t in carried if t not in parsed.items})),
         unexpected=tuple(dict.fromkeys(unexpected)), forbidden=tuple(dict.fromkeys(_forbidden(parsed, words))),
         counts=main.counts, extra=tuple(extra),
-        slots=_main_slots(main, parsed, carried=carried, bound_to=bound_to, skipped=also_scopes), tokens=rows,
+        slots=_main_slots(main, parsed, carried=carried, bound_to=bound_to, skipped=also_scopes | inert), tokens=rows,
         also=tuple(
             _also_skeleton(clauses[i], [clauses[j] for j in roles.absorbed if roles.absorbed[j] == i], parsed, words)
             for i in roles.also
@@ -267,6 +278,10 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
             tok = doc[index]
             if index in parsed.items or index in parsed.synthetic:
                 continue
+            if is_time_word(tok):
+                if schedules(tok):
+                    out.append(lower(tok))
+                continue  # "tomorrow's training", "save it for later", "Long day.": no schedule
             if lower(tok) not in words.blockers and str(tok.lemma_).lower() not in words.blockers:
                 continue
             asked = clause.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
@@ -276,6 +291,15 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
                 continue
             out.append(lower(tok))
     return out
+
+
+def _scheduled(requested: list[Clause], parsed: Parsed) -> list[str]:
+    """Time words in the request that say when to act ("every morning", "in an hour")."""
+    doc = parsed.doc
+    return [
+        lower(doc[i]) for clause in requested for i in sorted(clause.tokens - clause.detached - clause.question_tail)
+        if i not in parsed.items and i not in parsed.synthetic and is_time_word(doc[i]) and schedules(doc[i])
+    ]
 
 
 def _describes_purpose(tok: Any) -> bool:

@@ -136,7 +136,8 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
     doc = parsed.doc
     found = []
     for ids in [set(main.detached)] + [set(c.tokens) for c in fine]:
-        if not any(lower(doc[i]) in _BACK_REFERENCES for i in ids if doc[i].pos_ in ("PRON", "DET")):
+        if not any(lower(doc[i]) in _BACK_REFERENCES for i in ids
+                   if doc[i].pos_ in ("PRON", "DET") and i not in parsed.items):
             continue  # "I'm summarising the changelog": the speaker's own work, on something else
         for index in sorted(ids):
             tok = doc[index]

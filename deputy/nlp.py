@@ -141,7 +141,7 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
     nlp = load_nlp()
     rewritten = rewrite(
         protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
-        courtesy=words.courtesy | words.politeness,
+        courtesy=words.courtesy | words.politeness, fillers=words.fillers,
     )
     raw = _words(rewritten.protected, nlp.tokenizer)
     normalised, items, synthetic = _normalise(raw, frozenset(verbs), words.courtesy)

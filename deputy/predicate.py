@@ -163,7 +163,14 @@ def modality_of(
         asker = str(top_subjects[0].lemma_).lower() if top_subjects else None
         top_modals = {str(a.lemma_).lower() for a in chain[0].children if a.tag_ == "MD"}
         polite_mind = governors[0] == "mind" and asker == "you" and bool(top_modals & {"would", "could", "will"})
-        if asker in ("i", "we") or polite_mind:
+        # "I'd like you to fetch A" wishes now; "Should I ask you to …?", "Did I ask you to …?" and "I
+        # asked you to …" ask for advice or speak of the past: no request.
+        wishing = (
+            not top_modals - words.request_modals - words.permission_modals
+            and chain[0].tag_ != "VBD"
+            and not any(str(a.lemma_).lower() == "do" for a in chain[0].children if a.dep_ == "aux")
+        )
+        if (asker in ("i", "we") and wishing) or polite_mind:
             modality = Modality.REQUEST
         else:
             modality = Modality.OTHER

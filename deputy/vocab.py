@@ -64,6 +64,9 @@ class ReaderWords:
     context_labels: frozenset[str]
     referent_verbs: frozenset[str]
     referent_nouns: frozenset[str]
+    fillers: frozenset[str]
+    pleasantries: frozenset[str]
+    places: frozenset[str]
     spellings: Mapping[str, str]
 
 

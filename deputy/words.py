@@ -19,7 +19,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "allow", "permit", "let", "able", "ok", "okay", "alright", "fine", "possible", "permissible", "legal",
         "permission", "right", "clearance",
     ),
-    "request_governors": ("want", "like", "need", "mind", "love", "wish"),
+    # "I ask you to fetch A", "I kindly request that you download A": a wish of the speaker's, as "want".
+    "request_governors": ("want", "like", "need", "mind", "love", "wish", "ask", "request"),
     # Verbs that embed a question: "check whether we may fetch A", "tell me if the queue is empty".
     "embedders": ("check", "see", "verify", "confirm", "tell", "show", "determine", "find", "know", "wonder"),
     # Verbs that only lead into the action: "go fetch A", "help me download A".
@@ -107,6 +108,15 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "don't forget to", "do not forget to", "remember to", "make sure to", "make sure you", "be sure to",
         "feel free to", "no rush, but", "no hurry, but", "would you be so kind as to",
         "could you be so kind as to", "be so kind as to",
+        # A speaker's polite frame around "could you": "I was wondering whether you could fetch A".
+        # Only the past progressive is the set phrase: "I wonder if you could fetch A" may muse about ability.
+        "I was wondering if you could", "I was wondering whether you could", "I was wondering if you would",
+        "I was wondering whether you would", "I was hoping you could",
+        "I was hoping that you could", "I'm hoping you can", "I'm hoping you could", "I am hoping you can",
+        "would it be possible for you to", "would it be possible to", "I'd be thankful if you could",
+        "I would be thankful if you could", "I'd be obliged if you could", "I would be obliged if you could",
+        "I'd be glad if you could", "I would be glad if you could", "I'd be happy if you could",
+        "I would be happy if you could", "I'd be delighted if you could", "I'd be grateful if you did",
     ),
     # Hedges that condition nothing, dropped where punctuation or the end of the prompt closes them:
     # "fetch A when you get a chance." A real condition ("if it changed") is never on this list.
@@ -124,6 +134,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "that'd be great", "that would be nice", "that'd be nice", "that would be helpful",
         "while you're at it", "while you are at it", "thanks in advance", "here you go", "here you are",
         "as discussed", "as agreed", "as requested", "as mentioned", "as promised", "as before",
+        "whenever it suits you", "when it suits you", "whenever convenient", "when convenient", "if convenient",
+        "no rush at all", "no hurry at all", "whenever you have a moment", "when you have time",
+        "whenever you have time", "when you get time", "if you would be so kind", "if you'd be so kind",
+        "if you please", "if you'd be so good",
     ),
     # Labels before a colon that introduce context, never the request: "Goal: …", "Background: …".
     "context_labels": (
@@ -140,7 +154,27 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     ),
     # What a sentence that hands over an address may do: "Here's the link: A", "I need what's at A".
     # Any other verb ("I read A") is an action on the address, and "it" then stays unbound.
-    "referent_verbs": ("be", "have", "need", "want", "like", "love", "find", "paste", "send", "give", "share"),
+    "referent_verbs": (
+        "be", "have", "need", "want", "like", "love", "find", "paste", "send", "give", "share", "appreciate", "require",
+    ),
+    # Intensifiers that may stand inside a hedge without changing it: "I'd be ever so grateful if you
+    # could possibly …", "when you have a spare moment". Never a verb, a negation or a condition.
+    "fillers": (
+        "really", "so", "very", "most", "truly", "ever", "extremely", "super", "incredibly", "immensely", "terribly",
+        "awfully", "hugely", "deeply", "genuinely", "possibly", "just", "kindly", "please", "spare", "free", "quick",
+        "little", "also",
+    ),
+    # Words of sentences that only keep the conversation going ("I hope you're doing well.", "Sorry to
+    # bother you again.", "Thank you for your help earlier."): such a sentence is context, whoever it
+    # names, as long as it holds no address, no quotation and no verb that acts or is refused.
+    "pleasantries": (
+        "thank", "thanks", "hope", "trust", "appreciate", "apologize", "apologise", "apology", "apologies", "sorry",
+        "bother", "interrupt", "hate", "excuse", "pardon", "forgive", "welcome", "glad", "happy", "grateful",
+        "thankful", "pleased", "enjoy",
+    ),
+    # Where a request may put what it gets ("save A to the store", "add A to the queue"); a vocabulary
+    # names its own. A place the deputy does not own ("… to my Google Drive") is not understood.
+    "places": (),
     # What "it" may stand for in "Here's the link: A. Fetch it.": the address itself, in other words.
     "referent_nouns": (
         "link", "links", "url", "page", "site", "website", "homepage", "article", "post", "blog", "document",
