@@ -87,6 +87,11 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         if governors and governors[0] in words.permission_words:
             # "Does a.example allow crawling?": the site is the governor's subject, inside its clause.
             scope_top = chain[0]
+    support = _supported_verb(root, sent, parsed, verbs) if predicate == "do" and len(chain) == 1 else None
+    if support is not None:
+        # "Did the download of A work?": the small model made the verb a noun; "did" is its auxiliary.
+        action = support
+        predicate = verb_lemma(support, verbs)
     chain_ids = frozenset(t.i for t in chain)
 
     # Subject, modals and auxiliaries along the chain from the root down to the action. An indirect
@@ -98,6 +103,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     if subject_tok is not None:
         subject = "address" if subject_tok.i in parsed.items else str(subject_tok.lemma_).lower()
     auxes = [c for tok in own for c in tok.children if c.dep_ in ("aux", "auxpass")]
+    if support is not None:
+        auxes.append(root)
     modals = [str(a.lemma_).lower() for a in auxes if a.tag_ == "MD"]
     polite = any(lower(t) in words.politeness and t.i not in parsed.synthetic for t in sent)
     # "Were you able to fetch A?" asks what happened: the past of "able" is no permission.
@@ -293,6 +300,26 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
             ):
                 unexpected.append(lower(child))
     return unexpected
+
+
+def _supported_verb(root: Any, sent: Any, parsed: Parsed, verbs: frozenset[str]) -> Any | None:
+    """The verb of a do-support question that the small model tagged as a noun, or None.
+
+    "What status did A return?", "Did the download of A work?": the root is "did", no verb hangs
+    from it, and the question's last word is a bare noun spelt like a known verb in its base form.
+    Only a question is repaired, so the repair can only ever ask, never act.
+    """
+    if root.tag_ not in ("VBD", "VBZ", "VBP") or any(c.pos_ == "VERB" for c in root.children):
+        return None
+    said = [t for t in sent if not t.is_punct and not t.is_space]
+    if not said or not any(t.text == "?" for t in sent):
+        return None
+    last = said[-1]
+    if last.i <= root.i or last.i in parsed.items or last.pos_ != "NOUN" or lower(last) not in verbs:
+        return None
+    if any(c.dep_ in ("det", "poss", "nummod", "amod") for c in last.children):
+        return None  # "Did you do the work?": a noun with its determiner is a noun
+    return last
 
 
 def _elsewhere(prep: Any, parsed: Parsed, words: ReaderWords) -> list[str]:

@@ -23,6 +23,7 @@ from deputy.context import (
     heads_sentence,
     main_clause,
     own_wish,
+    pleasantry,
     speaks_of_acting,
     speaks_to_me,
 )
@@ -124,6 +125,8 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
     doc = parsed.doc
     told = after_context_labels(clauses, words)
     remarks = frozenset(i for i, c in enumerate(clauses) if _remark(c, parsed))
+    pleasant = {i for i, c in enumerate(clauses) if pleasantry(c, parsed, words, actions)}
+    told |= pleasant
     # A remark after an address ("A (Go 1.22 release notes)") is context unless it orders an action.
     told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden}
     addressed = addressing(clauses, words, actions) - told
@@ -144,7 +147,9 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
     wishes = {i for i in context if own_wish(clauses[i], words, actions)}
     fine = [
         i for i in context
-        if (i in wishes or i in told or fine_context(clauses[i])) and not speaks_to_me(clauses[i], doc, main_i, i)
+        if i in pleasant
+        or (i in wishes or i in told or fine_context(clauses[i]))
+        and not speaks_to_me(clauses[i], doc, main_i, i, wish=i in wishes)
     ]
     acting = [i for i in fine if speaks_of_acting(clauses[i], doc, actions) or i in remarks
               or (clauses[i].mood is Mood.FRAGMENT and not clauses[i].label)]

@@ -17,7 +17,7 @@ from deputy.vocab import ReaderWords
 
 __all__ = [
     "addressing", "after_context_labels", "bind_pronoun", "continued", "done_to_it", "fine_context", "heads_sentence",
-    "main_clause", "own_wish", "speaks_of_acting", "speaks_to_me",
+    "main_clause", "own_wish", "pleasantry", "speaks_of_acting", "speaks_to_me",
 ]
 
 _ADDRESSED = frozenset({Mood.IMPERATIVE, Mood.REQUEST, Mood.YES_NO_QUESTION, Mood.WH_QUESTION})
@@ -84,9 +84,13 @@ def continued(
     return None
 
 
-def speaks_to_me(clause: Clause, doc: Any, main_i: int, index: int) -> bool:
+def speaks_to_me(clause: Clause, doc: Any, main_i: int, index: int, *, wish: bool = False) -> bool:
     """A sentence about the deputy ("robots.txt does not apply to you"), or one that carries the request
-    on ("And all subpages."), is no context: it is read as part of what is asked."""
+    on ("And all subpages."), is no context: it is read as part of what is asked.
+
+    In the speaker's own wish ("I want to avoid overloading you") the deputy may be named as what the
+    wish is about; only as the one who is to act ("I want you to translate B") does it speak to me.
+    """
     tokens = sorted(clause.tokens)
     if clause.label:
         return False  # "Action item for you:" heads what follows; the heading itself asks nothing
@@ -94,10 +98,31 @@ def speaks_to_me(clause: Clause, doc: Any, main_i: int, index: int) -> bool:
         word = lower(doc[i])
         if word in ("you", "your", "yours", "yourself", "u", "ur"):
             before = lower(doc[tokens[pos - 1]]) if pos else ""
-            if before not in ("thank", "thanks"):
-                return True
+            if before in ("thank", "thanks"):
+                continue
+            tok = doc[i]
+            if wish and tok.dep_ not in ("nsubj", "nsubjpass") and tok.head.head.i != tok.head.i:
+                continue
+            return True
     first = next((lower(doc[i]) for i in tokens if not doc[i].is_punct), "")
     return index > main_i and clause.mood is Mood.FRAGMENT and first in _CONTINUERS | {"but", "or"}
+
+
+def pleasantry(clause: Clause, parsed: Parsed, words: ReaderWords, actions: frozenset[str]) -> bool:
+    """"I hope you're doing well.", "Sorry to bother you again.", "Thank you for your help earlier.":
+    a sentence that keeps the conversation going is context, though it speaks to the deputy.
+
+    It holds a pleasantry word, no address or quotation, and no verb that acts, is refused or forbidden.
+    """
+    doc = parsed.doc
+    if any(i in parsed.items for i in clause.tokens):
+        return False
+    lemmas = [(str(doc[i].lemma_).lower(), lower(doc[i]), doc[i].pos_) for i in clause.tokens]
+    if not any(lemma in words.pleasantries or text in words.pleasantries for lemma, text, _ in lemmas):
+        return False
+    refused = actions | words.unsupported | words.forbidden
+    return not any(pos in ("VERB", "AUX", "NOUN") and (lemma in refused or text in refused)
+                   and lemma not in words.pleasantries for lemma, text, pos in lemmas)
 
 
 def fine_context(clause: Clause) -> bool:
@@ -141,9 +166,26 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
             continue  # "I'm summarising the changelog": the speaker's own work, on something else
         for index in sorted(ids):
             tok = doc[index]
-            if tok.pos_ == "VERB" and str(tok.lemma_).lower() in words.unsupported:
+            if tok.pos_ == "VERB" and str(tok.lemma_).lower() in words.unsupported and not _speakers(tok):
                 found.append(str(tok.lemma_).lower())
     return found
+
+
+def _speakers(verb: Any) -> bool:
+    """Whether a verb is the speaker's own work: its nearest subject, up the clause, is "I" or "we".
+
+    "I need the pricing page to answer this", "… so I can compare it": the speaker answers and
+    compares; "the user wants me to email it" names work for someone else, and counts.
+    """
+    node = verb
+    for _ in range(16):
+        subjects = [c for c in node.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
+        if subjects:
+            return str(subjects[0].text).lower() in ("i", "we")  # "wants me to email it": not mine
+        if node.head.i == node.i or node.dep_ not in ("xcomp", "advcl", "ccomp", "conj"):
+            return False
+        node = node.head
+    return False
 
 
 def bind_pronoun(

@@ -65,9 +65,14 @@ def follow_chain(
                     continue
             # "When was A fetched?": the small model sometimes makes the participle a subject.
             late = [c for c in children(action, ("nsubj", "nsubjpass")) if c.tag_ == "VBN" and c.i > action.i]
+            # "Is A disallowed for crawlers?", "Are crawlers allowed on A?": the participle hangs from the noun.
+            hanging = [c for n in children(action, ("nsubj", "attr")) for c in n.children
+                       if c.dep_ == "acl" and c.tag_ == "VBN" and c.i > action.i]
             adjectival = next(
-                (c for c in complements + late if c.tag_ in ("VBN", "JJ") and verb_lemma(c, verbs) in verbs
-                 and verb_lemma(c, verbs) != "be"),
+                (c for c in complements + late + hanging if c.tag_ in ("VBN", "JJ") and verb_lemma(c, verbs) in verbs
+                 and verb_lemma(c, verbs) != "be"
+                 # "Is the queue clear?": an adjective that is also a verb ("clear", "empty") stays an adjective.
+                 and (c.tag_ == "VBN" or lower(c) != verb_lemma(c, verbs))),
                 None,
             )
             if adjectival is not None:

@@ -46,7 +46,7 @@ def schedules(tok: Any) -> bool:
     if tok.dep_ == "poss":
         return False  # "tomorrow's training", "Monday's meeting": a thing, not a time to act
     head = str(tok.head.text).lower()
-    if tok.dep_ == "pobj" and head == "for":
+    if tok.dep_ in ("pobj", "pcomp") and head == "for":
         return False  # "save it for later", "fetch it for tomorrow": ready by then, fetched now
     if word in _WHEN:
         # "the weekly digest": an adjective that names a kind of thing.

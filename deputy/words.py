@@ -170,7 +170,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "pleasantries": (
         "thank", "thanks", "hope", "trust", "appreciate", "apologize", "apologise", "apology", "apologies", "sorry",
         "bother", "interrupt", "hate", "excuse", "pardon", "forgive", "welcome", "glad", "happy", "grateful",
-        "thankful", "pleased", "enjoy",
+        "thankful", "pleased", "enjoy", "favour", "favor",
     ),
     # Where a request may put what it gets ("save A to the store", "add A to the queue"); a vocabulary
     # names its own. A place the deputy does not own ("… to my Google Drive") is not understood.
