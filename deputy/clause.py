@@ -8,6 +8,7 @@ puts the sentences of a prompt together.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,19 @@ __all__ = ["Clause", "read_clause"]
 _OUT_OF_SCOPE_DEPS = frozenset({"npadvmod", "advmod", "prep", "tmod", "agent", "oprd"})
 _PRONOUNS = frozenset({"it", "this", "that"})  # one thing: "them" never stands for one address
 _DESTINATIONS = frozenset({"to", "into", "onto"})
+# What a page holds, named by where it is: "the links on A", "the images in A", "the files from A".
+_WITHIN = frozenset({"on", "in", "from", "inside", "within", "under", "below", "across", "off"})
+_PARTS = frozenset({
+    "link", "links", "url", "urls", "image", "images", "picture", "pictures", "photo", "photos", "file", "files",
+    "attachment", "attachments", "pdfs", "pages", "subpage", "subpages", "posts", "articles", "comment",
+    "comments", "video", "videos", "documents", "entry", "entries", "item", "items", "children", "resources",
+    "asset", "assets", "script", "scripts", "stylesheets", "downloads",
+})
+_SELECTORS = frozenset({
+    "latest", "newest", "recent", "last", "top", "oldest", "best", "most", "other", "another", "some", "any",
+    "few", "several", "next", "previous",
+})
+_ORDINAL = re.compile(r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +80,7 @@ class Clause:
     label: bool  # a heading before a colon ("Background:", "Note:"), saying nothing itself
     participle: bool  # a subject-less "-ing" sentence: "Working on a migration guide here."
     commands: tuple[str, ...]  # base-form verbs conjoined to a non-base verb: "… is fetched and fetch it"
+    contents: tuple[str, ...] = ()  # things on a page named by its address: "the links on A" (widens an action)
 
 
 def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> Clause:
@@ -168,12 +183,16 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
             continue  # "the one at B" is a pronoun, not a count
         if lower(tok) in words.adverbs and tok.dep_ in ("advmod", "npadvmod"):
             continue  # "First, fetch A": an ordinal adverb orders, it does not count
+        if _ORDINAL.fullmatch(lower(tok)) and tok.dep_ in ("pobj", "advmod", "npadvmod"):
+            continue  # "For the third, fetch A": an ordinal standing alone orders; "the third link" still counts
         value = number(tok.text)
         counted = tok.dep_ == "nummod" and lower(tok.head) in words.object_nouns
         # "fetch these two: A, B": the number stands for the pages it counts.
         counted = counted or (tok.dep_ in ("dobj", "appos") and any(lower(c) in ("these", "those") for c in tok.children))
         if counted and value is not None:
             counts.append(value)  # "these two pages: A and B" must name two
+        elif value == 1 and tok.dep_ == "nummod" and tok.head.dep_ == "pobj":
+            continue  # "in one go", "one per line": one of something else widens nothing
         else:
             unexpected.append(tok.text)  # "fetch 300 pages from A" asks for more than A
     sentence_words = set()
@@ -190,6 +209,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         counts=tuple(counts), words=frozenset(sentence_words), pronoun=_pronoun(action, chain_ids, predicate),
         asked=question, label=_label(sent, parsed, words),
         participle=predicate is not None and subject_tok is None and chain[0].tag_ == "VBG" and not auxes,
+        contents=tuple(_contents(in_scope, parsed)),
         commands=tuple(
             verb_lemma(t, verbs) for t in sent
             if t.pos_ == "VERB" and t.tag_ == "VB" and t.dep_ == "conj" and t.head.tag_ != "VB"
@@ -320,6 +340,33 @@ def _supported_verb(root: Any, sent: Any, parsed: Parsed, verbs: frozenset[str])
     if any(c.dep_ in ("det", "poss", "nummod", "amod") for c in last.children):
         return None  # "Did you do the work?": a noun with its determiner is a noun
     return last
+
+
+def _contents(in_scope: set[int], parsed: Parsed) -> list[str]:
+    """Things inside a page named by the page's address: "the links on A", "the latest post on A".
+
+    "The PDF at A" or "the changelog from A" is A itself; links, images or files on A, or a post
+    picked out on A, are other addresses the prompt does not give. Such a request is not understood.
+    """
+    doc = parsed.doc
+    found = []
+    for index in sorted(in_scope):
+        if index not in parsed.items or doc[index].dep_ != "pobj":
+            continue
+        prep = doc[index].head
+        if lower(prep) not in _WITHIN:
+            continue
+        # The model hangs the place from the noun ("the links on A") or from the verb beside its object.
+        nouns = [prep.head] if prep.head.pos_ in ("NOUN", "PROPN") else [
+            c for c in prep.head.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")]
+        for noun in nouns:
+            if noun.i in parsed.items:
+                continue
+            picked = [lower(c) for c in noun.children if c.dep_ in ("amod", "advmod", "nummod", "det")
+                      and (lower(c) in _SELECTORS or _ORDINAL.fullmatch(lower(c)))]
+            if lower(noun) in _PARTS or str(noun.lemma_).lower() in _PARTS or picked:
+                found.append(" ".join(picked + [lower(noun), lower(prep)]))
+    return found
 
 
 def _elsewhere(prep: Any, parsed: Parsed, words: ReaderWords) -> list[str]:

@@ -83,7 +83,7 @@ def build_skeleton(
     # "How many pages do you have from docs.rs?": a word that may name a site or a file, in the
     # request itself, is never silently dropped.
     unexpected += [lower(doc[i]) for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)]
-    blocked = _blocked(requested + [clauses[i] for i in roles.acting], parsed, words)
+    blocked = _blocked(requested + [clauses[i] for i in roles.acting], parsed, words) + list(main.contents)
     if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
         # "Show me the text of A every morning": the reader acts now or never, whatever it is asked to do.
         unexpected += _scheduled(requested + [clauses[i] for i in roles.acting], parsed)
@@ -340,7 +340,7 @@ def _also_skeleton(clause: Clause, continuations: list[Clause], parsed: Parsed, 
                   role="list" if (i in clause.tail or i in carried) else role(doc[i], doc[clause.scope_top], parsed))
         for i, item in sorted(parsed.items.items()) if i in clause.scope or i in carried
     )
-    blocked = _blocked([clause, *continuations], parsed, words)
+    blocked = _blocked([clause, *continuations], parsed, words) + list(clause.contents)
     return Skeleton(
         predicate=clause.predicate, mood=clause.mood, modality=clause.modality, aspects=clause.aspects,
         subject=clause.subject, wh=clause.wh, polite=clause.polite, negation=None, conditions=(),
