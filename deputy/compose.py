@@ -289,6 +289,8 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
                 continue  # "tomorrow's training", "save it for later", "Long day.": no schedule
             if lower(tok) not in words.blockers and str(tok.lemma_).lower() not in words.blockers:
                 continue
+            if _quantifies_list(tok):
+                continue  # "fetch all of these: A, B" asks for the list it gives, no more
             asked = clause.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
             if asked and tok.dep_ in ("nsubj", "nsubjpass", "attr", "expl"):
                 continue
@@ -296,6 +298,22 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
                 continue
             out.append(lower(tok))
     return out
+
+
+_LISTED = frozenset({"these", "those", "them", "following", "above", "below", "listed"})
+
+
+def _quantifies_list(tok: Any) -> bool:
+    """"all of these", "all these pages", "all the following URLs": "all" of a list the prompt gives."""
+    if lower(tok) != "all":
+        return False
+    of = [g for c in tok.children if c.dep_ == "prep" and lower(c) == "of" for g in c.children if g.dep_ == "pobj"]
+    if any(lower(g) in _LISTED for g in of):
+        return True
+    if tok.dep_ in ("det", "predet", "amod"):
+        head = tok.head
+        return lower(head) in _LISTED or any(lower(c) in _LISTED for c in head.children if c.dep_ in ("det", "amod"))
+    return False
 
 
 def _scheduled(requested: list[Clause], parsed: Parsed) -> list[str]:

@@ -117,6 +117,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "I would be thankful if you could", "I'd be obliged if you could", "I would be obliged if you could",
         "I'd be glad if you could", "I would be glad if you could", "I'd be happy if you could",
         "I would be happy if you could", "I'd be delighted if you could", "I'd be grateful if you did",
+        # A suggestion for both of us is a request: "Let's fetch A next." ("Let us fetch A" may ask leave.)
+        "let's",
     ),
     # Hedges that condition nothing, dropped where punctuation or the end of the prompt closes them:
     # "fetch A when you get a chance." A real condition ("if it changed") is never on this list.
