@@ -76,8 +76,12 @@ def build_skeleton(
         return _empty_skeleton(parsed, rows, negation, tuple(dict.fromkeys(w for w, _ in found_conditions)))
     roles = _roles(clauses, parsed, words, actions)
     main = clauses[roles.main]
-    negation, negation_asked = _negation(clauses, roles, parsed, words)
     conditions, conditions_aside = _conditions(clauses, roles, found_conditions, doc)
+    # "Fetch A if the user hasn't read it yet": a negation inside a condition belongs to the condition.
+    # Only a condition about someone else ("if it isn't", "If not, fetch it", "if you didn't fetch A" stay negations).
+    conditioned = {t.i for word, index in found_conditions if word in conditions and doc[index].dep_ == "mark"
+                   and _about_another(doc[index].head) for t in doc[index].head.subtree}
+    negation, negation_asked = _negation(clauses, roles, parsed, words, skip=conditioned)
     requested = [main] + [clauses[i] for i in roles.absorbed if roles.absorbed[i] == roles.main]
     unexpected = list(main.unexpected) + _symbols(parsed, words) + _loose_conjuncts(requested, parsed, words)
     # "How many pages do you have from docs.rs?": a word that may name a site or a file, in the
@@ -128,7 +132,8 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
     pleasant = {i for i, c in enumerate(clauses) if pleasantry(c, parsed, words, actions)}
     told |= pleasant
     # A remark after an address ("A (Go 1.22 release notes)") is context unless it orders an action.
-    told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden}
+    told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden
+             or _labelled(clauses[i], parsed)}
     addressed = addressing(clauses, words, actions) - told
     main_i = main_clause(clauses, addressed)
     absorbed: dict[int, int] = {}
@@ -159,7 +164,9 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
     )
 
 
-def _negation(clauses: list[Clause], roles: _Roles, parsed: Parsed, words: ReaderWords) -> tuple[str | None, bool]:
+def _negation(
+    clauses: list[Clause], roles: _Roles, parsed: Parsed, words: ReaderWords, *, skip: set[int] = frozenset()
+) -> tuple[str | None, bool]:
     """The first negation that counts, and whether it stands in the question itself.
 
     A negation refuses wherever it stands, except in a context sentence that does not speak of
@@ -167,7 +174,7 @@ def _negation(clauses: list[Clause], roles: _Roles, parsed: Parsed, words: Reade
     """
     doc = parsed.doc
     main = clauses[roles.main]
-    tails = set().union(*(c.question_tail for c in clauses))
+    tails = set().union(*(c.question_tail for c in clauses)) | skip
     counted = {t for i in roles.also + tuple(roles.absorbed) + roles.loose + roles.acting for t in clauses[i].tokens}
 
     def first(ids: set[int] | frozenset[int]) -> str | None:
@@ -241,6 +248,19 @@ def _remark(clause: Clause, parsed: Parsed) -> bool:
     if doc[first].text != "(" and first >= 1 and doc[first - 1].text == "(":
         first -= 1
     return doc[first].text == "(" and (first - 1) in parsed.items
+
+
+def _about_another(verb: Any) -> bool:
+    """Whether a clause has a subject of its own other than the deputy ("if the user hasn't read it")."""
+    subjects = [lower(c) for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
+    return bool(subjects) and subjects[0] not in ("you", "u", "yourself")
+
+
+def _labelled(clause: Clause, parsed: Parsed) -> bool:
+    """"A (mirror: B)": a remark whose first word heads a colon names what follows; it orders nothing."""
+    doc = parsed.doc
+    said = [i for i in sorted(clause.tokens) if not doc[i].is_punct and i not in parsed.synthetic]
+    return len(said) >= 2 and said[0] + 1 < len(doc) and doc[said[0] + 1].text == ":" and said[0] not in parsed.items
 
 
 def _forbidden(parsed: Parsed, words: ReaderWords) -> list[str]:

@@ -66,7 +66,7 @@ class Decider:
             return refused
         outside = [s for s in sk.slots if not s.in_scope]
         if outside and "scope" not in self._disabled:
-            first = outside[0]
+            first = next((s for s in outside if s.kind == "address"), outside[0])
             if first.kind == "quote":
                 return self._unused_quote(sk, first.text)
             return self._refuse(RefusalKind.VALUE_OUTSIDE_PARSE, sk, "value_outside_parse", word=first.source)
@@ -135,6 +135,11 @@ class Decider:
                 if any(lemma in c.predicates or _form_predicate(c, lemma) for c in self.vocab.capabilities):
                     return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=lemma)
                 return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=lemma)
+        addresses = [s for s in sk.slots if s.kind == "address"]
+        if (addresses and not any(s.in_scope for s in addresses) and "scope" not in self._disabled
+                and not sk.blocked and all(_plain_word(w) for w in sk.unexpected)):
+            # "The user gave me A. Fetch the 3.45 notes instead.": the address outside is the telling part.
+            return None
         if sk.unexpected:
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unexpected_words", word=" ".join(sk.unexpected))
         if sk.blocked and (not matches or any(not c.observes for c in matches)):
