@@ -121,6 +121,8 @@ def build_skeleton(
         context=tuple(_text(clauses[i], doc) for i in roles.fine), blocked=tuple(dict.fromkeys(blocked)),
         bound=bound, rewrites=parsed.rewrites, negation_asked=negation_asked, conditions_aside=conditions_aside,
         commands=main.commands,
+        elsewhere=any(i not in main.tokens and i not in carried and i not in also_scopes and i != bound_to
+                      for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS),
     )
 
 

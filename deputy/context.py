@@ -166,9 +166,21 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
             continue  # "I'm summarising the changelog": the speaker's own work, on something else
         for index in sorted(ids):
             tok = doc[index]
-            if tok.pos_ == "VERB" and str(tok.lemma_).lower() in words.unsupported and not _speakers(tok):
+            if tok.pos_ == "VERB" and str(tok.lemma_).lower() in words.unsupported and not _speakers(tok) \
+                    and _applied_to_it(tok, parsed) and not _past(tok):
                 found.append(str(tok.lemma_).lower())
     return found
+
+
+def _applied_to_it(verb: Any, parsed: Parsed) -> bool:
+    """Whether "it" (or "this", "them") is the verb's own argument: "publish it", "wants it published"."""
+    return any(lower(c) in _BACK_REFERENCES and c.pos_ in ("PRON", "DET") and c.i not in parsed.items
+               for c in verb.children)
+
+
+def _past(verb: Any) -> bool:
+    """"the user says it was updated": a passive in the past describes what happened; it asks nothing."""
+    return any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children)
 
 
 def _speakers(verb: Any) -> bool:

@@ -137,7 +137,7 @@ class Decider:
                 return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=lemma)
         addresses = [s for s in sk.slots if s.kind == "address"]
         if (addresses and not any(s.in_scope for s in addresses) and "scope" not in self._disabled
-                and not sk.blocked and all(_plain_word(w) for w in sk.unexpected)):
+                and (sk.elsewhere or not sk.blocked) and all(_plain_word(w) or w.replace(".", "").isdigit() for w in sk.unexpected)):
             # "The user gave me A. Fetch the 3.45 notes instead.": the address outside is the telling part.
             return None
         if sk.unexpected:

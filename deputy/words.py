@@ -140,6 +140,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "no rush at all", "no hurry at all", "whenever you have a moment", "when you have time",
         "whenever you have time", "when you get time", "if you would be so kind", "if you'd be so kind",
         "if you please", "if you'd be so good",
+        # Acknowledgements that open a turn: "Got it. Fetch A."
+        "got it", "sounds good", "understood", "noted", "will do", "no problem", "all right", "alright then",
+        "okay then", "ok then",
     ),
     # Labels before a colon that introduce context, never the request: "Goal: …", "Background: …".
     "context_labels": (
