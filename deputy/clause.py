@@ -35,6 +35,9 @@ __all__ = ["Clause", "read_clause"]
 
 _OUT_OF_SCOPE_DEPS = frozenset({"npadvmod", "advmod", "prep", "tmod", "agent", "oprd"})
 _PRONOUNS = frozenset({"it", "this", "that"})  # one thing: "them" never stands for one address
+_MANY = frozenset({"them", "these", "those", "both"})
+# What a verb with an object of its own has: "Fetch please." has none of them.
+_ARGUMENTS = frozenset({"dobj", "dative", "attr", "ccomp", "xcomp", "prep", "oprd", "acomp", "conj", "pobj", "agent"})
 _DESTINATIONS = frozenset({"to", "into", "onto"})
 # What a page holds, named by where it is: "the links on A", "the images in A", "the files from A".
 _WITHIN = frozenset({"on", "in", "from", "inside", "within", "under", "below", "across", "off"})
@@ -75,7 +78,8 @@ class Clause:
     unexpected: tuple[str, ...]
     counts: tuple[int, ...]
     words: frozenset[str]
-    pronoun: int | None  # "it" as the action's object ("please grab it")
+    pronoun: int | None  # "it" as the action's object ("please grab it"); the verb itself when it has none
+    referents: int  # how many addresses the pronoun stands for: 1, 2 ("both"), 0 (more than one: "them")
     asked: bool  # the sentence ends in a question mark
     label: bool  # a heading before a colon ("Background:", "Note:"), saying nothing itself
     participle: bool  # a subject-less "-ing" sentence: "Working on a migration guide here."
@@ -195,6 +199,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
             continue  # "in one go", "one per line": one of something else widens nothing
         else:
             unexpected.append(tok.text)  # "fetch 300 pages from A" asks for more than A
+    pointer, referents = _pronoun(action, predicate, parsed, words)
     sentence_words = set()
     for tok in sent:
         if tok.i not in parsed.items:
@@ -206,7 +211,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         polite=polite, governors=tuple(governors), chain=chain_ids, scope=frozenset(in_scope),
         scope_top=scope_top.i, tail=tail, detached=detached, question_tail=_question_tail(sent, mood),
         conjoined=tuple(conjoined), others=tuple(others), unexpected=tuple(dict.fromkeys(unexpected)),
-        counts=tuple(counts), words=frozenset(sentence_words), pronoun=_pronoun(action, chain_ids, predicate),
+        counts=tuple(counts), words=frozenset(sentence_words), pronoun=pointer, referents=referents,
         asked=question, label=_label(sent, parsed, words),
         participle=predicate is not None and subject_tok is None and chain[0].tag_ == "VBG" and not auxes,
         contents=tuple(_contents(in_scope, parsed)),
@@ -401,12 +406,39 @@ def _label(sent: Any, parsed: Parsed, words: ReaderWords) -> bool:
     return bool(last) and last[-1].text == ":" and 0 < len(said) <= 3 and not any(t.i in parsed.items for t in said)
 
 
-def _pronoun(action: Any, chain_ids: frozenset[int], predicate: str | None) -> int | None:
-    """The action's object when it is a bare pronoun ("please grab it"), else None."""
+def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWords) -> tuple[int | None, int]:
+    """The action's object when it only points back, and how many addresses it stands for.
+
+    "please grab it", "fetch that page" stand for one (1); "download both" for two (2); "fetch them",
+    "fetch these pages", "fetch all of them" for any number above one (0). None when the object names
+    something itself; the verb's own index, for one, when the request has no object at all ("Fetch please.").
+    """
     if predicate is None:
-        return None
-    for child in action.children:
-        bare = child.tag_ in ("PRP", "DT") and not list(child.children)
-        if child.dep_ == "dobj" and lower(child) in _PRONOUNS and bare:
-            return int(child.i)
-    return None
+        return None, 1
+    objects = [c for c in action.children if c.dep_ == "dobj"]
+    if not objects:
+        arguments = [c for c in action.children if c.dep_ in _ARGUMENTS or c.i in parsed.items]
+        return (None if arguments else int(action.i)), 1
+    child = objects[0]
+    if len(objects) > 1 or child.i in parsed.items:
+        return None, 1
+    word = lower(child)
+    kids = list(child.children)
+    if child.tag_ in ("PRP", "DT") and not kids:
+        if word in _PRONOUNS:
+            return int(child.i), 1
+        if word in _MANY:
+            return int(child.i), 2 if word == "both" else 0
+    if word in ("both", "all") and [lower(k) for k in kids if k.dep_ != "punct"] == ["of"]:
+        of = [g for k in kids for g in k.children if g.dep_ == "pobj"]
+        if len(of) == 1 and lower(of[0]) in _MANY - {"both"} and not list(of[0].children):
+            return int(child.i), 2 if word == "both" else 0
+    named = str(child.lemma_).lower() in words.referent_nouns or word in words.referent_nouns
+    determiners = [lower(k) for k in kids if k.dep_ in ("det", "predet", "nummod")]
+    if named and determiners and len(determiners) == len(kids):
+        if child.tag_ == "NNS":
+            if any(d in ("these", "those", "the", "both") for d in determiners):
+                return int(child.i), 2 if "both" in determiners or "two" in determiners else 0
+        elif determiners[0] in ("this", "that", "the"):
+            return int(child.i), 1  # "fetch that page", "download the link"
+    return None, 1

@@ -121,7 +121,7 @@ def build_skeleton(
         context=tuple(_text(clauses[i], doc) for i in roles.fine), blocked=tuple(dict.fromkeys(blocked)),
         bound=bound, rewrites=parsed.rewrites, negation_asked=negation_asked, conditions_aside=conditions_aside,
         commands=main.commands,
-        elsewhere=any(i not in main.tokens and i not in carried and i not in also_scopes and i != bound_to
+        elsewhere=any(i not in main.tokens and i not in carried and i not in also_scopes and i not in bound_to
                       for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS),
     )
 
@@ -207,7 +207,7 @@ def _conditions(
 
 
 def _main_slots(
-    main: Clause, parsed: Parsed, *, carried: set[int], bound_to: int | None, skipped: set[int]
+    main: Clause, parsed: Parsed, *, carried: set[int], bound_to: frozenset[int], skipped: set[int]
 ) -> tuple[SlotToken, ...]:
     """Every protected token outside the further requests, and whether it is part of the request."""
     doc = parsed.doc
@@ -217,13 +217,13 @@ def _main_slots(
             continue
         if index in main.tail or index in carried:
             slot_role = "list"
-        elif index == bound_to:
+        elif index in bound_to:
             slot_role = "dobj"
         else:
             slot_role = role(doc[index], doc[main.scope_top], parsed)
         slots.append(SlotToken(
             index=index, kind=str(item.kind), text=item.text, source=item.source, link_text=item.link_text,
-            in_scope=index in main.scope or index in carried or index == bound_to, role=slot_role,
+            in_scope=index in main.scope or index in carried or index in bound_to, role=slot_role,
         ))
     return tuple(slots)
 

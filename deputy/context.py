@@ -202,39 +202,67 @@ def _speakers(verb: Any) -> bool:
 
 def bind_pronoun(
     main: Clause, clauses: list[Clause], context: list[int], fine: list[int], parsed: Parsed, words: ReaderWords
-) -> tuple[str | None, int | None]:
-    """The pronoun of "Here's the link: A. Please fetch it." and the one address it can only mean.
+) -> tuple[str | None, frozenset[int]]:
+    """The pronoun of "Here's the link: A. Please fetch it." and the addresses it can only mean.
 
-    Binds only when the prompt holds exactly one address, in a context sentence that hands it over
-    and does nothing else with it ("I read A" is an action on A), and the request names no address.
+    Binds only when the request names no address, every item of the prompt is an address in one
+    context sentence that hands them over and does nothing else with them ("I read A" is an action
+    on A), and their number is what the pronoun says: one for "it", "that page" or no object at all
+    ("She wants the NIST page: A. Fetch please."), two for "both", more than one for "them".
     """
     if main.pronoun is None or any(i in main.scope for i in parsed.items):
-        return None, None
+        return None, frozenset()
     addresses = [i for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS]
-    if len(addresses) != 1 or len(parsed.items) != 1:
-        return None, None
-    (address,) = addresses
-    holder = next((i for i in fine if address in clauses[i].tokens), None)
-    if holder is None:
-        return None, None
-    if not _hands_over(clauses[holder], address, parsed, words):
-        return None, None
-    return lower(parsed.doc[main.pronoun]), address
+    if len(addresses) != len(parsed.items) or not addresses:
+        return None, frozenset()
+    wanted = main.referents
+    if (wanted == 1 and len(addresses) != 1) or (wanted == 2 and len(addresses) != 2) or (wanted == 0 and len(addresses) < 2):
+        return None, frozenset()
+    holder = next((i for i in fine if addresses[0] in clauses[i].tokens), None)
+    if holder is None or not all(a in clauses[holder].tokens for a in addresses):
+        return None, frozenset()
+    if not _hands_over(clauses[holder], frozenset(addresses), parsed, words):
+        return None, frozenset()
+    pointer = parsed.doc[main.pronoun]
+    return ("it" if pointer.pos_ == "VERB" else lower(pointer)), frozenset(addresses)
 
 
-def _hands_over(clause: Clause, address: int, parsed: Parsed, words: ReaderWords) -> bool:
-    """A sentence that only presents an address: its nouns name it or people, its verbs present it."""
+def _hands_over(clause: Clause, addresses: frozenset[int], parsed: Parsed, words: ReaderWords) -> bool:
+    """A sentence that only presents addresses: its nouns name them or people, its verbs present them.
+
+    A purpose ("… for tomorrow's training") and a name on a noun ("the NIST page") describe, and pass.
+    """
     doc = parsed.doc
     allowed_nouns = words.referent_nouns | words.person_nouns | words.object_nouns
     for index in clause.tokens:
         tok = doc[index]
-        if index == address or index in parsed.synthetic:
+        if index in addresses or index in parsed.synthetic:
             continue
         if is_negation(tok, parsed, words):
             return False
         lemma = str(tok.lemma_).lower()
         if tok.pos_ in ("NOUN", "PROPN") and lemma not in allowed_nouns and lower(tok) not in allowed_nouns:
-            return False
+            if not (_for_purpose(tok) or _names_allowed(tok, allowed_nouns)):
+                return False
         if tok.pos_ == "VERB" and lemma not in words.referent_verbs:
             return False
     return True
+
+
+def _for_purpose(tok: Any) -> bool:
+    """Whether a noun sits inside a "for …" phrase: what the addresses are for, not another thing."""
+    node = tok
+    for _ in range(8):
+        if node.dep_ == "pobj" and lower(node.head) == "for":
+            return True
+        if node.head.i == node.i or node.dep_ not in ("poss", "compound", "amod", "pobj", "nmod", "case"):
+            return False
+        node = node.head
+    return False
+
+
+def _names_allowed(tok: Any, allowed: frozenset[str]) -> bool:
+    """"the NIST page": a name that only qualifies an allowed noun."""
+    head = tok.head
+    return tok.dep_ in ("compound", "amod", "nmod") and (
+        str(head.lemma_).lower() in allowed or lower(head) in allowed)

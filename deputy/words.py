@@ -161,6 +161,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Any other verb ("I read A") is an action on the address, and "it" then stays unbound.
     "referent_verbs": (
         "be", "have", "need", "want", "like", "love", "find", "paste", "send", "give", "share", "appreciate", "require",
+        "say", "tell", "mention", "seem", "recommend", "suggest", "provide", "point",
     ),
     # Intensifiers that may stand inside a hedge without changing it: "I'd be ever so grateful if you
     # could possibly …", "when you have a spare moment". Never a verb, a negation or a condition.
@@ -184,7 +185,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "referent_nouns": (
         "link", "links", "url", "page", "site", "website", "homepage", "article", "post", "blog", "document",
         "doc", "docs", "file", "pdf", "paper", "report", "text", "content", "contents", "copy", "address",
-        "resource", "source", "reference", "spec", "thing", "stuff", "one",
+        "resource", "source", "reference", "spec", "thing", "stuff", "one", "wording", "version", "sources", "pages",
+        "articles", "posts", "documents", "files", "papers", "references", "specs", "ones", "urls", "sites",
     ),
 })
 
