@@ -25,6 +25,7 @@ _REQUESTS = frozenset({Mood.IMPERATIVE, Mood.REQUEST})
 # Subjects under which a sentence still speaks to the deputy ("You fetch B.") and is no context.
 _ADDRESSEES = frozenset({"you", "yourself"})
 _BACK_REFERENCES = frozenset({"it", "them", "this", "that", "these", "those"})
+_DEMONSTRATIVES = frozenset({"this", "that"})
 _CONTINUERS = frozenset({"and", "also", "too", "as", "well", "oh", "plus", "please", "then"})
 
 
@@ -160,22 +161,31 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
     """
     doc = parsed.doc
     found = []
-    for ids in [set(main.detached)] + [set(c.tokens) for c in fine]:
+    purpose = set(main.detached)
+    for ids in [purpose] + [set(c.tokens) for c in fine]:
         if not any(lower(doc[i]) in _BACK_REFERENCES for i in ids
                    if doc[i].pos_ in ("PRON", "DET") and i not in parsed.items):
             continue  # "I'm summarising the changelog": the speaker's own work, on something else
         for index in sorted(ids):
             tok = doc[index]
-            if tok.pos_ == "VERB" and str(tok.lemma_).lower() in words.unsupported and not _speakers(tok) \
-                    and _applied_to_it(tok, parsed) and not _past(tok):
-                found.append(str(tok.lemma_).lower())
+            if tok.pos_ != "VERB" or str(tok.lemma_).lower() not in words.unsupported or _past(tok):
+                continue
+            applied = _applied_to(tok, parsed)
+            if not applied:
+                continue
+            # "I'm going to need the pricing page to answer this": in a sentence of context, "this" in
+            # the speaker's own purpose points at the matter in hand; "it", or any purpose of the
+            # request itself ("fetch A so I can email it"), is the page.
+            if ids is not purpose and applied <= _DEMONSTRATIVES and _speakers(tok):
+                continue
+            found.append(str(tok.lemma_).lower())
     return found
 
 
-def _applied_to_it(verb: Any, parsed: Parsed) -> bool:
-    """Whether "it" (or "this", "them") is the verb's own argument: "publish it", "wants it published"."""
-    return any(lower(c) in _BACK_REFERENCES and c.pos_ in ("PRON", "DET") and c.i not in parsed.items
-               for c in verb.children)
+def _applied_to(verb: Any, parsed: Parsed) -> set[str]:
+    """The back references that are the verb's own arguments: "publish it", "wants it published"."""
+    return {lower(c) for c in verb.children
+            if lower(c) in _BACK_REFERENCES and c.pos_ in ("PRON", "DET") and c.i not in parsed.items}
 
 
 def _past(verb: Any) -> bool:
