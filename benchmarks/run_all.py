@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ORDER = ("robots", "urls", "links", "answers", "deputy", "store", "warc", "fetch", "crawl", "frontier", "service", "extract", "ledger", "mcp")
+ORDER = ("robots", "urls", "links", "sitemaps", "answers", "deputy", "store", "warc", "fetch", "crawl", "frontier", "service",
+         "extract", "ledger", "mcp")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -207,8 +207,10 @@ class Decider:
 
 
 def _fits(capability: Capability, form: Form, sk: Skeleton) -> bool:
-    """Whether the skeleton has this form's shape."""
+    """Whether the skeleton has this form's shape (and none of the words its capability leaves to another)."""
     if str(sk.mood) not in form.moods:
+        return False
+    if capability.excludes & set(sk.words):
         return False
     if sk.mood is not Mood.FRAGMENT:
         predicates = form.predicates or capability.predicates

@@ -134,6 +134,17 @@ def _normalise(
     return out, items, synthetic
 
 
+def _retag_nouns(doc: Any, nouns: frozenset[str], items: dict[int, ProtectedItem]) -> None:
+    """A word the vocabulary says is a noun is tagged one (NNS when it ends in s), whatever the tagger guessed.
+
+    The small model reads a rare plural such as "sitemaps" as a verb ("Which sitemaps does A list?");
+    the tag decides the part of speech and lemma the reader sees (the parse itself does not read tags).
+    """
+    for tok in doc:
+        if tok.i not in items and tok.lower_ in nouns and not tok.tag_.startswith("NN"):
+            tok.tag_ = "NNS" if tok.lower_.endswith("s") else "NN"
+
+
 def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()) -> Parsed:
     """Parses a protected prompt: each protected item is exactly one token."""
     from spacy.tokens import Doc
@@ -157,4 +168,6 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
             for start in sentence_starts(tokens):
                 doc[start].is_sent_start = True
         doc = component(doc)
+        if name == "tagger" and words.nouns:
+            _retag_nouns(doc, words.nouns, items)
     return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=rewritten.rewrites)

@@ -56,6 +56,7 @@ class ReaderWords:
     blockers: frozenset[str]
     forbidden: frozenset[str]
     object_nouns: frozenset[str]
+    nouns: frozenset[str]
     achievers: frozenset[str]
     hedge_frames: tuple[str, ...]
     hedge_asides: tuple[str, ...]
@@ -108,6 +109,7 @@ class Capability:
     forms: tuple[Form, ...]
     slots: tuple[SlotSpec, ...]
     description: str
+    excludes: frozenset[str] = frozenset()  # words that leave a prompt to another capability
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,5 +323,5 @@ def _capability(cap: Mapping[str, Any], handler: str) -> Capability:
     return Capability(
         name=cap["name"], handler=cap.get("handler", handler), operation=cap["operation"],
         observes=cap.get("observes", False), predicates=_lower(cap["predicates"]), forms=forms, slots=slots,
-        description=cap.get("description", ""),
+        description=cap.get("description", ""), excludes=_lower(cap.get("excludes")),
     )

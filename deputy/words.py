@@ -85,6 +85,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "delete", "remove", "erase", "wipe", "purge", "destroy", "bypass", "ignore", "disregard", "override",
         "execute", "submit", "upload", "uninstall", "hack", "inject", "exploit", "pretend", "forget",
     ),
+    # Words always read as nouns, whatever the tagger guesses (a vocabulary adds its rare ones).
+    "nouns": (),
     # Nouns that may stand for the things a slot holds ("download this page: A").
     "object_nouns": (
         "page", "pages", "url", "urls", "link", "links", "site", "sites", "website", "websites", "homepage",

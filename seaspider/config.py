@@ -78,6 +78,8 @@ class FollowConfig:
     max_depth: int
     max_pages: int
     max_per_directory: int
+    sitemaps: bool = False  # seaspider fetch reads the sitemaps robots.txt names (issue 18)
+    max_sitemaps: int = 100  # sitemap files robots.txt and indexes may add per origin
 
 
 @dataclass(frozen=True, slots=True)

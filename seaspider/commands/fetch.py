@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import signal
 import sys
 import threading
@@ -46,8 +47,17 @@ a Retry-After above politeness.max_crawl_delay_secs defers the URL, and a 429
 or 503 doubles that host's delay until it answers normally again.
 With follow.enabled, same-host links that are not nofollow are followed.
 
+With follow.sitemaps (or --sitemaps), the sitemap files each queue origin's
+robots.txt names are fetched like any page (booked, robots-checked, stored),
+and the pages they list are queued after that host's queue lines and their
+links, in sitemap order, with the sitemap as parent; a JSON line with
+"kind": "sitemap" is always read as a sitemap. Formats: sitemaps.org urlset
+and index, gzip, plain text, RSS and Atom; at most 50,000 URLs and 50 MiB per
+file, two levels, follow.max_sitemaps files per origin.
+
 stdout gets one JSON summary: counts by outcome, bytes, pages/s, wall time,
-hosts, skipped by resume, bad lines, followed links, retries and the store path.
+hosts, skipped by resume, bad lines, followed links, sitemaps read and the page
+URLs they queued, retries and the store path.
 stderr gets a live progress line when it is a terminal, one line per URL with
 --verbose, and the bad queue lines.
 
@@ -64,6 +74,7 @@ examples:
   seaspider fetch config.json urls.txt
   seaspider fetch config.json urls.txt --verbose 2> fetch.log
   seaspider fetch config.json urls.txt --warc crawl.warc.gz
+  seaspider fetch --sitemaps config.json sites.txt
   printf 'https://a.example/\\n{"url": "https://b.example/x", "priority": 5}\\n' > q.txt
   seaspider fetch config.json q.txt | python -m json.tool"""
 
@@ -73,6 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("queue", metavar="QUEUE", help="the queue file: one URL per line (JSON, TSV or plain)")
     parser.add_argument("--verbose", "-v", action="store_true", help="log one line per URL on stderr")
     parser.add_argument("--warc", metavar="OUT.warc.gz", help="also write this run's fetches as WARC files (must not exist yet)")
+    parser.add_argument("--sitemaps", action="store_true", help="read the sitemaps each origin's robots.txt names (sets follow.sitemaps)")
 
 
 class _StopRequest:
@@ -127,6 +139,8 @@ def _finish_warc(follower: CrawlFollower) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     # The singleton lock comes first: before the queue is read or the store is opened.
     config, lock = config_and_lock(args.config, f"fetch {args.queue}")
+    if args.sitemaps:
+        config = dataclasses.replace(config, follow=dataclasses.replace(config.follow, sitemaps=True))
     with lock:
         from seaspider.crawl.job import Crawl
         from seaspider.crawl.progress import ProgressLine

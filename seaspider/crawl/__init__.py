@@ -17,4 +17,6 @@ __all__ = [
     "records",
     "retry",
     "scheduler",
+    "sitemap_step",
+    "sitemaps",
 ]

@@ -164,7 +164,7 @@ class Frontier:
         self._admit_after: str | None = None
         self._disk_more = source is not None  # the source may hold hosts not in the window
         self._ready = source is None  # a source is not read before the loader says it is current
-        self._loading = False
+        self._loading = 0  # loaders (and sitemap discovery) still running: each may add URLs
         self._wake: Callable[[], None] | None = None
         self.refills = 0  # source queries for URLs, for tests and benchmarks
         self.hosts_served = 0  # hosts a URL was taken from (a host that re-enters the window counts again)
@@ -172,7 +172,7 @@ class Frontier:
     # ----- size and waking ---------------------------------------------------------------------
 
     def __len__(self) -> int:
-        maybe = self._disk_more or self._loading or not self._ready
+        maybe = self._disk_more or self._loading > 0 or not self._ready
         return self._buffered + len(self._waiting) + len(self._to_refill) + int(maybe)
 
     @property
@@ -215,9 +215,12 @@ class Frontier:
         self._poke()
 
     def set_loading(self, loading: bool) -> None:
-        """While a loader runs, an empty window does not mean the crawl is over."""
-        self._loading = loading
-        if not loading:
+        """While a loader (or sitemap discovery) runs, an empty window does not mean the crawl is over.
+
+        Each producer says True when it starts and False when it ends; the crawl may end after the last.
+        """
+        self._loading = self._loading + 1 if loading else max(0, self._loading - 1)
+        if not self._loading:
             self._poke()
 
     def note_loaded(self, hosts: Iterable[tuple[str, int]]) -> None:

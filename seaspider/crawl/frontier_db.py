@@ -31,13 +31,15 @@ from typing import Any
 from seaspider.crawl.follow import directory_of
 from seaspider.crawl.frontier import Task
 from seaspider.crawl.queuefile import QueueEntry
+from seaspider.crawl.sitemaps import LISTED_PRIORITY, SITEMAP_PRIORITY, Listing, SitemapRef, Via
 from seaspider.errors import StoreError
 from seaspider.web.urls import host_of as _host
 from seaspider.store.journal import file_id, iter_lines
+from seaspider.web.urls import origin_of
 
 __all__ = [
-    "FRONTIER", "CatchUp", "DiskSeen", "FrontierDB", "Loaded", "RunStart", "SourceState", "State", "fingerprint", "journal_states",
-    "line_change",
+    "FRONTIER", "CatchUp", "DiskSeen", "FrontierDB", "Listed", "Loaded", "RunStart", "SitemapRole", "SourceState", "State", "fingerprint",
+    "journal_states", "line_change",
 ]
 
 FRONTIER = "frontier.sqlite"
@@ -48,6 +50,7 @@ _CACHE_KIB = 8 * 1024  # per connection: the hot pages (the fingerprint index's 
 # Queue lines per loader transaction: a few ms of writing at 10^6 URLs, the longest the journal
 # thread may wait; also the fingerprints per IN (...) query, far under SQLite's 32766 parameters.
 _LOAD_CHUNK = 100
+_SCAN_ROWS = 2000  # queue URLs read per transaction when looking for origins not yet asked for their sitemaps
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -74,6 +77,20 @@ CREATE TABLE IF NOT EXISTS sources (
     mtime_ns INTEGER, offset INTEGER NOT NULL, lines INTEGER NOT NULL, digest TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS dirs (dir TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sitemaps (
+    id INTEGER PRIMARY KEY,     -- urls.id of a sitemap file: read as a sitemap when it is fetched
+    via TEXT NOT NULL,          -- robots, queue or sitemap (crawl/sitemaps.py Via)
+    level INTEGER NOT NULL,     -- 0: named by a robots.txt or the queue; 1: listed by an index
+    owner TEXT NOT NULL,        -- the origin whose follow.max_sitemaps budget it uses
+    vouched TEXT NOT NULL,      -- JSON list of origins whose robots.txt named it
+    named_by TEXT               -- the robots.txt that named it: a parent that is not a frontier URL
+);
+CREATE INDEX IF NOT EXISTS sitemaps_owner ON sitemaps (owner);
+CREATE TABLE IF NOT EXISTS sitemap_origins (
+    id INTEGER PRIMARY KEY,     -- first seen order
+    origin TEXT NOT NULL UNIQUE,
+    checked_unix REAL           -- when its robots.txt's Sitemap: lines were queued; NULL: still to do
+);
 """
 
 
@@ -171,6 +188,24 @@ class Loaded:
     hosts: tuple[tuple[str, int], ...]  # (host, highest priority) of the new URLs
 
 
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """What one sitemap's finds did to the frontier: the tasks to announce (child sitemaps, then pages,
+    then pages queued again by their lastmod), how many pages that is, and the child sitemaps the budget left out."""
+
+    tasks: tuple[Task, ...]
+    pages: int
+    over_budget: int
+
+
+@dataclass(frozen=True, slots=True)
+class SitemapRole:
+    """What the frontier knows of a URL about sitemaps: the sitemap file it is (or None), and whether a sitemap listed it."""
+
+    sitemap: SitemapRef | None
+    listed: bool
+
+
 class FrontierDB:
     """One frontier file: a write connection (loader, journal thread) and a read connection (the window)."""
 
@@ -194,6 +229,8 @@ class FrontierDB:
             elif meta["version"] != VERSION:
                 raise sqlite3.DatabaseError(f"frontier version {meta['version']}, expected {VERSION}")
             self._reader = _connect(path)
+            # Set once any URL here is a sitemap file: until then a visit needs no sitemap lookup.
+            self.has_sitemaps = self._db.execute("SELECT 1 FROM sitemaps LIMIT 1").fetchone() is not None
         except BaseException:
             self._db.close()
             raise
@@ -361,6 +398,8 @@ class FrontierDB:
             refetch = 0
             if refetch_before_unix is not None:
                 refetch = db.execute("UPDATE urls SET state = 0 WHERE state = 2 AND done_unix < ?", (refetch_before_unix,)).rowcount
+                # A robots.txt's Sitemap: lines are as old as its URLs' copies: asked for again likewise.
+                db.execute("UPDATE sitemap_origins SET checked_unix = NULL WHERE checked_unix < ?", (refetch_before_unix,))
             queued = int(db.execute("SELECT count(*) FROM urls WHERE state = 0").fetchone()[0])
         return RunStart(run, queued, failed, refetch)
 
@@ -440,7 +479,15 @@ class FrontierDB:
         if track_dirs:
             for row in rows:
                 _count_dir(db, row[1])
-        return len(rows), duplicates, held_done, held_queued
+        requeued = 0
+        named = [(e.url, SitemapRef.from_queue(e.url), e.priority) for e in entries if e.kind == "sitemap"]
+        if named:
+            # A queue line that names a sitemap: read as one when fetched. The budget is for what
+            # robots.txt and indexes add; the queue's own sitemaps are what was asked for.
+            for task in self._add_sitemaps(db, named, parent=None, max_sitemaps=None)[0]:
+                requeued += 1  # held done, now to be read as a sitemap
+                hosts[task.host] = max(hosts.get(task.host, task.priority), task.priority)
+        return len(rows) + requeued, duplicates, held_done, held_queued
 
     def done_from(self, source_id: int) -> int:
         """URLs a queue file added that are done (what a re-run of it skips)."""
@@ -509,6 +556,137 @@ class FrontierDB:
             tasks.append(Task(url, depth, parent.url, host, priority, int(cur.lastrowid or 0)))
         return tasks
 
+    # ----- sitemaps ----------------------------------------------------------------------------------
+
+    def next_origins(self, limit: int) -> list[tuple[int, str]]:
+        """Up to `limit` queue origins whose robots.txt Sitemap: lines are still to be queued, first seen first.
+
+        Queue URLs the frontier got since the last call (any queue file, any run, a rebuild) are
+        scanned for new origins first, a few thousand per transaction, so a big backlog never holds
+        the journal thread back for long. A queue URL is one with no parent at depth 0 that is not a
+        sitemap robots.txt or an index named (a queue's own "kind": "sitemap" line is one).
+        """
+        while True:
+            with self._tx(urgent=False) as db:
+                mark = int(self._meta().get("origins.scanned", "0"))
+                rows = db.execute(
+                    "SELECT u.id, u.url FROM urls u LEFT JOIN sitemaps s ON s.id = u.id WHERE u.id > ? AND u.parent IS NULL"
+                    " AND u.depth = 0 AND (s.id IS NULL OR s.via = ?) ORDER BY u.id LIMIT ?",
+                    (mark, str(Via.QUEUE), _SCAN_ROWS),
+                ).fetchall()
+                origins = dict.fromkeys(origin_of(url) for _id, url in rows)
+                db.executemany("INSERT OR IGNORE INTO sitemap_origins (origin) VALUES (?)", [(o,) for o in origins])
+                if rows:
+                    db.execute("INSERT OR REPLACE INTO meta VALUES ('origins.scanned', ?)", (str(rows[-1][0]),))
+                pending = db.execute("SELECT id, origin FROM sitemap_origins WHERE checked_unix IS NULL ORDER BY id LIMIT ?",
+                                     (limit,)).fetchall()  # fmt: skip
+            if len(rows) < _SCAN_ROWS or len(pending) >= limit:
+                return [(int(i), str(o)) for i, o in pending]
+
+    def queue_named(self, named: Sequence[tuple[int, Sequence[tuple[str, SitemapRef]]]], *, max_sitemaps: int,
+                    now_unix: float) -> tuple[list[Task], int]:  # fmt: skip
+        """Queue the sitemap files each origin's robots.txt names (origin id, files in file order) and
+        mark those origins asked, in one transaction: a crash before it leaves them to ask again.
+
+        Returns the tasks to announce and the files follow.max_sitemaps left out.
+        """
+        tasks: list[Task] = []
+        over = 0
+        with self._tx(urgent=False) as db:
+            for origin_id, files in named:
+                added, left_out = self._add_sitemaps(db, [(url, ref, SITEMAP_PRIORITY) for url, ref in files], parent=None,
+                                                     max_sitemaps=max_sitemaps)  # fmt: skip
+                tasks += added
+                over += left_out
+                db.execute("UPDATE sitemap_origins SET checked_unix = ? WHERE id = ?", (now_unix, origin_id))
+        return tasks, over
+
+    def queue_listed(self, listings: Sequence[tuple[Task, Listing]], *, max_sitemaps: int) -> list[Listed]:
+        """Queue what sitemap files listed, one `Listed` per sitemap: one transaction.
+
+        Called by the journal thread BEFORE the sitemaps' page lines are written (as followed links
+        are): a crash in between leaves the sitemap not done, to be read again, and its finds
+        already queued, so none is lost and none is queued twice.
+        """
+        out: list[Listed] = []
+        with self._tx() as db:
+            for sitemap, listing in listings:
+                children, over = self._add_sitemaps(db, [(url, ref, LISTED_PRIORITY) for url, ref in listing.sitemaps],
+                                                    parent=sitemap, max_sitemaps=max_sitemaps)  # fmt: skip
+                pages = self._add(db, [(url, 0, sitemap, LISTED_PRIORITY) for url in listing.pages])
+                due = self._requeue_done(db, listing.due)
+                out.append(Listed((*children, *pages, *due), len(pages) + len(due), over))
+        return out
+
+    def sitemap_role(self, seq: int) -> SitemapRole:
+        """Whether the URL with id `seq` is a sitemap file to read, and whether a sitemap listed it (the read connection)."""
+        with self._errors():
+            row = self._reader.execute(
+                "SELECT s.via, s.level, s.owner, s.vouched, s.named_by, ps.id IS NOT NULL FROM urls u"
+                " LEFT JOIN sitemaps s ON s.id = u.id LEFT JOIN sitemaps ps ON ps.id = u.parent WHERE u.id = ?",
+                (seq,),
+            ).fetchone()
+        if row is None:
+            return SitemapRole(None, False)
+        via, level, owner, vouched, named_by, listed = row
+        ref = None if via is None else SitemapRef(Via(via), int(level), owner, tuple(json.loads(vouched)), named_by)
+        return SitemapRole(ref, bool(listed))
+
+    def _add_sitemaps(self, db: sqlite3.Connection, items: Sequence[tuple[str, SitemapRef, int]], *, parent: Task | None,
+                      max_sitemaps: int | None) -> tuple[list[Task], int]:  # fmt: skip
+        """Make each (url, ref, priority) a sitemap file of this frontier; (tasks to announce, left out by the budget).
+
+        A URL already a sitemap here is left alone (queued, in flight or read: never twice). One the
+        frontier holds as a page becomes a sitemap too, queued again if it is done or failed, so it is read.
+        """
+        tasks: list[Task] = []
+        over = 0
+        for url, ref, priority in items:
+            fp = fingerprint(url)
+            row = db.execute("SELECT u.id, u.state, s.id FROM urls u LEFT JOIN sitemaps s ON s.id = u.id WHERE u.fp = ? AND u.url = ?",
+                             (fp, url)).fetchone()  # fmt: skip
+            if row is not None and row[2] is not None:
+                continue
+            if max_sitemaps is not None and ref.via is not Via.QUEUE:
+                used = db.execute("SELECT count(*) FROM sitemaps WHERE owner = ? AND via != ?", (ref.owner, str(Via.QUEUE))).fetchone()[0]
+                if used >= max_sitemaps:
+                    over += 1
+                    continue
+            if row is None:
+                host = _host(url)
+                cur = db.execute("INSERT INTO urls (fp, url, host, priority, depth, parent, state) VALUES (?, ?, ?, ?, 0, ?, 0)",
+                                 (fp, url, host, priority, None if parent is None else parent.seq))  # fmt: skip
+                row_id = int(cur.lastrowid or 0)
+                tasks.append(Task(url, 0, ref.named_by if parent is None else parent.url, host, priority, row_id))
+            else:
+                row_id = int(row[0])
+                if row[1] in (State.DONE, State.FAILED):
+                    db.execute("UPDATE urls SET state = 0 WHERE id = ?", (row_id,))
+                    tasks.append(self._task(db, row_id, named_by=ref.named_by))
+            db.execute("INSERT INTO sitemaps (id, via, level, owner, vouched, named_by) VALUES (?, ?, ?, ?, ?, ?)",
+                       (row_id, str(ref.via), ref.level, ref.owner, json.dumps(list(ref.vouched)), ref.named_by))  # fmt: skip
+            self.has_sitemaps = True  # before the commit: no visit of it can come sooner
+        return tasks, over
+
+    def _requeue_done(self, db: sqlite3.Connection, urls: Sequence[str]) -> list[Task]:
+        """Queue again the done URLs among `urls` (a sitemap's lastmod says our copy is older)."""
+        tasks = []
+        for url in urls:
+            row = db.execute("SELECT id FROM urls WHERE fp = ? AND url = ? AND state = ?",
+                             (fingerprint(url), url, int(State.DONE))).fetchone()  # fmt: skip
+            if row is not None:
+                db.execute("UPDATE urls SET state = 0 WHERE id = ?", (row[0],))
+                tasks.append(self._task(db, int(row[0])))
+        return tasks
+
+    def _task(self, db: sqlite3.Connection, row_id: int, *, named_by: str | None = None) -> Task:
+        """The task of one row, read through the write connection (inside its transaction)."""
+        url, depth, parent, host, priority, attempts = db.execute(
+            "SELECT u.url, u.depth, p.url, u.host, u.priority, u.attempts FROM urls u LEFT JOIN urls p ON p.id = u.parent WHERE u.id = ?",
+            (row_id,),
+        ).fetchone()
+        return Task(url, depth, parent if parent is not None else named_by, host, priority, row_id, attempts)
+
     # ----- the window (event loop: the read connection) --------------------------------------------
 
     def hosts_after(self, host: str | None, limit: int) -> list[str]:
@@ -530,9 +708,10 @@ class FrontierDB:
     def head_tasks(self, host: str, limit: int) -> list[Task]:
         """The first `limit` queued URLs of `host`: higher priority first, then arrival order."""
         with self._errors():
+            # A sitemap robots.txt named has that robots.txt as its parent, which is no frontier URL.
             rows = self._reader.execute(
-                "SELECT u.id, u.url, u.depth, p.url, u.priority, u.attempts, u.not_before FROM urls u"
-                " LEFT JOIN urls p ON p.id = u.parent"
+                "SELECT u.id, u.url, u.depth, COALESCE(p.url, s.named_by), u.priority, u.attempts, u.not_before FROM urls u"
+                " LEFT JOIN urls p ON p.id = u.parent LEFT JOIN sitemaps s ON s.id = u.id"
                 " WHERE u.host = ? AND u.state = 0 ORDER BY u.priority DESC, u.id LIMIT ?",
                 (host, limit),
             ).fetchall()

@@ -1,9 +1,10 @@
 """The crawl job: resume, conditional refetch, polite dispatch, retries, journaling, links and follow mode.
 
 `Crawl(config, writer).run_queue(path)` crawls a queue file of any size through the disk frontier
-(`seaspider fetch`); `Crawl(config, writer).run(urls)` crawls a few URLs held in memory (the
-service's worker). Both return a `CrawlSummary`. Store calls go through one journal thread
-(`crawl/journal_thread.py`), never the event loop; one run's records are made in `crawl/records.py`.
+(`seaspider fetch`), sitemaps included (`crawl/sitemap_step.py`); `Crawl(config, writer).run(urls)`
+crawls a few URLs held in memory (the service's worker), exactly those and the links it follows.
+Both return a `CrawlSummary`. Store calls go through one journal thread (`crawl/journal_thread.py`),
+never the event loop; one run's records are made in `crawl/records.py`.
 Knows nothing about the CLI, signals or terminals.
 """
 
@@ -32,6 +33,7 @@ from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
 if TYPE_CHECKING:
     from seaspider.crawl.frontier_db import FrontierDB
     from seaspider.crawl.loader import LoadReport
+    from seaspider.crawl.sitemap_step import SitemapStep
     from seaspider.net.fetch import Fetcher
     from seaspider.store.writer import StoreWriter
 
@@ -45,7 +47,7 @@ class CrawlSummary:
     """What one crawl did. `not_started` lists URLs never dispatched when a stop request came first
     (in memory only: a queue-file run counts them in `outcomes["not_started"]` and leaves them queued)."""
 
-    planned: int  # URLs the run meant to fetch: queue after resume, uncertain ones, followed links
+    planned: int  # URLs the run meant to fetch: queue after resume, uncertain ones, followed links, sitemap finds
     outcomes: Mapping[str, int]  # fetched, disallowed, deferred, error, not_modified, not_started
     bytes: int  # decoded body bytes of fetched pages
     wall_s: float
@@ -60,6 +62,8 @@ class CrawlSummary:
     retries: int = 0  # retry lines journaled (a 429, a 503 or a failed connection tried again)
     bad_lines: int = 0  # queue lines that could not be used
     duplicates: int = 0  # queue lines repeating an earlier URL
+    sitemaps: int = 0  # sitemap files read in this run
+    sitemap_urls: int = 0  # page URLs sitemaps queued in this run (new, or due again by their lastmod)
 
     @property
     def visited(self) -> int:
@@ -86,6 +90,8 @@ class CrawlSummary:
             "duplicates": self.duplicates if duplicates is None else duplicates,
             "followed": self.followed,
             "links_lines": self.links_lines,
+            "sitemaps": self.sitemaps,
+            "sitemap_urls": self.sitemap_urls,
             "retries": self.retries,
             "interrupted": self.interrupted,
         }
@@ -115,6 +121,8 @@ class _Counts:
     retries: int = 0
     bad_lines: int = 0
     duplicates: int = 0
+    listed: int = 0  # sitemap files and pages that sitemaps queued
+    sitemap_urls: int = 0
     outcomes: dict[str, int] = dataclasses.field(default_factory=dict)
     hosts: set[str] = dataclasses.field(default_factory=set)  # in memory runs only; a queue run asks the frontier
 
@@ -231,6 +239,7 @@ class Crawl:
         """
         from seaspider.crawl.frontier_db import DiskSeen, FrontierDB
         from seaspider.crawl.loader import QueueLoader
+        from seaspider.crawl.sitemap_step import SitemapStep
 
         loop = asyncio.get_running_loop()
         self._failure = None  # before the loader starts: it may report one at once
@@ -238,6 +247,7 @@ class Crawl:
         try:
             frontier = Frontier(sort_query=self.config.fetch.sort_query, source=db, capacity=window_for(self.config.fetch.concurrency))
             frontier.set_loading(True)
+            sitemaps = SitemapStep(self.config, self.writer, db, frontier, now_unix=self._clock.time)
             policy = FollowPolicy(self.config.follow, seen=DiskSeen(db)) if self.config.follow.enabled else None
             counts = _Counts()
             should_stop = hooks.get("should_stop") or (lambda: False)
@@ -246,6 +256,7 @@ class Crawl:
             def loaded(batch: Any) -> None:
                 counts.planned += batch.new
                 frontier.note_loaded(batch.hosts)
+                sitemaps.poke()  # new queue origins may wait for their robots.txt's sitemaps
 
             batches = [0]
 
@@ -301,12 +312,13 @@ class Crawl:
                     threadsafe(frontier.set_ready)
                 finally:
                     threadsafe(frontier.set_loading, False)
+                    threadsafe(sitemaps.loader_finished)
 
             thread = threading.Thread(target=load, name="seaspider-loader", daemon=True)
             thread.start()
             recorder = Recorder(self.config, self.writer, self._clock, policy=policy, db=db, run=lambda: run_no[0] if run_no else 0)
             try:
-                summary = await self._crawl(frontier, recorder, counts, db=db, **hooks)
+                summary = await self._crawl(frontier, recorder, counts, db=db, sitemaps=sitemaps, **hooks)
             finally:
                 await asyncio.to_thread(thread.join)
             if self._failure is not None:
@@ -329,13 +341,14 @@ class Crawl:
         counts: _Counts,
         *,
         db: FrontierDB | None,
+        sitemaps: SitemapStep | None = None,
         should_stop: Callable[[], bool] = lambda: False,
         on_progress: Callable[[Progress], None] | None = None,
         on_visit: Callable[[Visit], None] | None = None,
         on_start: Callable[[str], None] | None = None,
         on_retry: Callable[[Retry], None] | None = None,
     ) -> CrawlSummary:
-        """Dispatch `frontier` politely, journal every outcome, follow links; the summary (hosts from memory)."""
+        """Dispatch `frontier` politely, journal every outcome, follow links, read sitemaps; the summary (hosts from memory)."""
         from seaspider.crawl.scheduler import run_crawl
         from seaspider.net.fetch import Fetcher
 
@@ -387,11 +400,14 @@ class Crawl:
             else:
                 counts.followed += len(done.added)
                 frontier.note_added(done.added)
+                counts.listed += len(done.listed)
+                counts.sitemap_urls += done.listed_pages
+                frontier.note_added(done.listed)
             frontier.finish(task)
             if on_visit is not None:
                 on_visit(v)
             if on_progress is not None:
-                total = counts.planned + counts.followed
+                total = counts.planned + counts.followed + counts.listed + (sitemaps.files if sitemaps is not None else 0)
                 hosts = len(counts.hosts) if db is None else frontier.hosts_served
                 on_progress(Progress(counts.visited, total, counts.errors, hosts, self._clock.monotonic() - started, counts.bytes))
 
@@ -421,22 +437,36 @@ class Crawl:
             else:
                 if decision.action is RetryAction.DEFER:
                     visit = dataclasses.replace(visit, outcome=Outcome.DEFERRED, reason=decision.reason, body=b"", sha256=None, truncated=False)
-                job = PageJob(task, visit, sent.pop(id(task), False))
+                listing = None
+                if sitemaps is not None:
+                    visit, listing = await sitemaps.read(task, visit)  # a sitemap is read before its page line
+                job = PageJob(task, visit, sent.pop(id(task), False), listing)
             sent.pop(id(task), None)
             future = asyncio.wrap_future(journal.submit(Priority.RECORD, job))
             pending.add(future)
             future.add_done_callback(settled)
-            if follow or isinstance(job, RetryJob):
+            if follow or isinstance(job, RetryJob) or job.listing is not None:
                 # Follow mode: the links must reach the frontier before it can look empty; a retry
-                # must be back in it likewise, or the run could end without it.
+                # must be back in it likewise, or the run could end without it; a sitemap's finds too.
                 await asyncio.wait([future])
             elif len(pending) > max_pending:
                 await asyncio.wait(list(pending), return_when=asyncio.FIRST_COMPLETED)
 
+        discovery: asyncio.Future[None] | None = None
+        if sitemaps is not None and sitemaps.discovering:
+            discovery = asyncio.ensure_future(sitemaps.discover(fetcher, should_stop=stop_now))
+            discovery.add_done_callback(
+                lambda f: self._fail(f.exception()) if not f.cancelled() and f.exception() else None  # type: ignore[arg-type]
+            )
         try:
             await run_crawl(fetcher, frontier, concurrency=self.config.fetch.concurrency, on_intent=record_intent,
                             on_visit=visit_done, should_stop=stop_now, clock=self._clock)  # fmt: skip
         finally:
+            if discovery is not None:
+                # Done already unless the run stopped early: then the robots.txt requests in flight
+                # end as usual and the origins still waiting are left to the next run.
+                sitemaps.stop()  # type: ignore[union-attr]
+                await asyncio.gather(discovery, return_exceptions=True)
             if own_fetcher:
                 await fetcher.aclose()
             # Every submitted store call (robots lines included) finishes before we report.
@@ -447,7 +477,7 @@ class Crawl:
         if self._failure is not None:
             raise self._failure
         return CrawlSummary(
-            planned=counts.planned + counts.followed,
+            planned=counts.planned + counts.followed + counts.listed + (sitemaps.files if sitemaps is not None else 0),
             outcomes=dict(counts.outcomes),
             bytes=counts.bytes,
             wall_s=self._clock.monotonic() - started,
@@ -462,4 +492,6 @@ class Crawl:
             retries=counts.retries,
             bad_lines=counts.bad_lines,
             duplicates=counts.duplicates,
+            sitemaps=sitemaps.read_count if sitemaps is not None else 0,
+            sitemap_urls=counts.sitemap_urls,
         )

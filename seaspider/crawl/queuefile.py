@@ -17,15 +17,17 @@ from seaspider.web.urls import canonicalize
 MAX_REASON_CHARS = 300  # a reason names the line, not a whole pasted document
 # "priority" bounds: room for any ranking a corpus builder uses, and far inside SQLite's integers.
 MIN_PRIORITY, MAX_PRIORITY = -1_000_000, 1_000_000
+KINDS = ("page", "sitemap")  # a JSON line's "kind": a page to fetch, or a sitemap to fetch and read for pages
 
 
 @dataclass(frozen=True, slots=True)
 class QueueEntry:
-    """One URL to fetch, canonical, with the line it came from (1-based) and its priority (higher first)."""
+    """One URL to fetch, canonical, with the line it came from (1-based), its priority (higher first) and its kind."""
 
     url: str
     line: int
     priority: int = 0
+    kind: str = "page"  # "sitemap": read for the pages it lists once fetched
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +54,14 @@ class Queue:
     def urls(self) -> tuple[str, ...]:
         return tuple(e.url for e in self.entries)
 
+    @property
+    def sitemaps(self) -> tuple[str, ...]:
+        """The URLs of lines with "kind": "sitemap", in file order."""
+        return tuple(e.url for e in self.entries if e.kind == "sitemap")
 
-def _first_field(text: str, lineno: int) -> tuple[str, int]:
-    """The URL text and priority of one non-blank, non-comment line; ValueError with the reason if none."""
+
+def _first_field(text: str, lineno: int) -> tuple[str, int, str]:
+    """The URL text, priority and kind of one non-blank, non-comment line; ValueError with the reason if none."""
     if text.startswith("{"):
         try:
             obj = json.loads(text)
@@ -69,10 +76,13 @@ def _first_field(text: str, lineno: int) -> tuple[str, int]:
         if isinstance(priority, bool) or not isinstance(priority, int) or not MIN_PRIORITY <= priority <= MAX_PRIORITY:
             raise ValueError(f'line {lineno} has "priority" {json.dumps(priority)[:40]}, but it must be an integer '
                              f"from {MIN_PRIORITY} to {MAX_PRIORITY}")  # fmt: skip
-        return url.strip(), priority
+        kind = obj.get("kind", "page")
+        if kind not in KINDS:
+            raise ValueError(f'line {lineno} has "kind" {json.dumps(kind)[:40]}, but only "page" and "sitemap" are known')
+        return url.strip(), priority, kind
     # TSV: the first tab-separated field; a plain line: its first whitespace-separated word.
     field = text.split("\t", 1)[0].strip()
-    return (field.split(None, 1)[0] if field else ""), 0
+    return (field.split(None, 1)[0] if field else ""), 0, "page"
 
 
 def parse_line(raw: bytes, lineno: int, *, sort_query: bool = False, source: str = "QUEUE") -> QueueEntry | BadLine | None:
@@ -84,7 +94,7 @@ def parse_line(raw: bytes, lineno: int, *, sort_query: bool = False, source: str
     if not text or text.startswith("#"):
         return None
     try:
-        field, priority = _first_field(text, lineno)
+        field, priority, kind = _first_field(text, lineno)
         if not field:
             raise ValueError(f"line {lineno} has an empty first field")
         url = canonicalize(field, sort_query=sort_query)
@@ -93,7 +103,7 @@ def parse_line(raw: bytes, lineno: int, *, sort_query: bool = False, source: str
     except InvalidURL as exc:
         reason = str(exc).rstrip(".")
         return BadLine(lineno, f"{source}: line {lineno}: {reason}; the line was skipped."[:MAX_REASON_CHARS])
-    return QueueEntry(url, lineno, priority)
+    return QueueEntry(url, lineno, priority, kind)
 
 
 def parse_queue(data: bytes, *, sort_query: bool = False, source: str = "QUEUE") -> Queue:

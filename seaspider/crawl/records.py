@@ -2,8 +2,9 @@
 
 Each batch function takes every job of its kind that queued up while the previous write synced
 and makes them one group commit (`crawl/journal_thread.py`). With the disk frontier, the same
-batch queues the followed links there before the page lines are written, and records the URLs'
-new states after their fsync: a URL is done in the frontier only once its page line is durable.
+batch queues the followed links and what sitemap files list there before the page lines are
+written, and records the URLs' new states after their fsync: a URL is done in the frontier only once
+its page line is durable.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from seaspider.config import Config
 from seaspider.crawl.follow import Followed, FollowPolicy
 from seaspider.crawl.frontier import Task
 from seaspider.crawl.journal_thread import Batch, Priority
+from seaspider.crawl.sitemaps import Listing
 from seaspider.web.links import PageLinks, extract_links
 from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
 
 if TYPE_CHECKING:
-    from seaspider.crawl.frontier_db import FrontierDB
+    from seaspider.crawl.frontier_db import FrontierDB, Listed
     from seaspider.store.writer import StoreWriter
 
 __all__ = ["Journaled", "PageJob", "Recorder", "RetryJob"]
@@ -36,6 +38,7 @@ class PageJob:
     task: Task
     visit: Visit
     sent_conditional: bool
+    listing: Listing | None = None  # a sitemap's finds: queued in the disk frontier before its page line
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +60,8 @@ class Journaled:
     added: tuple[Task, ...]  # with the disk frontier: links already queued there
     skipped_resume: int
     links_line: bool
+    listed: tuple[Task, ...] = ()  # a sitemap's finds now queued in the disk frontier (files, pages, pages due again)
+    listed_pages: int = 0  # how many of `listed` are pages
 
 
 class Recorder:
@@ -72,9 +77,11 @@ class Recorder:
         db: FrontierDB | None,
         run: Callable[[], int] = lambda: 0,
         _settle_first: bool = False,
+        _list_after: bool = False,
     ) -> None:
-        """`_settle_first=True` marks URLs done in the frontier BEFORE their page lines are written:
-        fault injection for the negative-control test only, never set by the crawler."""
+        """`_settle_first=True` marks URLs done in the frontier BEFORE their page lines are written;
+        `_list_after=True` queues a sitemap's finds AFTER its page line: fault injection for the
+        negative-control tests only, never set by the crawler."""
         self.config = config
         self.writer = writer
         self._clock = clock
@@ -83,6 +90,7 @@ class Recorder:
         self._run = run
         self._in_flight: list[int] = []  # frontier ids whose intents are durable, not yet marked
         self._settle_first = _settle_first
+        self._list_after = _list_after
 
     def batches(self) -> dict[int, Batch]:
         return {Priority.INTENT: self.record_intents, Priority.ROBOTS: self.record_robots, Priority.RECORD: self.record}
@@ -132,7 +140,12 @@ class Recorder:
             visits.append(visit)
             found.append(page)
         added: list[list[Task]] = [[] for _ in pages]
+        listed: dict[int, Listed] = {}
         if self._db is not None:
+            # A sitemap's finds likewise, before its page line: a crash in between leaves the sitemap
+            # not done (read again next run) with its finds already queued (none lost, none twice).
+            if not self._list_after:
+                listed = self._queue_listed(pages, visits)
             # The disk frontier queues a page's links BEFORE its page line is written: a crash in
             # between leaves the page not done (fetched again) with its links already queued, so
             # no link is lost; the page itself is done only after its line is durable.
@@ -143,6 +156,8 @@ class Recorder:
                 self._policy.seen.flush()  # type: ignore[union-attr]  # DiskSeen: stored now
         if visits:
             self.writer.record_visits([(v, p.to_json() if p is not None else None) for v, p in zip(visits, found, strict=True)])
+        if self._list_after and self._db is not None:
+            listed = self._queue_listed(pages, visits)
         if self._db is None:
             chosen, skipped = self._follow(pages, visits, found)
         else:
@@ -156,10 +171,26 @@ class Recorder:
         done: dict[int, Journaled] = {}
         for i, (job, visit, page) in enumerate(zip(pages, visits, found, strict=True)):
             in_memory = tuple(chosen[i]) if self._db is None else ()
-            done[id(job)] = Journaled(job.task, visit, None, in_memory, tuple(added[i]), skipped[i], page is not None)
+            got = listed.get(i)
+            done[id(job)] = Journaled(job.task, visit, None, in_memory, tuple(added[i]), skipped[i], page is not None,
+                                      got.tasks if got is not None else (), got.pages if got is not None else 0)  # fmt: skip
         for job in retries:
             done[id(job)] = Journaled(job.task, None, job.retry, (), (), 0, False)
         return [done[id(job)] for job in jobs]
+
+    def _queue_listed(self, pages: Sequence[PageJob], visits: list[Visit]) -> dict[int, Listed]:
+        """Queue every sitemap's finds in the disk frontier; a page line says how many child sitemaps the budget left out."""
+        assert self._db is not None
+        which = [i for i, job in enumerate(pages) if job.listing is not None]
+        if not which:
+            return {}
+        results = self._db.queue_listed([(pages[i].task, pages[i].listing) for i in which],  # type: ignore[misc]
+                                        max_sitemaps=self.config.follow.max_sitemaps)  # fmt: skip
+        for i, got in zip(which, results, strict=True):
+            record = visits[i].extra.get("sitemap")
+            if got.over_budget and isinstance(record, dict):
+                visits[i] = dataclasses.replace(visits[i], extra={**visits[i].extra, "sitemap": {**record, "over_budget": got.over_budget}})
+        return dict(zip(which, results, strict=True))
 
     def _follow(self, pages: Sequence[PageJob], visits: Sequence[Visit], found: Sequence[PageLinks | None]) -> tuple[list[list[Followed]], list[int]]:
         """Per page: the links follow mode adds, and how many it skipped because the store has them."""

@@ -8,4 +8,5 @@ __all__ = [
     "catalogue",
     "conversation",
     "localweb",
+    "sitemapweb",
 ]

@@ -127,6 +127,7 @@ def _converse(
         ask("Is the queue empty?")
         ask("How many pages have you stored?")
         ask(f"What did you get from {first}?")
+        ask(f"Show me the text of {first}, “characters 1 to 160”")
         ask(f"Fetch {first} and then delete the store.")
     finally:
         (socket_path.parent / STOP_FILE).touch()  # ends the server after the current answer

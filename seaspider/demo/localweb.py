@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextvars
 import errno
 import gzip
 import json
@@ -282,6 +283,7 @@ class LocalWeb:
                 host = headers.get("host", "").split(":")[0].lower()
                 self.started.append((ip, host, target))
                 out = _SentBytes(writer) if self.keep_sent else writer
+                _SENT_AT.set(None)
                 closing = headers.get("connection", "").lower() == "close"
                 try:
                     keep_open, status = await self._respond(out, ip, host, method, target, headers)  # type: ignore[arg-type]
@@ -292,8 +294,13 @@ class LocalWeb:
                         writer.write_eof()  # our side is done (a client reading to the end sees it), then wait for theirs
                     await _until_closed(reader)
                 sent = out.take() if isinstance(out, _SentBytes) else b""
+                # The end is when the last byte left us (taken in _send), not when this task next ran:
+                # on a loaded machine the loop may come back late, and a late end would shorten the gap
+                # the log shows. With end_at_close the end is the client's close, as asked.
+                sent_at = _SENT_AT.get()
+                end = sent_at if sent_at is not None and not self.end_at_close else time.monotonic()
                 self.log.append(
-                    RequestRecord(ip, host, target, method, headers.get("user-agent", ""), headers, start, time.monotonic(), status, sent)
+                    RequestRecord(ip, host, target, method, headers.get("user-agent", ""), headers, start, end, status, sent)
                 )
                 if not keep_open or closing:
                     break
@@ -420,6 +427,10 @@ def _html_headers() -> list[tuple[str, str]]:
 _REASONS = {200: "OK", 301: "Moved Permanently", 302: "Found", 304: "Not Modified", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"}
 
 
+# When the current connection's last answer was handed to the kernel in full (see _serve's log line).
+_SENT_AT: contextvars.ContextVar[float | None] = contextvars.ContextVar("_SENT_AT", default=None)
+
+
 async def _send(
     writer: asyncio.StreamWriter, status: int, headers: list[tuple[str, str]], body: bytes, *, head_only: bool = False
 ) -> bool:
@@ -429,7 +440,11 @@ async def _send(
     if "content-length" not in names and status != 304:
         lines.append(f"content-length: {len(body)}")
     writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (b"" if head_only else body))
+    if writer.transport.get_write_buffer_size() == 0:
+        _SENT_AT.set(time.monotonic())  # the kernel has every byte: the answer has left the server
     await writer.drain()
+    if _SENT_AT.get() is None:
+        _SENT_AT.set(time.monotonic())
     return True
 
 

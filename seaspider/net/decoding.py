@@ -15,6 +15,7 @@ import httpx
 import zstandard
 
 from seaspider.errors import FetchError
+from seaspider.web.inflate import Inflater
 
 __all__ = ["ACCEPT_ENCODING", "BodyError", "Decoded", "read_bounded"]
 
@@ -25,7 +26,6 @@ ACCEPT_ENCODING = "gzip, deflate, br, zstd"
 ZSTD_MAX_WINDOW_BYTES = 8 * 1024 * 1024
 # zstd hands its output over in pieces of this size; the bound is checked after each piece.
 ZSTD_WRITE_BYTES = 64 * 1024
-_GZIP_MAGIC = b"\x1f\x8b"
 
 
 class BodyError(FetchError):
@@ -36,45 +36,6 @@ class _Decoder(Protocol):
     def feed(self, data: bytes, limit: int) -> bytes:
         """Decode more input; return at most about `limit` bytes (more input may stay undecoded)."""
         ...
-
-
-class _Inflate:
-    """gzip (every member) or zlib/raw deflate; never produces more than `limit` bytes per call."""
-
-    def __init__(self, coding: str) -> None:
-        self._gzip = coding in ("gzip", "x-gzip")
-        self._d: zlib._Decompress | None = zlib.decompressobj(31) if self._gzip else None
-        self._between = b""  # gzip: bytes after a member, too few yet to tell a new member from trailing junk
-        self._done = False  # the stream has ended (and what follows is junk, ignored)
-
-    def feed(self, data: bytes, limit: int) -> bytes:
-        if self._d is None:
-            # "deflate" should be zlib-wrapped (RFC 9110 8.4.1.2) but some servers send raw deflate.
-            wrapped = len(data) >= 2 and data[0] & 0x0F == 8 and int.from_bytes(data[:2], "big") % 31 == 0
-            self._d = zlib.decompressobj(15 if wrapped else -15)
-        parts: list[bytes] = []
-        size = 0
-        while data and size < limit and not self._done:
-            if self._d.eof:
-                if not self._gzip:
-                    self._done = True  # one zlib stream per body; anything after it is junk
-                    break
-                # RFC 1952 2.2: a gzip file is a series of members; decode them all, as browsers and curl
-                # do. What follows the last member and does not start like one is junk, ignored as gzip does.
-                data, self._between = self._between + data, b""
-                if len(data) < len(_GZIP_MAGIC):
-                    self._between = data
-                    break
-                if not data.startswith(_GZIP_MAGIC):
-                    self._done = True
-                    break
-                self._d = zlib.decompressobj(31)
-            # max_length bounds the output; what it leaves sits in unconsumed_tail and is never inflated.
-            out = self._d.decompress(data, limit - size)
-            parts.append(out)
-            size += len(out)
-            data = self._d.unused_data if self._d.eof else b""
-        return b"".join(parts)
 
 
 class _Brotli:
@@ -152,7 +113,7 @@ class _Identity:
 
 def _stage(coding: str) -> _Decoder | None:
     if coding in ("gzip", "x-gzip", "deflate"):
-        return _Inflate(coding)
+        return Inflater(coding)  # gzip (every member) or zlib/raw deflate, shared with the sitemap reader
     if coding == "br":
         return _Brotli()
     if coding == "zstd":

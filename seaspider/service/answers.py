@@ -31,6 +31,7 @@ from seaspider.service.reports import (
     RefusalReport,
     Report,
     RobotsReport,
+    SitemapsReport,
     StatsReport,
     StatusReport,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "answer_read",
     "answer_refusal",
     "answer_robots",
+    "answer_sitemaps",
     "answer_stats",
     "answer_status",
     "read_more_prompt",
@@ -121,6 +123,23 @@ def answer_robots(report: RobotsReport) -> str:
     raise ValueError(f"robots state {state!r} is not one of allowed, disallowed, unavailable, unreachable, queued")
 
 
+def answer_sitemaps(report: SitemapsReport) -> str:
+    """«https://a.example/robots.txt names 2 sitemaps: A and B.» or why it names none, or cannot say yet."""
+    state, target, robots_url = report["state"], report["target"], report["robots_url"]
+    if state == "queued":
+        return sentence(f"I have queued a robots.txt check for {target}; ask me again in a moment")
+    sitemaps = report["sitemaps"]
+    if sitemaps:
+        return sentence(f"{robots_url} names {count(len(sitemaps), 'sitemap')}: {join(sitemaps, max_items=MAX_URLS_NAMED)}")
+    if sitemaps is not None:
+        return sentence(f"{robots_url} names no sitemaps")
+    if state == "unavailable":
+        return sentence(f"{robots_url} is unavailable{_why_failed(report)}, so it names no sitemaps")  # type: ignore[arg-type]
+    if state == "unreachable":
+        return sentence(f"I cannot tell: {robots_url} is unreachable{_why_failed(report)}")  # type: ignore[arg-type]
+    return sentence(f"I cannot tell: I do not have the text of {robots_url}")
+
+
 def answer_stats(report: StatsReport) -> str:
     """«I have stored 3 pages from a.test. I could not fetch 1 more page: robots.txt disallowed 1.»"""
     host = report["host"]
@@ -130,11 +149,14 @@ def answer_stats(report: StatsReport) -> str:
         first = sentence(f"I have {past_participle('store')} {count(stored, 'page')}{where}")
     else:
         first = sentence(f"I have not {past_participle('store')} any pages{where} yet")
+    from_sitemaps = report.get("sitemap_urls", 0)
+    # The URLs a sitemap listed, whatever became of them: said last, after what was stored or not.
+    last = sentence(f"{count(from_sitemaps, 'URL')} came from sitemaps") if from_sitemaps else ""
     failed = report["failed"]
     disallowed, errors, deferred = failed["disallowed"], failed["error"], failed["deferred"]
     total = disallowed + errors + deferred
     if not total:
-        return first
+        return paragraph(first, last)
     causes = []
     if disallowed:
         causes.append(f"robots.txt {past('disallow')} {disallowed}")
@@ -145,7 +167,7 @@ def answer_stats(report: StatsReport) -> str:
         causes.append(f"{deferred} {'was' if deferred == 1 else 'were'} deferred by {delay}")
     # "more" only makes sense after pages that were stored.
     noun = "more page" if stored else "page"
-    return paragraph(first, sentence(f"I could not fetch {count(total, noun)}: {join(causes)}"))
+    return paragraph(first, sentence(f"I could not fetch {count(total, noun)}: {join(causes)}"), last)
 
 
 def answer_page(report: PageReport) -> str:
@@ -340,6 +362,7 @@ def _media_type(content_type: str | None) -> str:
 _HANDLERS: dict[str, Callable[[Any], str]] = {
     "fetch": answer_fetch,
     "robots": answer_robots,
+    "sitemaps": answer_sitemaps,
     "stats": answer_stats,
     "page": answer_page,
     "status": answer_status,

@@ -38,6 +38,7 @@ from seaspider.service.reports import (
     refusal_report,
     robots_queued_report,
     robots_report,
+    sitemaps_report,
     stats_report,
 )
 from seaspider.service.spans import SpanError, parse_span
@@ -255,6 +256,11 @@ class Service:
             # A refusal (queue full, check failed) has no `state`: it is an answer too, recorded as one.
             if report.get("state") == "queued":
                 followups = [f"Can you read {args['target']}?"]
+        elif operation == "sitemaps":
+            # The stored robots.txt's Sitemap: lines; like a robots question, a check is queued when none is known.
+            report = sitemaps_report(self._robots(job_id, origin_of(args["target"]) + "/", caller, priority))
+            if report.get("state") == "queued":
+                followups = [f"What sitemaps does {args['target']} have?"]
         elif operation == "stats":
             host = args.get("host")
             with self._store() as store:

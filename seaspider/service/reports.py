@@ -9,9 +9,10 @@ sides agree. Times are Unix seconds (float); URLs are canonical strings; job ids
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from seaspider.web.records import RobotsFetch, RobotsSource, RobotsVerdict
+from seaspider.web.robots import Robots
 from seaspider.web.text import PageText, TextKind, cut
 from seaspider.web.urls import origin_of
 
@@ -32,6 +33,7 @@ __all__ = [
     "Report",
     "RobotsReport",
     "RobotsState",
+    "SitemapsReport",
     "StatsReport",
     "StatusReport",
     "page_report",
@@ -39,11 +41,13 @@ __all__ = [
     "refusal_report",
     "robots_queued_report",
     "robots_report",
+    "robots_sitemaps",
+    "sitemaps_report",
     "stats_report",
 ]
 
-Operation = Literal["fetch", "robots", "stats", "page", "status", "read"]
-OPERATIONS: tuple[Operation, ...] = ("fetch", "robots", "stats", "page", "status", "read")
+Operation = Literal["fetch", "robots", "sitemaps", "stats", "page", "status", "read"]
+OPERATIONS: tuple[Operation, ...] = ("fetch", "robots", "sitemaps", "stats", "page", "status", "read")
 
 RobotsState = Literal["allowed", "disallowed", "unavailable", "unreachable", "queued"]
 PageState = Literal["fetched", "failed", "not_fetched"]
@@ -78,7 +82,8 @@ class RobotsReport(TypedDict):
 
     `status` is the robots.txt HTTP status; `rule`, `group` and `line` name the deciding rule;
     `retry_unix` is when an unreachable origin opens again; `reason` is an English clause for a
-    failure without a status ("the connection was refused").
+    failure without a status ("the connection was refused"); `sitemaps` are the robots.txt's
+    Sitemap: lines in file order (None when no robots.txt body is known).
     """
 
     operation: Literal["robots"]
@@ -93,6 +98,25 @@ class RobotsReport(TypedDict):
     fetched_unix: float | None
     retry_unix: float | None
     reason: str | None
+    sitemaps: NotRequired[list[str] | None]
+
+
+class SitemapsReport(TypedDict):
+    """The robots report asked about its `sitemaps` ("What sitemaps does A have?"): the same fields."""
+
+    operation: Literal["sitemaps"]
+    target: str
+    agent: str
+    robots_url: str
+    state: RobotsState
+    status: int | None
+    rule: str | None
+    group: str | None
+    line: int | None
+    fetched_unix: float | None
+    retry_unix: float | None
+    reason: str | None
+    sitemaps: list[str] | None
 
 
 class FailedCounts(TypedDict):
@@ -106,7 +130,8 @@ class FailedCounts(TypedDict):
 class StatsReport(TypedDict):
     """Store counts, for one host or (host None) all of them.
 
-    `stored` counts URLs whose latest record is fetched or not_modified.
+    `stored` counts URLs whose latest record is fetched or not_modified; `sitemap_urls` counts URLs
+    the store first recorded as listed by a sitemap.
     """
 
     operation: Literal["stats"]
@@ -115,6 +140,7 @@ class StatsReport(TypedDict):
     failed: FailedCounts
     bodies: int
     bytes: int
+    sitemap_urls: NotRequired[int]
 
 
 class PageReport(TypedDict):
@@ -213,7 +239,7 @@ class ReadReport(TypedDict):
     rule: str | None
 
 
-Report = FetchReport | RobotsReport | StatsReport | PageReport | StatusReport | ReadReport | RefusalReport
+Report = FetchReport | RobotsReport | SitemapsReport | StatsReport | PageReport | StatusReport | ReadReport | RefusalReport
 
 
 def refusal_report(kind: str, reason: str) -> dict[str, Any]:
@@ -243,7 +269,23 @@ def robots_report(target: str, agent: str, verdict: RobotsVerdict, fetch: Robots
         "fetched_unix": fetched,
         "retry_unix": fetched + retry_secs if state == "unreachable" and fetched is not None else None,
         "reason": fetch.error if state == "unreachable" and fetch is not None else None,
+        "sitemaps": robots_sitemaps(fetch),
     }
+
+
+def robots_sitemaps(fetch: RobotsFetch | None) -> list[str] | None:
+    """The Sitemap: lines of a stored robots.txt, in file order; None when its body is not known."""
+    if fetch is None or fetch.body is None or fetch.state is not RobotsSource.FETCHED:
+        return None
+    return Robots.parse(fetch.body).sitemaps
+
+
+def sitemaps_report(robots: Mapping[str, Any]) -> dict[str, Any]:
+    """A robots report (or a refusal) as the answer to "what sitemaps does A have?": the same facts,
+    its `sitemaps` field the one asked about. Pure."""
+    if robots.get("operation") != "robots":
+        return dict(robots)  # a refusal (queue full, check failed) answers as it is
+    return {**robots, "operation": "sitemaps"}
 
 
 def robots_queued_report(target: str, agent: str) -> dict[str, Any]:
@@ -252,6 +294,7 @@ def robots_queued_report(target: str, agent: str) -> dict[str, Any]:
     return {
         "operation": "robots", "target": target, "agent": agent, "robots_url": robots_url, "state": "queued",
         "status": None, "rule": None, "group": None, "line": None, "fetched_unix": None, "retry_unix": None, "reason": None,
+        "sitemaps": None,
     }
 
 
@@ -268,6 +311,7 @@ def stats_report(raw: Mapping[str, Any], host: str | None) -> dict[str, Any]:
         "failed": {k: int(by_outcome.get(k, 0)) for k in ("disallowed", "error", "deferred")},
         "bodies": int(bodies),
         "bytes": int(byte_count),
+        "sitemap_urls": int(raw.get("sitemap_urls", 0)),
     }
 
 

@@ -97,6 +97,19 @@ def journal_record(raw: bytes, parsed: dict[str, Any] | None = None) -> Record |
     return None
 
 
+def _via_sitemap(raw: bytes, parsed: dict[str, Any] | None) -> bool:
+    """Whether a page line says a sitemap listed its URL (`extra.via`); a rebuild decodes only lines naming a via."""
+    if parsed is None:
+        if b'"via"' not in raw:
+            return False
+        try:
+            parsed = json.loads(raw)
+        except ValueError:
+            return False
+    extra = parsed.get("extra") if isinstance(parsed, dict) else None
+    return isinstance(extra, dict) and extra.get("via") == "sitemap"
+
+
 def links_record(raw: bytes) -> str | None:
     """The URL of one links.jsonl line; None when the line is damaged."""
     try:
@@ -343,7 +356,7 @@ class Index:
         self._count(host, f"line:{kind}")
         pending = self.pending_intents()
         if kind == "page":
-            self._apply_page(off, key, host, outcome, fetched_unix, body)
+            self._apply_page(off, key, host, outcome, fetched_unix, body, via_sitemap=_via_sitemap(raw, parsed))
             if key in pending:
                 del pending[key]
                 self._db.execute("DELETE FROM pending WHERE url = ?", (key,))
@@ -377,11 +390,14 @@ class Index:
         elif what == "page_body" and body is not None:
             self._db.execute("UPDATE urls SET damaged = 1 WHERE url = ? AND body_sha = ?", (key, body[0]))
 
-    def _apply_page(self, off: int, url: str, host: str, outcome: str | None, fetched_unix: float | None, body: Body | None) -> None:
+    def _apply_page(self, off: int, url: str, host: str, outcome: str | None, fetched_unix: float | None, body: Body | None,
+                    *, via_sitemap: bool = False) -> None:
         self._count(host, f"page:{outcome}")
         row = self._db.execute("SELECT outcome, body_sha, fetched_off, links_off FROM urls WHERE url = ?", (url,)).fetchone()
         if row is None or row[0] is None:
             self._count(host, "urls")
+            if via_sitemap:
+                self._count(host, "sitemap_urls")  # URLs first recorded as listed by a sitemap
             old_body, old_fetched, links_off = (None, None, None) if row is None else row[1:]
         else:
             self._count(host, f"outcome:{row[0]}", -1)

@@ -190,6 +190,7 @@ class StoreView:
             "lines": lines,
             "links_lines": counts.get("links_lines", 0),
             "urls": counts.get("urls", 0),
+            "sitemap_urls": counts.get("sitemap_urls", 0),
             "pages": {str(o): counts.get(f"outcome:{o}", 0) for o in Outcome},
             "page_lines": {str(o): counts.get(f"page:{o}", 0) for o in Outcome},
             "hosts": counts.get("hosts", 0) if host is None else int(bool(counts)),

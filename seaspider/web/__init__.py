@@ -8,11 +8,14 @@ The public names of this wing are its modules; each lists its own public names i
 __all__ = [
     "addresses",
     "capture",
+    "inflate",
     "links",
     "politeness",
     "records",
     "robots",
     "robots_match",
+    "sitemap_xml",
+    "sitemaps",
     "text",
     "urls",
 ]

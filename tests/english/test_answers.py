@@ -13,6 +13,7 @@ from seaspider.service.answers import (
     answer_page,
     answer_refusal,
     answer_robots,
+    answer_sitemaps,
     answer_stats,
     answer_status,
     refusal_clause,
@@ -212,6 +213,19 @@ def test_stats_counts_and_outcome_mixes(stored: int, failed: tuple[int, int, int
 
 
 @pytest.mark.parametrize(
+    ("sitemap_urls", "failed", "expected"),
+    [
+        (1, 0, "I have stored 5 pages. 1 URL came from sitemaps."),
+        (4, 2, "I have stored 5 pages. I could not fetch 2 more pages: robots.txt disallowed 2. 4 URLs came from sitemaps."),
+        (0, 0, "I have stored 5 pages."),  # control: no sitemaps, no sentence about them
+    ],
+)
+def test_stats_names_urls_that_came_from_sitemaps(sitemap_urls: int, failed: int, expected: str) -> None:
+    report = {**stats_report(5, disallowed=failed), "sitemap_urls": sitemap_urls}
+    assert answer_stats(report) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
     ("over", "expected"),
     [
         ({"title": None}, "I fetched https://a.example/ at 2026-11-04 07:52 UTC: HTTP 200, text/html, 139 bytes. It has no title. It links to 1 page."),
@@ -362,3 +376,33 @@ def test_unknown_operation_is_a_bug() -> None:
         answer({"operation": "delete"})
     with pytest.raises(ValueError, match="operation None"):
         answer({"operation": None})
+
+
+def sitemaps_report(state: str, sitemaps: list[str] | None, **over: Any) -> dict[str, Any]:
+    return {**robots_report(state, **over), "operation": "sitemaps", "sitemaps": sitemaps}
+
+
+@pytest.mark.parametrize(
+    ("report", "expected"),
+    [
+        (sitemaps_report("allowed", ["https://a.example/s1.xml", "https://cdn.example/s2.xml.gz"]),
+         f"{ROBOTS} names 2 sitemaps: https://a.example/s1.xml and https://cdn.example/s2.xml.gz."),
+        (sitemaps_report("disallowed", ["https://a.example/s.xml"]), f"{ROBOTS} names 1 sitemap: https://a.example/s.xml."),
+        (sitemaps_report("allowed", []), f"{ROBOTS} names no sitemaps."),
+        (sitemaps_report("unavailable", None, status=404), f"{ROBOTS} is unavailable (HTTP 404), so it names no sitemaps."),
+        (sitemaps_report("unreachable", None, status=None, reason="the connection was refused"),
+         f"I cannot tell: {ROBOTS} is unreachable (the connection was refused)."),
+        (sitemaps_report("queued", None), f"I have queued a robots.txt check for {A}; ask me again in a moment."),
+        (sitemaps_report("allowed", None), f"I cannot tell: I do not have the text of {ROBOTS}."),
+    ],
+    ids=["two", "one-even-when-the-target-is-disallowed", "none-listed", "no-robots-txt", "unreachable", "queued", "no-text"],
+)
+def test_sitemaps_answer_names_what_robots_txt_lists(report: dict[str, Any], expected: str) -> None:
+    assert answer_sitemaps(report) == expected  # type: ignore[arg-type]
+    assert answer(report) == expected
+
+
+def test_sitemaps_answer_names_five_and_counts_the_rest() -> None:
+    many = [f"https://a.example/s{i}.xml" for i in range(8)]
+    said = answer_sitemaps(sitemaps_report("allowed", many))  # type: ignore[arg-type]
+    assert said.startswith(f"{ROBOTS} names 8 sitemaps: https://a.example/s0.xml, ") and "and 3 more" in said

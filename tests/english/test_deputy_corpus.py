@@ -34,7 +34,7 @@ def _outcome(result: Plan | Refusal) -> tuple[str, str, Any]:
 def test_corpus_is_large_and_covers_every_kind() -> None:
     assert len(CASES) >= 1000
     operations = {c.operation for c in CASES if c.operation}
-    assert operations == {"fetch", "robots", "stats", "page", "status", "read"}
+    assert operations == {"fetch", "robots", "sitemaps", "stats", "page", "status", "read"}
     kinds = Counter(c.refusal for c in CASES if c.refusal)
     for kind in ("negation", "condition", "unsupported_verb", "no_url", "too_many_urls", "url_outside_parse",
                  "non_public_address", "invalid_url", "not_understood"):

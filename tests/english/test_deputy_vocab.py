@@ -41,10 +41,10 @@ def _tower(text: str) -> str:
     return text.lower()
 
 
-def test_sea_spider_vocabulary_loads_with_its_six_operations() -> None:
+def test_sea_spider_vocabulary_loads_with_its_seven_operations() -> None:
     vocab = load_vocab()
-    assert [c.operation for c in vocab.capabilities] == ["fetch", "robots", "stats", "page", "status", "read"]
-    assert [c.observes for c in vocab.capabilities] == [False, True, True, True, True, True]
+    assert [c.operation for c in vocab.capabilities] == ["fetch", "robots", "sitemaps", "stats", "page", "status", "read"]
+    assert [c.observes for c in vocab.capabilities] == [False, True, True, True, True, True, True]
     assert vocab.handler == "seaspider"
 
 
@@ -170,3 +170,49 @@ def test_a_typo_in_a_verb_is_refused_not_guessed() -> None:
     for prompt in ("fecth https://a.example/", "pls dl https://a.example/"):
         assert isinstance(deputy.read(prompt), Refusal), prompt
     assert isinstance(deputy.read("pls fetch https://a.example/"), Plan)  # negative control
+
+
+def _sea_spider_deputy(change: Any = None, tmp_path: Path | None = None) -> Deputy:
+    """Sea Spider's deputy, its vocabulary changed by `change(raw)` first (for the negative controls)."""
+    from seaspider.english import build_deputy
+
+    raw = json.loads(default_vocab_text())
+    if change is not None:
+        change(raw)
+    if change is None:
+        return build_deputy()
+    path = tmp_path / "changed.json"  # type: ignore[operator]
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    return build_deputy(path)
+
+
+def test_a_word_the_vocabulary_calls_a_noun_is_never_read_as_a_verb(tmp_path: Path) -> None:
+    prompt = "Which sitemaps does https://a.example/ list?"
+    plan = _sea_spider_deputy().read(prompt)
+    assert isinstance(plan, Plan) and (plan.operation, plan.json_args()) == ("sitemaps", {"target": "https://a.example/"})
+    # Negative control: without "nouns", the tagger reads "sitemaps" as a verb nobody declared.
+    bare = _sea_spider_deputy(lambda raw: raw["words"].pop("nouns"), tmp_path).read(prompt)
+    assert isinstance(bare, Refusal) and bare.kind == "unsupported_verb"
+
+
+def test_a_capability_leaves_the_words_it_excludes_to_another(tmp_path: Path) -> None:
+    prompt = "What sitemaps does a.example have?"
+    plan = _sea_spider_deputy().read(prompt)
+    assert isinstance(plan, Plan) and plan.operation == "sitemaps"
+
+    def page_takes_sitemaps(raw: dict[str, Any]) -> None:
+        page = next(c for c in raw["capabilities"] if c["name"] == "page")
+        del page["excludes"]
+
+    # Negative control: "What do you have for A?" would fit it too, and two capabilities would claim it.
+    both = _sea_spider_deputy(page_takes_sitemaps, tmp_path).read(prompt)
+    assert isinstance(both, Refusal) and both.reason == "it could mean more than one thing (sitemaps or page)"
+
+
+def test_excludes_and_nouns_are_checked_like_every_word_list() -> None:
+    raw = json.loads(json.dumps(TOY))
+    raw["capabilities"][0]["excludes"] = "keeper"
+    raw["words"] = {"nouns": [3]}
+    with pytest.raises(VocabError) as caught:
+        Vocab.from_raw(raw)
+    assert "capabilities[0].excludes" in str(caught.value) and "words.nouns[0]" in str(caught.value)

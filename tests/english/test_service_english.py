@@ -244,3 +244,26 @@ def test_requests_log_has_the_connecting_process(web: LocalWeb) -> None:
         assert re.fullmatch(r"[0-9a-f]{64}", line["prompt_sha256"])
     finally:
         srv.close()
+
+
+def test_a_sitemaps_question_is_answered_from_robots_txt_and_fetches_nothing_else(web: LocalWeb) -> None:
+    sitemaps = [web.url(1, "/sitemap.xml"), web.url(1, "/news/sitemap.xml.gz")]
+    web.set_robots(1, body="User-agent: *\nDisallow: /private/\n" + "".join(f"Sitemap: {s}\n" for s in sitemaps))
+    srv = start(web)
+    try:
+        robots_url = web.url(1, "/robots.txt")
+        r = srv.ask(f"What sitemaps does {web.url(1, '/p/2')} have?")
+        assert r["report"]["plan"]["operation"] == "sitemaps"
+        assert answer_of(r) == f"{robots_url} names 2 sitemaps: {sitemaps[0]} and {sitemaps[1]}."
+        assert r["report"]["results"][0]["sitemaps"] == sitemaps
+        r = srv.ask(f"Which sitemaps does {web.url(1, '/')} list?")  # now from the stored robots.txt
+        assert answer_of(r) == f"{robots_url} names 2 sitemaps: {sitemaps[0]} and {sitemaps[1]}."
+        assert answer_of(srv.ask(f"Does {web.url(0, '/')} have a sitemap?")) == f"{web.url(0, '/robots.txt')} names no sitemaps."
+        # Negative controls: asked to fetch them, or not to tell, nothing runs.
+        for prompt in (f"Fetch the sitemaps of {web.url(1, '/')}", f"Don't tell me the sitemaps of {web.url(1, '/')}."):
+            assert answer_of(srv.ask(prompt)).startswith("I did not act on this request because")
+        wait_until(idle(srv))
+        assert [rec.path for rec in web.log] == ["/robots.txt", "/robots.txt"]  # one per site; no sitemap, no page
+        assert [line["event"] for line in srv.lines("jobs.jsonl")] == ["queued", "started", "finished"] * 2
+    finally:
+        srv.close()

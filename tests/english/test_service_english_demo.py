@@ -16,7 +16,7 @@ def test_the_demo_conversation_answers_each_prompt_and_stops() -> None:
     emitted: list[Any] = []
     told: list[str] = []
     exchanges = run_conversation(emit=emitted.append, tell=told.append, ip_base="127.42")
-    assert emitted == exchanges and len(exchanges) == 8
+    assert emitted == exchanges and len(exchanges) == 9
     answers = [e["answer"] for e in exchanges]
     assert answers[0].startswith("I have queued 2 pages for fetching (octopus-1-0)")
     assert re.match(r"I am working on octopus-1-0: 0 of 2 pages are done, now http://h[12]\.test:\d+/p/[12]\. No job is waiting\.", answers[1]), answers[1]
@@ -25,7 +25,9 @@ def test_the_demo_conversation_answers_each_prompt_and_stops() -> None:
     assert answers[4] == "I am idle and the queue is empty. The last job, octopus-1-0, fetched 2 pages."
     assert answers[5] == "I have stored 2 pages."
     assert answers[6].startswith("I fetched ") and "Its title is “h1.test page 1”" in answers[6]
-    assert answers[7].startswith("I did not act on this request because I cannot delete")
+    assert "There is more; to read on, ask me: Show me the text of" in answers[7] and "“characters 161 to 320”" in answers[7]
+    assert exchanges[7]["report"]["results"][0]["operation"] == "read"  # read from the store: no job was queued
+    assert answers[8].startswith("I did not act on this request because I cannot delete")
     for e in exchanges:
         check("reply", {"answer": e["answer"], "report": e["report"]})
     assert told[-1].startswith("Sea Spider and the local web have stopped")
@@ -42,10 +44,10 @@ def test_seaspider_demo_prints_one_json_line_per_exchange() -> None:
     summary, *lines = [json.loads(line) for line in out.stdout.splitlines()]
     # First the polite fetch of the local web: 3 sites x (/, /p/3, /private/secret), robots.txt honoured.
     assert summary["outcomes"]["fetched"] == 6 and summary["outcomes"]["disallowed"] == 3, summary
-    assert len(lines) == 8 and all(set(line) == {"prompt", "answer", "report"} for line in lines)
+    assert len(lines) == 9 and all(set(line) == {"prompt", "answer", "report"} for line in lines)
     answers = [line["answer"] for line in lines]
     assert answers[5] == "I have stored 8 pages. I could not fetch 3 more pages: robots.txt disallowed 3.", answers[5]
-    assert answers[7].startswith("I did not act on this request because")
+    assert answers[8].startswith("I did not act on this request because")
     assert "octopus> Is the queue empty?" in out.stderr and "have stopped" in out.stderr
     bad = subprocess.run([sys.executable, "-m", "seaspider.cli", "demo", "--hosts", "1"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--hosts 1 must be between 2 and 100" in bad.stderr

@@ -89,7 +89,7 @@ def test_stats_prints_one_json_object(store: Path, capfd: pytest.CaptureFixture[
     assert out.count("\n") == 1
     stats = json.loads(out)
     assert list(stats) == [
-        "store", "host", "lines", "links_lines", "urls", "pages", "page_lines", "hosts", "bodies", "bytes_raw",
+        "store", "host", "lines", "links_lines", "urls", "sitemap_urls", "pages", "page_lines", "hosts", "bodies", "bytes_raw",
         "bytes_compressed", "compression_ratio", "segments", "segment_bytes", "uncertain", "pending_intents",
         "corrupt_lines",
     ]

@@ -310,3 +310,17 @@ def test_a_window_with_room_for_every_host_serves_in_the_in_memory_order(spec: l
         memory.add(task.url, priority=task.priority)
     served, _most = _serve_all(Frontier(source=source, capacity=16), source)
     assert served == drain(memory)
+
+
+def test_an_empty_window_stays_open_until_every_producer_is_done() -> None:
+    # The loader and sitemap discovery each hold it open: the crawl must not end while either may add URLs.
+    f = Frontier(source=ListSource([]), capacity=4)
+    f.set_ready()
+    f.set_loading(True)  # the loader
+    f.set_loading(True)  # sitemap discovery
+    f.set_loading(False)  # the loader is done ...
+    f.prepare(now_unix=0.0)
+    assert len(f) == 1  # ... but discovery may still queue sitemap files
+    f.set_loading(False)
+    f.prepare(now_unix=0.0)
+    assert len(f) == 0

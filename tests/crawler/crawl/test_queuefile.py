@@ -79,3 +79,14 @@ def test_utf8_bom_and_crlf_are_accepted() -> None:
 def test_empty_file_is_an_empty_queue() -> None:
     queue = parse_queue(b"")
     assert queue.entries == () and queue.bad == ()
+
+
+def test_a_json_line_may_say_it_is_a_sitemap_beside_its_priority() -> None:
+    data = (b'https://a.test/\n{"url": "https://a.test/s.xml", "kind": "sitemap", "priority": 3}\n'
+            b'{"url": "https://a.test/x", "kind": "page"}\n{"url": "https://a.test/y", "kind": "feed"}\n')  # fmt: skip
+    queue = parse_queue(data, source="q")
+    assert [(e.url, e.priority, e.kind) for e in queue.entries] == [
+        ("https://a.test/", 0, "page"), ("https://a.test/s.xml", 3, "sitemap"), ("https://a.test/x", 0, "page")]
+    assert queue.sitemaps == ("https://a.test/s.xml",)
+    # Control: an unknown kind is a bad line, never guessed.
+    assert [b.reason for b in queue.bad] == ['q: line 4 has "kind" "feed", but only "page" and "sitemap" are known, so it was skipped.']

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from seaspider.service.reports import page_report, refusal_report, robots_queued_report, robots_report, stats_report
+from seaspider.service.reports import (
+    page_report,
+    refusal_report,
+    robots_queued_report,
+    robots_report,
+    sitemaps_report,
+    stats_report,
+)
 from seaspider.web.records import Hop, RobotsFetch, RobotsSource, RobotsVerdict
 
 
@@ -45,7 +54,35 @@ def test_stats_report_counts_stored_as_fetched_plus_not_modified() -> None:
     raw = {"pages": {"fetched": 5, "not_modified": 2, "disallowed": 1, "error": 3, "deferred": 4}, "bodies": 6, "bytes_raw": 1234}
     report = stats_report(raw, "a.example")
     assert report == {"operation": "stats", "host": "a.example", "stored": 7,
-                      "failed": {"disallowed": 1, "error": 3, "deferred": 4}, "bodies": 6, "bytes": 1234}
+                      "failed": {"disallowed": 1, "error": 3, "deferred": 4}, "bodies": 6, "bytes": 1234, "sitemap_urls": 0}
+
+
+def test_stats_report_counts_urls_from_sitemaps() -> None:
+    assert stats_report({"pages": {}, "sitemap_urls": 5}, None)["sitemap_urls"] == 5
+
+
+def test_robots_report_lists_the_sitemaps_of_the_stored_robots_txt() -> None:
+    body = b"User-agent: *\nDisallow: /x\nSitemap: https://a.example/s1.xml\n\nSitemap: https://cdn.example/s2.xml.gz\n"
+    stored = dataclasses.replace(fetch(RobotsSource.FETCHED), body=body)
+    report = robots_report("https://a.example/", "MovaBot", verdict(RobotsSource.FETCHED, allowed=True), stored, retry_secs=3600)
+    assert report["sitemaps"] == ["https://a.example/s1.xml", "https://cdn.example/s2.xml.gz"]
+    empty = dataclasses.replace(stored, body=b"User-agent: *\nDisallow:\n")
+    assert robots_report("https://a.example/", "MovaBot", verdict(RobotsSource.FETCHED, allowed=True), empty, retry_secs=1)["sitemaps"] == []
+
+
+@pytest.mark.parametrize("source", [RobotsSource.UNAVAILABLE, RobotsSource.UNREACHABLE], ids=["unavailable", "unreachable"])
+def test_robots_report_without_a_robots_body_knows_no_sitemaps(source: RobotsSource) -> None:  # control
+    report = robots_report("https://a.example/", "MovaBot", verdict(source, allowed=source is RobotsSource.UNAVAILABLE), fetch(source), retry_secs=1)
+    assert report["sitemaps"] is None
+    assert robots_queued_report("https://a.example/", "MovaBot")["sitemaps"] is None
+
+
+def test_a_sitemaps_question_gets_the_robots_report_and_a_refusal_stays_a_refusal() -> None:
+    stored = dataclasses.replace(fetch(RobotsSource.FETCHED), body=b"Sitemap: https://a.example/s.xml\n")
+    robots = robots_report("https://a.example/", "MovaBot", verdict(RobotsSource.FETCHED, allowed=True), stored, retry_secs=1)
+    assert sitemaps_report(robots) == {**robots, "operation": "sitemaps"}
+    refused = refusal_report("queue_full", "the queue is full (64 jobs are waiting)")
+    assert sitemaps_report(refused) == refused  # control: only a robots report becomes a sitemaps answer
 
 
 def test_page_report_of_a_url_never_fetched() -> None:
