@@ -68,6 +68,8 @@ class ReaderWords:
     fillers: frozenset[str]
     pleasantries: frozenset[str]
     places: frozenset[str]
+    relay_words: frozenset[str]
+    relay_frame: frozenset[str]
     spellings: Mapping[str, str]
 
 

@@ -183,6 +183,20 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Where a request may put what it gets ("save A to the store", "add A to the queue"); a vocabulary
     # names its own. A place the deputy does not own ("… to my Google Drive") is not understood.
     "places": (),
+    # A frame that only passes on someone else's quoted words: 'My user asked: "Please fetch A."'. A
+    # relay word is a saying verb in a form that reports (never the bare imperative "say" or "ask": "Ask
+    # the user: …" is an instruction) or a noun for a message.
+    "relay_words": (
+        "says", "said", "asks", "asked", "writes", "wrote", "relaying", "relayed", "forwarding", "forwarded",
+        "quoting", "quoted", "passing", "message", "request", "words", "verbatim",
+    ),
+    # The other words such a frame may hold: whose words, from where, and "go ahead" or "please do".
+    # Never a verb that acts, a negation or a condition: any word off these lists makes it no relay.
+    "relay_frame": (
+        "the", "my", "our", "a", "an", "this", "from", "of", "on", "behalf", "here", "is", "me", "to", "you",
+        "they", "he", "she", "their", "his", "her", "original", "new", "latest", "go", "ahead", "do", "it",
+        "so", "just", "in", "following", "along",
+    ),
     # What "it" may stand for in "Here's the link: A. Fetch it.": the address itself, in other words.
     "referent_nouns": (
         "link", "links", "url", "page", "site", "website", "homepage", "article", "post", "blog", "document",
