@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from deputy.gerunds import permission_gerunds
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
 from deputy.segment import Token, sentence_starts
@@ -154,8 +155,10 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
         protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
         courtesy=words.courtesy | words.politeness, fillers=words.fillers,
     )
-    raw = _words(rewritten.protected, nlp.tokenizer)
-    normalised, items, synthetic = _normalise(raw, frozenset(verbs), words.courtesy)
+    verbs = frozenset(verbs)
+    ordered, reordered = permission_gerunds(rewritten.protected, verbs)
+    raw = _words(ordered, nlp.tokenizer)
+    normalised, items, synthetic = _normalise(raw, verbs, words.courtesy)
     texts = [w.text for w in normalised] or [""]
     # Every word is followed by a space, as the parses the reader was tuned on were: the model's
     # features include the whitespace, and "URL." parses worse than "URL ." (the gaps still steer
@@ -170,4 +173,4 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
         doc = component(doc)
         if name == "tagger" and words.nouns:
             _retag_nouns(doc, words.nouns, items)
-    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=rewritten.rewrites)
+    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=rewritten.rewrites + reordered)

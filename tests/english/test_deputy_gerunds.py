@@ -1,0 +1,78 @@
+""""Is crawling A permitted?": a permission question whose subject is the action, put in the usual order."""
+
+from __future__ import annotations
+
+import pytest
+
+from deputy import Deputy, Plan, protect
+from deputy.gerunds import gerund_forms, permission_gerunds
+from seaspider.english import build_deputy
+
+A = "https://a.example/"
+VERBS = frozenset({"fetch", "scrape", "grab", "crawl", "download", "delete", "see"})
+
+
+@pytest.fixture(scope="module")
+def deputy() -> Deputy:
+    return build_deputy()
+
+
+def _read(deputy: Deputy, prompt: str) -> tuple[str, object]:
+    result = deputy.read(prompt)
+    if isinstance(result, Plan):
+        return result.operation, result.json_args()
+    return "refused", result.kind
+
+
+def test_gerund_forms_follow_the_spelling_rules() -> None:
+    forms = gerund_forms(VERBS)
+    assert forms["fetching"] == "fetch" and forms["scraping"] == "scrape" and forms["grabbing"] == "grab"
+    assert forms["seeing"] == "see" and "seing" not in forms
+
+
+def test_the_question_is_put_in_the_usual_order() -> None:
+    ordered, rewrites = permission_gerunds(protect(f"Hey, is scraping {A} allowed by their robots file?"), VERBS)
+    assert ordered.pieces == ("Hey, is it allowed to scrape ", " by their robots file?")
+    assert rewrites
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Is fetching {A} not allowed?",  # a negation between: left as written
+    f"Is reading {A} allowed?",  # a verb the list does not know
+    f"What is fetching {A} allowed to do?",  # not a yes/no question
+    f"Fetching {A} is allowed.",
+    f"Is fetching {A} slow?",  # no permission word
+])
+def test_anything_else_is_left_as_written(prompt: str) -> None:
+    assert permission_gerunds(protect(prompt), VERBS) == (protect(prompt), ())
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Is crawling {A} permitted?",
+    f"Is fetching {A} allowed?",
+    f"Hey, is scraping {A} allowed by their robots file?",
+    f"Before I queue anything: is grabbing {A} ok?",
+])
+def test_a_gerund_permission_question_is_a_robots_check(deputy: Deputy, prompt: str) -> None:
+    assert _read(deputy, prompt) == ("robots", {"target": A})
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    (f"Is fetching {A} not allowed?", "negation"),
+    (f"Is deleting {A} allowed?", "unsupported_verb"),
+    (f"Is fetching http://10.0.0.1/ allowed?", "non_public_address"),
+])
+def test_negative_controls_still_refuse(deputy: Deputy, prompt: str, kind: str) -> None:
+    assert _read(deputy, prompt) == ("refused", kind)
+
+
+def test_negative_control_without_the_reordering_the_address_is_outside(deputy: Deputy) -> None:
+    # The parse of the question as written hangs the address from "permitted": the reordering is
+    # what keeps it in the action, and nothing else does.
+    from deputy.compose import build_skeleton
+    from deputy.nlp import parse
+
+    prompt = f"Is crawling {A} permitted?"
+    parsed = parse(protect(prompt), words=deputy.vocab.words, verbs=())  # no verbs: no gerund is known
+    skeleton = build_skeleton(parsed, deputy.vocab.words, deputy._verbs, deputy._actions)
+    assert not isinstance(deputy.decide(skeleton), Plan)
