@@ -121,6 +121,12 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "I would be happy if you could", "I'd be delighted if you could", "I'd be grateful if you did",
         # A suggestion for both of us is a request: "Let's fetch A next." ("Let us fetch A" may ask leave.)
         "let's",
+        # A softener beside the request modal: "Could you maybe fetch A?", "Perhaps you could fetch A?".
+        # Only with could/would: "can you …?" asks leave in this reader, with or without "maybe".
+        "could you maybe", "could you perhaps", "would you maybe", "would you perhaps", "maybe you could",
+        "perhaps you could", "maybe you would", "perhaps you would",
+        # A favour asked, then the request: "Do me a favour and fetch A."
+        "do me a favour and", "do me a favor and", "do us a favour and", "do us a favor and",
     ),
     # Hedges that condition nothing, dropped where punctuation or the end of the prompt closes them:
     # "fetch A when you get a chance." A real condition ("if it changed") is never on this list.
@@ -142,6 +148,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "no rush at all", "no hurry at all", "whenever you have a moment", "when you have time",
         "whenever you have time", "when you get time", "if you would be so kind", "if you'd be so kind",
         "if you please", "if you'd be so good",
+        # Urgency, not a condition: "fetch A as soon as you can". A real event ("as soon as it is up")
+        # is never on this list.
+        "as soon as you can", "as soon as possible", "as soon as you're able", "as soon as you are able",
+        "as soon as you get a chance", "as soon as you get the chance", "as soon as you have a moment",
         # Acknowledgements that open a turn: "Got it. Fetch A."
         "got it", "sounds good", "understood", "noted", "will do", "no problem", "all right", "alright then",
         "okay then", "ok then",

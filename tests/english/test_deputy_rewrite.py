@@ -51,8 +51,13 @@ def test_spellings_never_touch_an_address_or_a_longer_word() -> None:  # negativ
         ("When you get a chance, fetch https://a.example/.", ", fetch https://a.example/."),
         ("Fetch https://a.example/ if you can.", "Fetch https://a.example/ ."),
         ("Fetch https://a.example/ and nothing else.", "Fetch https://a.example/ ."),
+        ("Could you maybe fetch https://a.example/?", "please fetch https://a.example/?"),
+        ("Perhaps you could download https://a.example/?", "please download https://a.example/?"),
+        ("Do me a favour and fetch https://a.example/.", "please fetch https://a.example/."),
+        ("Please fetch https://a.example/ as soon as you can.", "Please fetch https://a.example/ ."),
     ],
-    ids=["appreciate", "after-greeting", "dont-forget", "when-you-get-a-chance", "if-you-can", "nothing-else"],
+    ids=["appreciate", "after-greeting", "dont-forget", "when-you-get-a-chance", "if-you-can", "nothing-else",
+         "could-you-maybe", "perhaps-you-could", "favour", "as-soon-as-you-can"],
 )
 def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
     assert _text(prompt)[0] == expected
@@ -66,8 +71,12 @@ def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
         "Fetch https://a.example/ if it changed.",
         "Fetch https://a.example/ when you get a chance to check https://b.example/.",
         "The user says I'd appreciate it if you could fetch https://a.example/.",
+        "Fetch https://a.example/ as soon as it is up.",  # an event, not urgency
+        "Can you maybe fetch https://a.example/?",  # "can you" asks leave: no frame with "can"
+        "Fetch https://a.example/ and maybe https://b.example/.",  # "maybe" in a list stays an aside
     ],
-    ids=["cant", "mid-sentence-frame", "real-condition", "aside-not-closed", "frame-after-words"],
+    ids=["cant", "mid-sentence-frame", "real-condition", "aside-not-closed", "frame-after-words",
+         "as-soon-as-an-event", "can-you-maybe", "maybe-in-a-list"],
 )
 def test_a_hedge_that_could_condition_stays(prompt: str) -> None:  # negative control
     text, rewrites = _text(prompt)
