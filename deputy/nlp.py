@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from deputy.gerunds import permission_gerunds
+from deputy.reorder import reorder
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
 from deputy.segment import Token, sentence_starts
@@ -156,7 +156,7 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
         courtesy=words.courtesy | words.politeness, fillers=words.fillers,
     )
     verbs = frozenset(verbs)
-    ordered, reordered = permission_gerunds(rewritten.protected, verbs)
+    ordered, reordered = reorder(rewritten.protected, verbs)
     raw = _words(ordered, nlp.tokenizer)
     normalised, items, synthetic = _normalise(raw, verbs, words.courtesy)
     texts = [w.text for w in normalised] or [""]

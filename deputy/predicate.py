@@ -175,7 +175,11 @@ def modality_of(
             and chain[0].tag_ != "VBD"
             and not any(str(a.lemma_).lower() == "do" for a in chain[0].children if a.dep_ == "aux")
         )
-        if (asker in ("i", "we") and wishing) or polite_mind:
+        # "The user wants you to fetch A": a person's wish for what *you* do, passed on by the agent
+        # that writes, is the request it relays; "The user wants to read A" wishes something else.
+        relayed = asker in words.person_nouns and any(
+            c.dep_ == "nsubj" and lower(c) == "you" for c in action.children)
+        if (asker in ("i", "we") and wishing) or polite_mind or (relayed and wishing):
             modality = Modality.REQUEST
         else:
             modality = Modality.OTHER

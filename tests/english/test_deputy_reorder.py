@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deputy import Deputy, Plan, protect
-from deputy.gerunds import gerund_forms, permission_gerunds
+from deputy.reorder import gerund_forms, permission_gerunds
 from seaspider.english import build_deputy
 
 A = "https://a.example/"
@@ -76,3 +76,52 @@ def test_negative_control_without_the_reordering_the_address_is_outside(deputy: 
     parsed = parse(protect(prompt), words=deputy.vocab.words, verbs=())  # no verbs: no gerund is known
     skeleton = build_skeleton(parsed, deputy.vocab.words, deputy._verbs, deputy._actions)
     assert not isinstance(deputy.decide(skeleton), Plan)
+
+
+def test_participle_forms_follow_the_spelling_rules() -> None:
+    from deputy.reorder import participle_forms
+
+    forms = participle_forms(frozenset({"fetch", "save", "grab", "get", "copy"}))
+    assert forms["fetched"] == "fetch" and forms["saved"] == "save" and forms["grabbed"] == "grab"
+    assert forms["got"] == "get" and forms["copied"] == "copy"
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (f"My user would like {A} fetched.", f"My user would like you to fetch {A}."),
+    (f"I am needing the page {A} downloaded, please.", f"I am needing you to download the page {A}, please."),
+])
+def test_a_wish_with_the_address_before_a_participle_is_put_in_order(prompt: str, expected: str) -> None:
+    from deputy.reorder import wished_participles
+
+    ordered, rewrites = wished_participles(protect(prompt), VERBS | {"download"})
+    assert "".join(p + (i.text if n < len(ordered.items) else "") for n, (p, i) in
+                   enumerate(zip(ordered.pieces, (*ordered.items, None), strict=True))) == expected
+    assert rewrites
+
+
+@pytest.mark.parametrize("prompt", [
+    f"I wanted {A} fetched.",  # a past wish
+    f"I would like {A} printed.",  # a verb the list does not know
+    f"I would like {A} now.",  # no participle
+    f"Fetch {A} fetched.",  # no wish
+])
+def test_a_wish_otherwise_is_left_as_written(prompt: str) -> None:
+    from deputy.reorder import wished_participles
+
+    assert wished_participles(protect(prompt), VERBS) == (protect(prompt), ())
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (f"My user would like {A} fetched.", ("fetch", {"urls": [A]})),
+    (f"The user needs {A} grabbed.", ("fetch", {"urls": [A]})),
+    (f"The user wants you to fetch {A}.", ("fetch", {"urls": [A]})),
+    (f"I don't want {A} fetched.", ("refused", "negation")),
+    (f"I would like {A} deleted.", ("refused", "unsupported_verb")),
+    (f"I want {A} fetched tomorrow.", ("refused", "not_understood")),
+    (f"The user wanted you to fetch {A}.", ("refused", "not_understood")),  # a past wish is no request
+    (f"The user wants me to fetch {A}.", ("refused", "not_understood")),  # the writer's own task
+    (f"The user wants to read {A}.", ("refused", "not_understood")),  # a wish for the user's own act
+    (f"The user wants you to fetch {A} if it changed.", ("refused", "condition")),
+])
+def test_a_persons_wish_for_what_you_do_is_the_request_it_relays(deputy: Deputy, prompt: str, expected: object) -> None:
+    assert _read(deputy, prompt) == expected

@@ -1,0 +1,133 @@
+"""Word orders the small model misparses, put in the usual order before parsing.
+
+- A permission question whose subject is the action itself: "Is crawling A permitted?". The model
+  hangs the address from the permission word, so it falls outside the action; "Is it permitted to
+  crawl A?" parses as the permission question it is. The gerund must be the "-ing" form of a verb
+  the reader knows, a permission word must follow the address, and the question must open its
+  sentence with "is" or "was" right before the gerund.
+- A wish with the address before a participle: "My user would like A fetched", "I am needing the
+  page A downloaded". The model reads the address as the participle's subject; "… would like you
+  to fetch A" is the wish in the order the reader knows (and then every check of a wish applies:
+  who wishes, in which tense, with which negation). The wish verb is one of a few in the present,
+  the participle the past participle of a verb the reader knows.
+
+Closed lists only; anything else ("Is fetching A not allowed?", an unknown verb, "I wanted A
+fetched") is left as written, and a negation before a wish stays with it ("I don't want you to
+fetch A" still refuses). Pure text work over the pieces between protected items; knows no
+capability.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from functools import cache
+
+from deputy.protect import Protected
+
+__all__ = ["gerund_forms", "participle_forms", "permission_gerunds", "reorder", "wished_participles"]
+
+# Words that ask for leave when they follow "is <gerund> A": "Is fetching A allowed?".
+_PERMISSIONS = ("allowed", "permitted", "ok", "okay", "alright", "fine", "permissible", "legal", "acceptable")
+# The question opens its sentence (or follows a comma: "Hey, is fetching A allowed?"); "What is
+# fetching A allowed to do?" asks something else and is left alone.
+_BEFORE = re.compile(r"(?:\A|(?<=[.!?:;,\n—–(]))[ \t]*(?P<aux>is|was)\s+(?P<ger>[a-z]+ing)\s+\Z", re.IGNORECASE)
+_AFTER = re.compile(r"\A\s*(?P<perm>" + "|".join(_PERMISSIONS) + r")\b", re.IGNORECASE)
+_VOWELS = frozenset("aeiou")
+# A wish in the present, then perhaps a noun for the address: "would like A fetched", "am needing
+# the page A downloaded". A past wish ("wanted") or one with a negation before it is left alone.
+_WISH = re.compile(
+    r"(?<![\w'])(?P<wish>(?:would|'d|’d)\s+(?:like|love)|wants?|needs?|(?:am|is|are)\s+needing)\s+"
+    r"(?P<noun>(?:the|this|that)\s+(?:page|site|website|url|link|file|document|article|post)\s+)?\Z",
+    re.IGNORECASE,
+)
+_PARTICIPLE = re.compile(r"\A\s*(?P<part>[a-z]+)\b", re.IGNORECASE)
+_IRREGULAR_PARTICIPLES = {"get": ("got", "gotten")}
+
+
+@cache
+def gerund_forms(verbs: frozenset[str]) -> Mapping[str, str]:
+    """Each known verb's "-ing" forms, mapped back to the verb: fetching → fetch, scraping → scrape,
+    grabbing → grab. Spelling rules only; a form two verbs share keeps the first in sorted order."""
+    forms: dict[str, str] = {}
+    for verb in sorted(verbs):
+        if not verb.isalpha() or len(verb) < 2:
+            continue
+        candidates = [verb + "ing"]
+        if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+            candidates.append(verb[:-1] + "ing")
+        if len(verb) >= 3 and verb[-1] not in _VOWELS | {"w", "x", "y"} and verb[-2] in _VOWELS and verb[-3] not in _VOWELS:
+            candidates.append(verb + verb[-1] + "ing")
+        for form in candidates:
+            forms.setdefault(form, verb)
+    return forms
+
+
+@cache
+def participle_forms(verbs: frozenset[str]) -> Mapping[str, str]:
+    """Each known verb's past participles, mapped back to the verb: fetched → fetch, saved → save,
+    grabbed → grab, got → get. Spelling rules and a few irregular verbs only."""
+    forms: dict[str, str] = {}
+    for verb in sorted(verbs):
+        if not verb.isalpha() or len(verb) < 2:
+            continue
+        candidates = [verb + "d" if verb.endswith("e") else verb + "ed", *_IRREGULAR_PARTICIPLES.get(verb, ())]
+        if verb.endswith("y") and len(verb) >= 3 and verb[-2] not in _VOWELS:
+            candidates.append(verb[:-1] + "ied")
+        if len(verb) >= 3 and verb[-1] not in _VOWELS | {"w", "x", "y"} and verb[-2] in _VOWELS and verb[-3] not in _VOWELS:
+            candidates.append(verb + verb[-1] + "ed")
+        for form in candidates:
+            forms.setdefault(form, verb)
+    return forms
+
+
+def reorder(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """Both reorderings, in turn; what was rewritten is returned for the skeleton."""
+    known = frozenset(verbs)
+    ordered, first = permission_gerunds(protected, known)
+    ordered, second = wished_participles(ordered, known)
+    return ordered, first + second
+
+
+def wished_participles(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """The prompt with each "would like A fetched" put as "would like you to fetch A"."""
+    forms = participle_forms(frozenset(verbs))
+    pieces = list(protected.pieces)
+    rewrites: list[str] = []
+    for index in range(len(pieces) - 1):
+        wish = _WISH.search(pieces[index])
+        after = _PARTICIPLE.match(pieces[index + 1])
+        if wish is None or after is None:
+            continue
+        verb = forms.get(after.group("part").lower())
+        if verb is None:
+            continue
+        noun = wish.group("noun") or ""
+        pieces[index] = pieces[index][: wish.start()] + f"{wish.group('wish')} you to {verb} {noun}"
+        pieces[index + 1] = pieces[index + 1][after.end():]
+        rewrites.append(f"{' '.join(wish.group('wish').split())} … {after.group('part')} → you to {verb} …")
+    if not rewrites:
+        return protected, ()
+    return Protected(prompt=protected.prompt, pieces=tuple(pieces), items=protected.items), tuple(rewrites)
+
+
+def permission_gerunds(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """The prompt with each "is <gerund> A <permission>" put in the usual order, and what was rewritten."""
+    forms = gerund_forms(frozenset(verbs))
+    pieces = list(protected.pieces)
+    rewrites: list[str] = []
+    for index in range(len(pieces) - 1):
+        before = _BEFORE.search(pieces[index])
+        after = _AFTER.match(pieces[index + 1])
+        if before is None or after is None:
+            continue
+        verb = forms.get(before.group("ger").lower())
+        if verb is None:
+            continue
+        perm = after.group("perm")
+        pieces[index] = pieces[index][: before.start("aux")] + f"{before.group('aux')} it {perm.lower()} to {verb} "
+        pieces[index + 1] = pieces[index + 1][after.end():]
+        rewrites.append(f"{before.group('aux')} {before.group('ger')} … {perm} → {before.group('aux')} it {perm.lower()} to {verb} …")
+    if not rewrites:
+        return protected, ()
+    return Protected(prompt=protected.prompt, pieces=tuple(pieces), items=protected.items), tuple(rewrites)
