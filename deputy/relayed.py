@@ -10,7 +10,8 @@ plus person nouns and courtesy) and it names both a speaker (a person noun or a 
 of passing on in its reporting form ("says", "asked", "relaying", "message") or a colon right
 before the quotation ('User: "…"'). Anything else (a verb,
 an address, a negation, a condition, a second quotation, the bare imperative "Say …" or "Ask the
-user …") leaves the prompt to be read as written. One level only: a relay inside a relay is read as
+user …") leaves the prompt to be read as written. The same frame before a colon may pass on
+unquoted words that run to the end of the prompt: "The user asks: is the crawl still running?". One level only: a relay inside a relay is read as
 written. Pure text work; knows no capability.
 """
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from deputy.protect import ItemKind, protect
+from deputy.protect import ItemKind, ProtectedItem, protect
 from deputy.vocab import ReaderWords
 
 __all__ = ["relayed"]
@@ -29,6 +30,9 @@ _WORDS = re.compile(r"[^\W\d_][\w'’]*")
 # "The user asked: 'how many pages do we have?'".
 _SINGLE = re.compile(r"^(?P<frame>[^'‘’\"“”«»]*?:\s*)['‘](?P<said>[^'‘’]*[^'‘’\s])['’](?P<tail>[\s.!]*)$")
 _SPEAKER_PRONOUNS = frozenset({"they", "he", "she"})
+# "The user asks: is the crawl still running?": a relay frame and a colon, then the words passed on,
+# unquoted, to the end of the prompt. The frame is short (a label, not a sentence of context).
+_COLON = re.compile(r"^(?P<frame>[^:\n\"“”«»']{1,60}?):[ \t]+(?P<said>\S.*)$", re.DOTALL)
 
 
 def relayed(prompt: str, words: ReaderWords, *, _any_frame: bool = False) -> str | None:
@@ -45,7 +49,7 @@ def relayed(prompt: str, words: ReaderWords, *, _any_frame: bool = False) -> str
     else:
         found = _SINGLE.match(prompt.strip())
         if found is None:
-            return None
+            return _after_colon(prompt.strip(), protected.items, words, any_frame=_any_frame)
         start = len(prompt) - len(prompt.lstrip()) + found.start("said")
         if any(item.start < start for item in protected.items):
             return None  # an address or a quotation in the frame: more than a relay
@@ -56,6 +60,16 @@ def relayed(prompt: str, words: ReaderWords, *, _any_frame: bool = False) -> str
     if not said or not (_any_frame or _only_frames(frame, words, labelled=labelled)):
         return None
     return said
+
+
+def _after_colon(prompt: str, items: tuple[ProtectedItem, ...], words: ReaderWords, *, any_frame: bool) -> str | None:
+    """The unquoted words after a relay frame and a colon ('My user asks: is the queue empty?')."""
+    found = _COLON.match(prompt)
+    if found is None or any(item.start < found.start("said") or item.kind is ItemKind.QUOTE for item in items):
+        return None  # an address in the frame, or a quotation the frame may be about: read as written
+    if not (any_frame or _only_frames(found.group("frame"), words, labelled=True)):
+        return None
+    return found.group("said").strip() or None
 
 
 def _only_frames(frame: str, words: ReaderWords, *, labelled: bool) -> bool:

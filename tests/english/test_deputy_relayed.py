@@ -70,6 +70,16 @@ def test_a_frame_with_anything_more_is_no_relay(deputy: Deputy, prompt: str) -> 
     assert isinstance(deputy.read(prompt), Refusal)
 
 
+def test_a_relay_frame_before_a_colon_passes_on_unquoted_words(deputy: Deputy) -> None:
+    assert _read(deputy, "The user asks: is the crawl still running?") == ("status", {})
+    assert relayed("The user asks: is the crawl still running?", deputy.vocab.words) == "is the crawl still running?"
+    assert _read(deputy, f"User says: don't fetch {A}") == ("refused", "negation")
+    # Negative controls: a frame that names no speaker, an address in the frame, a quotation after it.
+    assert relayed("Note: is the crawl still running?", deputy.vocab.words) is None
+    assert relayed(f"The user at {B} asks: fetch {A}", deputy.vocab.words) is None
+    assert relayed(f'My user says: "grab it". Please fetch {A}.', deputy.vocab.words) is None
+
+
 def test_a_relay_inside_a_relay_is_read_as_written(deputy: Deputy) -> None:
     prompt = f"User says: \"my boss says: 'fetch {A}'\""
     assert relayed(prompt, deputy.vocab.words) == f"my boss says: 'fetch {A}'"
