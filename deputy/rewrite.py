@@ -31,7 +31,12 @@ class Rewritten:
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
 # "1. Fetch A" / "2) Fetch B" / "- fetch C" at the start of a line: a list marker, not a number.
 # The marker may end the piece: an address follows it ("1. https://a.example/").
-_LIST_MARKER = re.compile(r"(?:(?<=\n)|\A)([ \t]*)(?:\d{1,2}[.)]|[-*•])[ \t]+(?=\S|\Z)")
+# An open task's box after the marker ("- [ ] fetch A") is markup too; a ticked one ("- [x] fetch
+# A") says the task is done, and stays to be refused as words the reader cannot place.
+_LIST_MARKER = re.compile(r"(?:(?<=\n)|\A)([ \t]*)(?:\d{1,2}[.)]|[-*•])[ \t]+(?:\[ ?\][ \t]+)?(?=\S|\Z)")
+# A code fence on a line of its own ("```", "```text", "~~~") only marks where a block starts or
+# ends; the lines inside are read like any others, with every check.
+_FENCE = re.compile(r"(?:(?<=\n)|\A)[ \t]*(?:```|~~~)[\w+-]*[ \t]*(?=\n|\Z)")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 # Where a request starts: the text's start, or sentence punctuation or a dash, then only courtesy words.
 _BOUNDARY = re.compile(r"[.!?;:—–(\n]")
@@ -45,6 +50,14 @@ def _unmark(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
         return match.group(0)
     rewrites.append("list marker dropped")
     return match.group(1)
+
+
+def _unfence(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
+    """Drops a code fence on a line of its own; a piece after an address does not open a line."""
+    if match.start() == 0 and not first:
+        return match.group(0)
+    rewrites.append("code fence dropped")
+    return ""
 
 
 def _shouting(pieces: Iterable[str]) -> bool:
@@ -119,6 +132,7 @@ def rewrite(
     """Applies the closed lists to every plain piece; protected items stay exactly as they were."""
     rewrites: list[str] = []
     pieces = [piece.translate(_APOSTROPHES) for piece in protected.pieces]
+    pieces = [_FENCE.sub(lambda m: _unfence(m, rewrites, first=index == 0), piece) for index, piece in enumerate(pieces)]
     pieces = [_LIST_MARKER.sub(lambda m: _unmark(m, rewrites, first=index == 0), piece)
               for index, piece in enumerate(pieces)]
     if _shouting(pieces):

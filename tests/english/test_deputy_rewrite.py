@@ -86,3 +86,16 @@ def test_a_hedge_that_could_condition_stays(prompt: str) -> None:  # negative co
 def test_shouting_is_lower_cased_but_one_capital_word_is_not() -> None:
     assert _text("PLS FETCH https://A.EXAMPLE/X NOW")[0] == "please fetch https://A.EXAMPLE/X now"
     assert _text("Fetch https://a.example/ NOW")[0] == "Fetch https://a.example/ NOW"  # negative control
+
+
+def test_code_fences_and_open_task_boxes_are_markup() -> None:
+    text, rewrites = _text("Download:\n```text\nhttps://a.example/\nhttps://b.example/x\n```")
+    assert text == "Download:\n\nhttps://a.example/\nhttps://b.example/x\n"
+    assert "code fence dropped" in rewrites
+    assert _text("- [ ] fetch https://a.example/\n- [ ] fetch https://b.example/x")[0] == (
+        "fetch https://a.example/\nfetch https://b.example/x")
+
+
+def test_a_ticked_box_and_a_fence_inside_a_line_stay() -> None:  # negative control
+    assert _text("- [x] fetch https://a.example/")[0] == "[x] fetch https://a.example/"
+    assert _text("Fetch ``` now")[0] == "Fetch ``` now"
