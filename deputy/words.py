@@ -125,6 +125,11 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Only with could/would: "can you …?" asks leave in this reader, with or without "maybe".
         "could you maybe", "could you perhaps", "would you maybe", "would you perhaps", "maybe you could",
         "perhaps you could", "maybe you would", "perhaps you would",
+        # A suggestion put impersonally: "It would be good to fetch A." ("It would be good to know …"
+        # has no verb of a capability after it, and is read as the question or statement it is.)
+        "it would be good to", "it'd be good to", "I think it would be good to", "I think it'd be good to",
+        "it would be great to", "it'd be great to", "it would be nice to", "it'd be nice to",
+        "it would be helpful to", "it'd be helpful to",
         # A favour asked, then the request: "Do me a favour and fetch A."
         "do me a favour and", "do me a favor and", "do us a favour and", "do us a favor and",
     ),
@@ -148,6 +153,13 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "no rush at all", "no hurry at all", "whenever you have a moment", "when you have time",
         "whenever you have time", "when you get time", "if you would be so kind", "if you'd be so kind",
         "if you please", "if you'd be so good",
+        # A report asked for, which every answer gives anyway: "Fetch A and let me know when it's done."
+        "let me know when it's done", "let me know when it is done", "let me know when you're done",
+        "let me know when you are done", "let me know once it's done", "let me know once it is done",
+        "let me know when done", "let me know how it goes", "let me know when it's finished",
+        "and let me know when it's done", "and let me know when you're done", "and let me know how it goes",
+        # Modesty about the request itself: "Just fetch A, nothing fancy."
+        "nothing fancy", "nothing special",
         # Urgency, not a condition: "fetch A as soon as you can". A real event ("as soon as it is up")
         # is never on this list.
         "as soon as you can", "as soon as possible", "as soon as you're able", "as soon as you are able",

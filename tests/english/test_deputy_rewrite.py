@@ -55,9 +55,13 @@ def test_spellings_never_touch_an_address_or_a_longer_word() -> None:  # negativ
         ("Perhaps you could download https://a.example/?", "please download https://a.example/?"),
         ("Do me a favour and fetch https://a.example/.", "please fetch https://a.example/."),
         ("Please fetch https://a.example/ as soon as you can.", "Please fetch https://a.example/ ."),
+        ("Fetch https://a.example/ and let me know when it's done.", "Fetch https://a.example/ ."),
+        ("It would be good to fetch https://a.example/.", "please fetch https://a.example/."),
+        ("Just fetch https://a.example/, nothing fancy.", "Just fetch https://a.example/, ."),
     ],
     ids=["appreciate", "after-greeting", "dont-forget", "when-you-get-a-chance", "if-you-can", "nothing-else",
-         "could-you-maybe", "perhaps-you-could", "favour", "as-soon-as-you-can"],
+         "could-you-maybe", "perhaps-you-could", "favour", "as-soon-as-you-can", "let-me-know", "good-to",
+         "nothing-fancy"],
 )
 def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
     assert _text(prompt)[0] == expected
@@ -74,9 +78,12 @@ def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
         "Fetch https://a.example/ as soon as it is up.",  # an event, not urgency
         "Can you maybe fetch https://a.example/?",  # "can you" asks leave: no frame with "can"
         "Fetch https://a.example/ and maybe https://b.example/.",  # "maybe" in a list stays an aside
+        "Fetch https://a.example/ and let me know when it's done with https://b.example/.",  # not closed
+        "The user thinks it would be good to fetch https://a.example/.",  # a frame after other words
     ],
     ids=["cant", "mid-sentence-frame", "real-condition", "aside-not-closed", "frame-after-words",
-         "as-soon-as-an-event", "can-you-maybe", "maybe-in-a-list"],
+         "as-soon-as-an-event", "can-you-maybe", "maybe-in-a-list", "let-me-know-not-closed",
+         "good-to-after-words"],
 )
 def test_a_hedge_that_could_condition_stays(prompt: str) -> None:  # negative control
     text, rewrites = _text(prompt)
