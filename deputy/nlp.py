@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from deputy.reorder import reorder
+from deputy.reorder import reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
 from deputy.segment import Token, sentence_starts
@@ -151,11 +151,12 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
     from spacy.tokens import Doc
 
     nlp = load_nlp()
+    verbs = frozenset(verbs)
+    protected, hedged = subjunctive_hedges(protected, verbs)
     rewritten = rewrite(
         protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
         courtesy=words.courtesy | words.politeness, fillers=words.fillers,
     )
-    verbs = frozenset(verbs)
     ordered, reordered = reorder(rewritten.protected, verbs)
     raw = _words(ordered, nlp.tokenizer)
     normalised, items, synthetic = _normalise(raw, verbs, words.courtesy)
@@ -173,4 +174,4 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
         doc = component(doc)
         if name == "tagger" and words.nouns:
             _retag_nouns(doc, words.nouns, items)
-    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=rewritten.rewrites + reordered)
+    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered)

@@ -5,6 +5,8 @@
   crawl A?" parses as the permission question it is. The gerund must be the "-ing" form of a verb
   the reader knows, a permission word must follow the address, and the question must open its
   sentence with "is" or "was" right before the gerund.
+- A hypothetical past in a hedge: "It would help if you fetched A" is "… if you could fetch A",
+  which the hedge frames then read as "please" (this one runs before them).
 - A wish with the address before a participle: "My user would like A fetched", "I am needing the
   page A downloaded". The model reads the address as the participle's subject; "… would like you
   to fetch A" is the wish in the order the reader knows (and then every check of a wish applies:
@@ -25,7 +27,7 @@ from functools import cache
 
 from deputy.protect import Protected
 
-__all__ = ["gerund_forms", "participle_forms", "permission_gerunds", "reorder", "wished_participles"]
+__all__ = ["gerund_forms", "participle_forms", "permission_gerunds", "reorder", "subjunctive_hedges", "wished_participles"]
 
 # Words that ask for leave when they follow "is <gerund> A": "Is fetching A allowed?".
 _PERMISSIONS = ("allowed", "permitted", "ok", "okay", "alright", "fine", "permissible", "legal", "acceptable")
@@ -61,6 +63,35 @@ def gerund_forms(verbs: frozenset[str]) -> Mapping[str, str]:
         for form in candidates:
             forms.setdefault(form, verb)
     return forms
+
+
+# A hedge whose verb is in the past because it is hypothetical: "It would help if you fetched A",
+# "I'd appreciate it if you grabbed A". Only after a word of thanks or help: "if you fetched A,
+# fetch B" is the condition it looks like.
+_SUBJUNCTIVE = re.compile(
+    r"(?<![\w'])(?P<hedge>appreciate\s+it|help|great|nice|helpful|grateful|thankful|glad|happy|obliged)"
+    r"\s+if\s+you\s+(?P<past>[a-z]+)\b(?=\s)",
+    re.IGNORECASE,
+)
+
+
+def subjunctive_hedges(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """The prompt with "… would help if you fetched" put as "… would help if you could fetch", the
+    form the hedge frames know; a verb the reader does not know is left in the past."""
+    forms = participle_forms(frozenset(verbs))
+    rewrites: list[str] = []
+
+    def present(match: re.Match[str]) -> str:
+        verb = forms.get(match.group("past").lower())
+        if verb is None:
+            return match.group(0)
+        rewrites.append(f"if you {match.group('past')} → if you could {verb}")
+        return f"{match.group('hedge')} if you could {verb}"
+
+    pieces = tuple(_SUBJUNCTIVE.sub(present, piece) for piece in protected.pieces)
+    if not rewrites:
+        return protected, ()
+    return Protected(prompt=protected.prompt, pieces=pieces, items=protected.items), tuple(rewrites)
 
 
 @cache

@@ -125,3 +125,23 @@ def test_a_wish_otherwise_is_left_as_written(prompt: str) -> None:
 ])
 def test_a_persons_wish_for_what_you_do_is_the_request_it_relays(deputy: Deputy, prompt: str, expected: object) -> None:
     assert _read(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (f"It would help if you fetched {A}.", ("fetch", {"urls": [A]})),
+    (f"I'd appreciate it if you grabbed {A}.", ("fetch", {"urls": [A]})),
+    (f"If you fetched {A}, fetch https://b.example/.", ("refused", "condition")),  # no hedge before: a condition
+    (f"It would help if you deleted {A}.", ("refused", "unsupported_verb")),
+    (f"It would help if you fetched {A} yesterday.", ("refused", "not_understood")),
+])
+def test_a_hypothetical_past_in_a_hedge_is_the_hedge(deputy: Deputy, prompt: str, expected: object) -> None:
+    assert _read(deputy, prompt) == expected
+
+
+def test_the_subjunctive_rewrite_needs_a_hedge_word_and_a_known_verb() -> None:  # negative control
+    from deputy.reorder import subjunctive_hedges
+
+    for prompt in (f"If you fetched {A}, tell me.", f"It would help if you printed {A}."):
+        assert subjunctive_hedges(protect(prompt), VERBS) == (protect(prompt), ())
+    ordered, rewrites = subjunctive_hedges(protect(f"It would help if you fetched {A}."), VERBS)
+    assert ordered.pieces[0] == "It would help if you could fetch " and rewrites
