@@ -11,7 +11,9 @@ of passing on in its reporting form ("says", "asked", "relaying", "message") or 
 before the quotation ('User: "…"'). Anything else (a verb,
 an address, a negation, a condition, a second quotation, the bare imperative "Say …" or "Ask the
 user …") leaves the prompt to be read as written. The same frame before a colon may pass on
-unquoted words that run to the end of the prompt: "The user asks: is the crawl still running?". One level only: a relay inside a relay is read as
+unquoted words that run to the end of the prompt: "The user asks: is the crawl still running?";
+and a request someone made of the writer, reported and then endorsed, is that request: "The user
+asked me to download A. Please do.". One level only: a relay inside a relay is read as
 written. Pure text work; knows no capability.
 """
 
@@ -32,6 +34,15 @@ _SINGLE = re.compile(r"^(?P<frame>[^'‘’\"“”«»]*?:\s*)['‘](?P<said>[^
 _SPEAKER_PRONOUNS = frozenset({"they", "he", "she"})
 # "The user asks: is the crawl still running?": a relay frame and a colon, then the words passed on,
 # unquoted, to the end of the prompt. The frame is short (a label, not a sentence of context).
+# "The user asked me to download A. Please do.": a request someone made of the writer, reported,
+# then endorsed ("please do", "go ahead", "do it"). What they asked is read as the request. A
+# negation ("asked me not to") or anything after the endorsement leaves the prompt as written.
+_ENDORSED = re.compile(
+    r"^(?P<frame>[^.!?:;\n\"“”«»]{1,60}?)\s+(?:asked|asks|wants|wanted|told|would\s+like)\s+(?:me|us|you)\s+to\s+"
+    r"(?P<said>[^\n]+?)\s*(?:[.!;]|\s[—–-])\s*"
+    r"(?:please\s+)?(?:do(?:\s+(?:so|it|that))?|go\s+ahead)(?:,?\s+please)?\s*[.!]*\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
 _COLON = re.compile(r"^(?P<frame>[^:\n\"“”«»']{1,60}?):[ \t]+(?P<said>\S.*)$", re.DOTALL)
 
 
@@ -49,7 +60,8 @@ def relayed(prompt: str, words: ReaderWords, *, _any_frame: bool = False) -> str
     else:
         found = _SINGLE.match(prompt.strip())
         if found is None:
-            return _after_colon(prompt.strip(), protected.items, words, any_frame=_any_frame)
+            return (_after_colon(prompt.strip(), protected.items, words, any_frame=_any_frame)
+                    or _endorsed(prompt.strip(), protected.items, words, any_frame=_any_frame))
         start = len(prompt) - len(prompt.lstrip()) + found.start("said")
         if any(item.start < start for item in protected.items):
             return None  # an address or a quotation in the frame: more than a relay
@@ -60,6 +72,16 @@ def relayed(prompt: str, words: ReaderWords, *, _any_frame: bool = False) -> str
     if not said or not (_any_frame or _only_frames(frame, words, labelled=labelled)):
         return None
     return said
+
+
+def _endorsed(prompt: str, items: tuple[ProtectedItem, ...], words: ReaderWords, *, any_frame: bool) -> str | None:
+    """The request a person made of the writer, endorsed: "The user asked me to download A. Please do."."""
+    found = _ENDORSED.match(prompt)
+    if found is None or any(item.start < found.start("said") or item.end > found.end("said") for item in items):
+        return None
+    if not (any_frame or _only_frames(found.group("frame"), words, labelled=True)):
+        return None
+    return found.group("said").strip() or None
 
 
 def _after_colon(prompt: str, items: tuple[ProtectedItem, ...], words: ReaderWords, *, any_frame: bool) -> str | None:

@@ -80,6 +80,25 @@ def test_a_relay_frame_before_a_colon_passes_on_unquoted_words(deputy: Deputy) -
     assert relayed(f'My user says: "grab it". Please fetch {A}.', deputy.vocab.words) is None
 
 
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (f"The user asked me to download {A}. Please do.", ("fetch", {"urls": [A]})),
+    (f"My user wants me to fetch {A} — go ahead.", ("fetch", {"urls": [A]})),
+    (f"The user asked me not to download {A}. Please do.", ("refused", "negation")),
+    (f"My manager wants me to delete {A} — go ahead.", ("refused", "unsupported_verb")),
+    (f"The user asked me to download {A} tomorrow. Go ahead.", ("refused", "not_understood")),
+    (f"Someone at {B} asked me to fetch {A}. Please do.", ("refused", "url_outside_parse")),
+])
+def test_a_reported_request_endorsed_is_that_request(deputy: Deputy, prompt: str, expected: object) -> None:
+    assert _read(deputy, prompt) == expected
+
+
+def test_a_reported_request_needs_the_endorsement_and_a_speaker(deputy: Deputy) -> None:  # negative control
+    for prompt in (f"The user asked me to download {A}.", f"The user asked me to download {A}. Please don't.",
+                   f"Ask the user to fetch {A}. Please do.", f"I asked you to fetch {A}. Please do."):
+        assert relayed(prompt, deputy.vocab.words) is None, prompt
+        assert isinstance(deputy.read(prompt), Refusal), prompt
+
+
 def test_a_relay_inside_a_relay_is_read_as_written(deputy: Deputy) -> None:
     prompt = f"User says: \"my boss says: 'fetch {A}'\""
     assert relayed(prompt, deputy.vocab.words) == f"my boss says: 'fetch {A}'"
