@@ -400,10 +400,17 @@ def _question_tail(sent: Any, mood: Mood) -> frozenset[int]:
 
 
 def _label(sent: Any, parsed: Parsed, words: ReaderWords) -> bool:
-    """"Background:", "Quick context:", "Note:": at most three words, no address, then a colon."""
+    """"Background:", "Quick context:", "Note:": at most three words, no address, then a colon.
+
+    A heading that tells the reader to do something else with what follows ("Email the team:",
+    "Post to Slack:", "Tell the user:") is no label: its verb is a second action, refused as one.
+    """
     said = [t for t in sent if content(t, parsed, words)]
     last = [t for t in sent if not t.is_space]
-    return bool(last) and last[-1].text == ":" and 0 < len(said) <= 3 and not any(t.i in parsed.items for t in said)
+    if not (bool(last) and last[-1].text == ":" and 0 < len(said) <= 3 and not any(t.i in parsed.items for t in said)):
+        return False
+    refused = words.unsupported | words.forbidden
+    return not any(t.tag_ == "VB" and (str(t.lemma_).lower() in refused or lower(t) in refused) for t in said)
 
 
 def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWords) -> tuple[int | None, int]:

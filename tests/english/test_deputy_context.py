@@ -111,3 +111,17 @@ def test_the_skeleton_shows_context_bound_pronoun_and_rewrites(deputy: Deputy) -
     data = sk.to_json()
     assert data["bound"] == "it" and "u → you" not in data["rewrites"] and "pls → please" in data["rewrites"]
     assert any("busy" in sentence for sentence in data["context"])
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Email the team: fetch {A}",
+    f"Post to Slack: fetch {A}",
+    f"Tell the user: fetch {A}",
+])
+def test_a_heading_that_orders_another_action_is_no_label(deputy: Deputy, prompt: str) -> None:
+    assert _urls(deputy.read(prompt)) == "unsupported_verb"
+
+
+@pytest.mark.parametrize("prompt", [f"Task: fetch {A}", f"Background: fetch {A}", f"Please note: fetch {A}"])
+def test_a_heading_that_only_labels_stays_a_label(deputy: Deputy, prompt: str) -> None:  # negative control
+    assert _urls(deputy.read(prompt)) == [A]
