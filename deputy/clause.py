@@ -312,6 +312,9 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
             if child.i in parsed.items or child.i in tail or child.dep_ not in _OUT_OF_SCOPE_DEPS:
                 continue
             word = str(child.lemma_).lower()
+            if child.dep_ == "agent" and _someone_else(child, parsed, words):
+                unexpected.append(lower(child))  # "I want A fetched by the team": not a request to me
+                continue
             if child.dep_ in ("prep", "agent"):
                 if word not in words.prepositions and lower(child) not in words.prepositions:
                     unexpected.append(lower(child))
@@ -325,6 +328,20 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
             ):
                 unexpected.append(lower(child))
     return unexpected
+
+
+def _someone_else(agent: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """Whether a passive's "by …" names a person other than the deputy: "fetched by someone else",
+    "downloaded by my colleague". "blocked by robots.txt" names a thing, and "by you" the deputy."""
+    for obj in agent.children:
+        if obj.dep_ != "pobj" or obj.i in parsed.items:
+            continue
+        word, lemma = lower(obj), str(obj.lemma_).lower()
+        if word in ("you", "yourself", "u"):
+            continue
+        if obj.pos_ == "PRON" or lemma in words.person_nouns or word in words.person_nouns:
+            return True
+    return False
 
 
 def _supported_verb(root: Any, sent: Any, parsed: Parsed, verbs: frozenset[str]) -> Any | None:

@@ -44,6 +44,7 @@ _WISH = re.compile(
     re.IGNORECASE,
 )
 _PARTICIPLE = re.compile(r"\A\s*(?P<part>[a-z]+)\b", re.IGNORECASE)
+_AGENT = re.compile(r"\s+by\b", re.IGNORECASE)
 _IRREGULAR_PARTICIPLES = {"get": ("got", "gotten")}
 
 
@@ -131,8 +132,8 @@ def wished_participles(protected: Protected, verbs: Iterable[str]) -> tuple[Prot
         if wish is None or after is None:
             continue
         verb = forms.get(after.group("part").lower())
-        if verb is None:
-            continue
+        if verb is None or _AGENT.match(pieces[index + 1], after.end()):
+            continue  # "I'd like A fetched by the team": someone else is to do it
         noun = wish.group("noun") or ""
         pieces[index] = pieces[index][: wish.start()] + f"{wish.group('wish')} you to {verb} {noun}"
         pieces[index + 1] = pieces[index + 1][after.end():]

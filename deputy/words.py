@@ -180,6 +180,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "person_nouns": (
         "user", "users", "customer", "customers", "client", "clients", "team", "boss", "manager", "colleague",
         "colleagues", "friend", "person", "people", "someone", "somebody", "everyone", "human", "owner", "author",
+        "intern", "interns", "teammate", "teammates", "coworker", "coworkers", "developer", "developers", "engineer",
+        "engineers", "analyst", "analysts", "editor", "editors", "reviewer", "reviewers", "assistant",
     ),
     # What a sentence that hands over an address may do: "Here's the link: A", "I need what's at A".
     # Any other verb ("I read A") is an action on the address, and "it" then stays unbound.

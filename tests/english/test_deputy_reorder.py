@@ -104,6 +104,7 @@ def test_a_wish_with_the_address_before_a_participle_is_put_in_order(prompt: str
     f"I would like {A} printed.",  # a verb the list does not know
     f"I would like {A} now.",  # no participle
     f"Fetch {A} fetched.",  # no wish
+    f"I'd like {A} fetched by the team.",  # someone else is to do it
 ])
 def test_a_wish_otherwise_is_left_as_written(prompt: str) -> None:
     from deputy.reorder import wished_participles
@@ -145,3 +146,21 @@ def test_the_subjunctive_rewrite_needs_a_hedge_word_and_a_known_verb() -> None: 
         assert subjunctive_hedges(protect(prompt), VERBS) == (protect(prompt), ())
     ordered, rewrites = subjunctive_hedges(protect(f"It would help if you fetched {A}."), VERBS)
     assert ordered.pieces[0] == "It would help if you could fetch " and rewrites
+
+
+@pytest.mark.parametrize("prompt", [
+    f"I'd like {A} fetched by someone else.",
+    f"I want {A} fetched by the intern.",
+    f"I need {A} downloaded by my colleague.",
+])
+def test_a_wish_that_someone_else_act_is_no_request(deputy: Deputy, prompt: str) -> None:
+    assert _read(deputy, prompt)[0] == "refused"
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (f"I'd like {A} fetched by you.", ("fetch", {"urls": [A]})),
+    (f"Was {A} blocked by robots.txt?", ("robots", {"target": A})),
+    ("How many pages were blocked by robots.txt?", ("stats", {})),
+])
+def test_a_passive_by_the_deputy_or_a_thing_stays(deputy: Deputy, prompt: str, expected: object) -> None:  # control
+    assert _read(deputy, prompt) == expected
