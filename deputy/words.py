@@ -252,4 +252,6 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     # "When did you last fetch A?": the small model reads "last fetch" as a noun phrase; the latest
     # record is what the question gets anyway.
     "you last": "you", "we last": "we", "i last": "I",
+    # A repetition spelt as a phrase is the schedule "repeatedly" names (a blocker): "fetch A again and again".
+    "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
 })

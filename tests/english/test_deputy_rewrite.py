@@ -28,9 +28,11 @@ def _text(prompt: str) -> tuple[str, tuple[str, ...]]:
         ("whats the status", "what's the status"),
         ("pls dont fetch https://a.example/", "please don't fetch https://a.example/"),
         ("fetch https://a.example/ tmrw", "fetch https://a.example/ tomorrow"),
+        ("fetch https://a.example/ again and again", "fetch https://a.example/ repeatedly"),
         ("When did you last fetch https://a.example/?", "When did you fetch https://a.example/?"),
     ],
-    ids=["please-thanks", "are-you", "whats", "dont-stays-a-negation", "tomorrow-stays-a-schedule", "you-last"],
+    ids=["please-thanks", "are-you", "whats", "dont-stays-a-negation", "tomorrow-stays-a-schedule", "repetition",
+         "you-last"],
 )
 def test_chat_spellings_become_standard_words(prompt: str, expected: str) -> None:
     assert _text(prompt)[0] == expected
