@@ -98,7 +98,7 @@ def build_skeleton(
         others += list(clauses[i].conjoined)
     extra = [lower(doc[t]) for i in roles.loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
     carried = {t for i in roles.absorbed if roles.absorbed[i] == roles.main for t in clauses[i].tokens}
-    bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words)
+    bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words, actions)
     also_scopes = {t for i in roles.also for t in clauses[i].scope}
     # "My user says: "grab the changelog for me". Please fetch A.": a harmless quotation in a sentence
     # of context is the user's words, not part of this request.

@@ -211,7 +211,8 @@ def _speakers(verb: Any) -> bool:
 
 
 def bind_pronoun(
-    main: Clause, clauses: list[Clause], context: list[int], fine: list[int], parsed: Parsed, words: ReaderWords
+    main: Clause, clauses: list[Clause], context: list[int], fine: list[int], parsed: Parsed, words: ReaderWords,
+    actions: frozenset[str] = frozenset(),
 ) -> tuple[str | None, frozenset[int]]:
     """The pronoun of "Here's the link: A. Please fetch it." and the addresses it can only mean.
 
@@ -231,16 +232,20 @@ def bind_pronoun(
     holder = next((i for i in fine if addresses[0] in clauses[i].tokens), None)
     if holder is None or not all(a in clauses[holder].tokens for a in addresses):
         return None, frozenset()
-    if not _hands_over(clauses[holder], frozenset(addresses), parsed, words):
+    if not _hands_over(clauses[holder], frozenset(addresses), parsed, words, actions):
         return None, frozenset()
     pointer = parsed.doc[main.pronoun]
     return ("it" if pointer.pos_ == "VERB" else lower(pointer)), frozenset(addresses)
 
 
-def _hands_over(clause: Clause, addresses: frozenset[int], parsed: Parsed, words: ReaderWords) -> bool:
+def _hands_over(
+    clause: Clause, addresses: frozenset[int], parsed: Parsed, words: ReaderWords, actions: frozenset[str] = frozenset()
+) -> bool:
     """A sentence that only presents addresses: its nouns name them or people, its verbs present them.
 
-    A purpose ("… for tomorrow's training") and a name on a noun ("the NIST page") describe, and pass.
+    A purpose ("… for tomorrow's training") and a name on a noun ("the NIST page") describe, and pass;
+    so does what a person does with the page in a relative clause ("the page the user keeps asking
+    about"), unless it is an action or a refused verb ("the page the user wants deleted").
     """
     doc = parsed.doc
     allowed_nouns = words.referent_nouns | words.person_nouns | words.object_nouns
@@ -254,9 +259,29 @@ def _hands_over(clause: Clause, addresses: frozenset[int], parsed: Parsed, words
         if tok.pos_ in ("NOUN", "PROPN") and lemma not in allowed_nouns and lower(tok) not in allowed_nouns:
             if not (_for_purpose(tok) or _names_allowed(tok, allowed_nouns)):
                 return False
-        if tok.pos_ == "VERB" and lemma not in words.referent_verbs:
+        if tok.pos_ == "VERB" and lemma not in words.referent_verbs and not _described(tok, words, actions):
             return False
     return True
+
+
+def _described(verb: Any, words: ReaderWords, actions: frozenset[str]) -> bool:
+    """Whether a verb only describes a noun: it sits in a relative clause whose subject is a person
+    ("the page the user keeps asking about"), and neither it nor any verb up to that clause acts or
+    is refused."""
+    refused = actions | words.unsupported | words.forbidden
+    node = verb
+    for _ in range(6):
+        lemma = str(node.lemma_).lower()
+        if node.pos_ in ("VERB", "AUX") and (lemma in refused or lower(node) in refused):
+            return False
+        if node.dep_ == "relcl":
+            subjects = [c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")]
+            return bool(subjects) and (str(subjects[0].lemma_).lower() in words.person_nouns
+                                       or lower(subjects[0]) in words.person_nouns)
+        if node.head.i == node.i or node.dep_ not in ("xcomp", "ccomp", "conj", "relcl"):
+            return False
+        node = node.head
+    return False
 
 
 def _for_purpose(tok: Any) -> bool:
