@@ -136,7 +136,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Hedges that condition nothing, dropped where punctuation or the end of the prompt closes them:
     # "fetch A when you get a chance." A real condition ("if it changed") is never on this list.
     "hedge_asides": (
-        "if you can", "if you could", "if possible", "if at all possible", "if you don't mind",
+        "if you can", "if you could", "if you would", "if you will", "if you wouldn't mind", "if you would not mind",
+        "if possible", "if at all possible", "if you don't mind",
         "if you do not mind", "if that's ok", "if that's okay", "if that is ok", "if that is okay",
         "if that's alright", "if that's all right", "if you have time", "if you have a moment",
         "if you get a chance", "if you get the chance", "when you get a chance", "when you get the chance",

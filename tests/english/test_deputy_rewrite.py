@@ -60,10 +60,11 @@ def test_spellings_never_touch_an_address_or_a_longer_word() -> None:  # negativ
         ("Fetch https://a.example/ and let me know when it's done.", "Fetch https://a.example/ ."),
         ("It would be good to fetch https://a.example/.", "please fetch https://a.example/."),
         ("Just fetch https://a.example/, nothing fancy.", "Just fetch https://a.example/, ."),
+        ("Now, if you would, fetch https://a.example/.", "Now, , fetch https://a.example/."),
     ],
     ids=["appreciate", "after-greeting", "dont-forget", "when-you-get-a-chance", "if-you-can", "nothing-else",
          "could-you-maybe", "perhaps-you-could", "favour", "as-soon-as-you-can", "let-me-know", "good-to",
-         "nothing-fancy"],
+         "nothing-fancy", "if-you-would"],
 )
 def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
     assert _text(prompt)[0] == expected
