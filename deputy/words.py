@@ -130,6 +130,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "it would be good to", "it'd be good to", "I think it would be good to", "I think it'd be good to",
         "it would be great to", "it'd be great to", "it would be nice to", "it'd be nice to",
         "it would be helpful to", "it'd be helpful to",
+        # A reminder is the request again: "Just a gentle reminder to download A."
+        "just a gentle reminder to", "a gentle reminder to", "gentle reminder to", "just a friendly reminder to",
+        "a friendly reminder to", "friendly reminder to", "just a quick reminder to", "a quick reminder to",
+        "quick reminder to", "just a reminder to", "a reminder to", "reminder to",
         # A favour asked, then the request: "Do me a favour and fetch A."
         "do me a favour and", "do me a favor and", "do us a favour and", "do us a favor and",
     ),

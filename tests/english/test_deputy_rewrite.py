@@ -61,10 +61,11 @@ def test_spellings_never_touch_an_address_or_a_longer_word() -> None:  # negativ
         ("It would be good to fetch https://a.example/.", "please fetch https://a.example/."),
         ("Just fetch https://a.example/, nothing fancy.", "Just fetch https://a.example/, ."),
         ("Now, if you would, fetch https://a.example/.", "Now, , fetch https://a.example/."),
+        ("Just a gentle reminder to download https://a.example/.", "please download https://a.example/."),
     ],
     ids=["appreciate", "after-greeting", "dont-forget", "when-you-get-a-chance", "if-you-can", "nothing-else",
          "could-you-maybe", "perhaps-you-could", "favour", "as-soon-as-you-can", "let-me-know", "good-to",
-         "nothing-fancy", "if-you-would"],
+         "nothing-fancy", "if-you-would", "reminder"],
 )
 def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
     assert _text(prompt)[0] == expected
@@ -83,10 +84,11 @@ def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
         "Fetch https://a.example/ and maybe https://b.example/.",  # "maybe" in a list stays an aside
         "Fetch https://a.example/ and let me know when it's done with https://b.example/.",  # not closed
         "The user thinks it would be good to fetch https://a.example/.",  # a frame after other words
+        "The user set a reminder to fetch https://a.example/.",  # someone else's reminder
     ],
     ids=["cant", "mid-sentence-frame", "real-condition", "aside-not-closed", "frame-after-words",
          "as-soon-as-an-event", "can-you-maybe", "maybe-in-a-list", "let-me-know-not-closed",
-         "good-to-after-words"],
+         "good-to-after-words", "someone-elses-reminder"],
 )
 def test_a_hedge_that_could_condition_stays(prompt: str) -> None:  # negative control
     text, rewrites = _text(prompt)
