@@ -5,6 +5,7 @@
   crawl A?" parses as the permission question it is. The gerund must be the "-ing" form of a verb
   the reader knows, a permission word must follow the address, and the question must open its
   sentence with "is" or "was" right before the gerund.
+- A verb done again: "re-fetch A", "refetch A" is "fetch A".
 - A hypothetical past in a hedge: "It would help if you fetched A" is "… if you could fetch A",
   which the hedge frames then read as "please" (this one runs before them).
 - A wish with the address before a participle: "My user would like A fetched", "I am needing the
@@ -27,7 +28,10 @@ from functools import cache
 
 from deputy.protect import Protected
 
-__all__ = ["gerund_forms", "participle_forms", "permission_gerunds", "reorder", "subjunctive_hedges", "wished_participles"]
+__all__ = [
+    "again_verbs", "gerund_forms", "participle_forms", "permission_gerunds", "reorder", "subjunctive_hedges",
+    "wished_participles",
+]
 
 # Words that ask for leave when they follow "is <gerund> A": "Is fetching A allowed?".
 _PERMISSIONS = ("allowed", "permitted", "ok", "okay", "alright", "fine", "permissible", "legal", "acceptable")
@@ -44,6 +48,9 @@ _WISH = re.compile(
     re.IGNORECASE,
 )
 _PARTICIPLE = re.compile(r"\A\s*(?P<part>[a-z]+)\b", re.IGNORECASE)
+# "re-fetch", "Re-crawl", "refetch": the prefix of doing again, before a verb.
+_AGAIN = re.compile(r"(?<![\w'’-])[Rr]e(?P<hyphen>-?)(?P<verb>[a-z]{3,})\b(?!-)")
+_JOINED_AGAIN = frozenset({"fetch", "download", "crawl", "scrape"})
 _AGENT = re.compile(r"\s+by\b", re.IGNORECASE)
 _IRREGULAR_PARTICIPLES = {"get": ("got", "gotten")}
 
@@ -114,11 +121,32 @@ def participle_forms(verbs: frozenset[str]) -> Mapping[str, str]:
 
 
 def reorder(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
-    """Both reorderings, in turn; what was rewritten is returned for the skeleton."""
+    """The reorderings, in turn; what was rewritten is returned for the skeleton."""
     known = frozenset(verbs)
-    ordered, first = permission_gerunds(protected, known)
-    ordered, second = wished_participles(ordered, known)
-    return ordered, first + second
+    ordered, first = again_verbs(protected, known)
+    ordered, second = permission_gerunds(ordered, known)
+    ordered, third = wished_participles(ordered, known)
+    return ordered, first + second + third
+
+
+def again_verbs(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """"re-fetch A", "Re-download A", "refetch A": a known verb done again is that verb (a fetch
+    always gets the page anew). Hyphenated for any known verb ("re-send" is then refused as "send");
+    joined only for a few verbs, since a joined "re" makes other words ("restore", "recollect")."""
+    known = frozenset(verbs)
+    rewrites: list[str] = []
+
+    def plain(match: re.Match[str]) -> str:
+        verb = match.group("verb").lower()
+        if verb not in known or (not match.group("hyphen") and verb not in _JOINED_AGAIN):
+            return match.group(0)
+        rewrites.append(f"{match.group(0)} → {verb}")
+        return verb.capitalize() if match.group(0)[0].isupper() else verb
+
+    pieces = tuple(_AGAIN.sub(plain, piece) for piece in protected.pieces)
+    if not rewrites:
+        return protected, ()
+    return Protected(prompt=protected.prompt, pieces=pieces, items=protected.items), tuple(rewrites)
 
 
 def wished_participles(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:

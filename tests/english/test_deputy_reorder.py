@@ -164,3 +164,22 @@ def test_a_wish_that_someone_else_act_is_no_request(deputy: Deputy, prompt: str)
 ])
 def test_a_passive_by_the_deputy_or_a_thing_stays(deputy: Deputy, prompt: str, expected: object) -> None:  # control
     assert _read(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (f"re-crawl {A}", ("fetch", {"urls": [A]})),
+    (f"Please refetch {A}.", ("fetch", {"urls": [A]})),
+    (f"Re-download {A} please.", ("fetch", {"urls": [A]})),
+    (f"Re-send {A} to me.", ("refused", "unsupported_verb")),  # the verb again is still refused
+    (f"Restore {A}.", ("refused", "unsupported_verb")),  # joined "re" only for a few verbs
+    (f"Re-fetch {A} tomorrow.", ("refused", "not_understood")),
+])
+def test_a_verb_done_again_is_that_verb(deputy: Deputy, prompt: str, expected: object) -> None:
+    assert _read(deputy, prompt) == expected
+
+
+def test_again_verbs_leave_addresses_and_unknown_words() -> None:  # negative control
+    from deputy.reorder import again_verbs
+
+    for prompt in ("Fetch https://re-fetch.example/", "Recollect the pages.", "Re-read the manual."):
+        assert again_verbs(protect(prompt), VERBS) == (protect(prompt), ())
