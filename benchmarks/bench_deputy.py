@@ -24,7 +24,7 @@ PROMPTS = REPO / "tests" / "english" / "prompts"
 _COLD = """
 import time
 t0 = time.perf_counter()
-from seaspider.english import build_deputy
+from seaspider.english_reader import build_deputy
 deputy = build_deputy()
 from deputy import load_nlp
 load_nlp()
@@ -74,7 +74,7 @@ def main() -> int:
     import importlib
 
     from deputy import load_nlp
-    from seaspider.english import build_deputy
+    from seaspider.english_reader import build_deputy
 
     prompts = _prompts()
     deputy = build_deputy()

@@ -29,7 +29,8 @@ from pathlib import Path
 
 from mcp import Client, StdioServerParameters
 
-from seaspider.english import build_deputy, host_checker, url_checker
+from seaspider.english_reader import build_deputy
+from seaspider.slot_checkers import host_checker, url_checker
 from seaspider.service.calls import Calls
 from seaspider.service.mcp import build_mcp, socket_sender
 from wire.transport import request

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from deputy.skeleton import Skeleton
 
-__all__ = ["DEFAULT_REASONS", "Refusal", "RefusalKind", "Refuser", "SlotRejected"]
+__all__ = ["DEFAULT_REASONS", "Refusal", "RefusalKind", "Refuser", "SlotRejected", "join_words"]
 
 
 class RefusalKind(enum.StrEnum):

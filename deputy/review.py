@@ -1,6 +1,7 @@
-"""The review queue: each refused prompt becomes one fsynced JSONL line of teaching material.
+"""The review queue: each refused prompt becomes one fsynced JSONL line of teaching material, read back
+as ReviewItem records for teaching (deputy.gaps groups them).
 
-I/O lives here and nowhere else in the deputy; the clock is injected so tests need no wall time.
+The deputy's file I/O lives here and in deputy.corpus; the clock is injected so tests need no wall time.
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ import json
 import os
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from deputy.refusals import Refusal
 
-__all__ = ["ReviewQueue", "summarize_review"]
+__all__ = ["ReviewItem", "ReviewQueue", "read_review", "summarize_review"]
 
 REVIEW_VERSION = 1
 _UNKNOWN_KINDS = frozenset({"unsupported_verb", "not_understood"})
@@ -104,3 +105,54 @@ def summarize_review(path: str | Path) -> dict[str, Any]:
         "by_kind": dict(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
         "unknown_predicates": [[p, n] for p, n in sorted(predicates.items(), key=lambda kv: (-kv[1], kv[0]))[:20]],
     }
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewItem:
+    """One review line as teaching reads it: the prompt, its refusal, and what the reader made of it.
+
+    `skeleton` keeps the line's skeleton object as written (None when there was nothing to parse);
+    `tokens` are the parse rows (id, form, lemma, upos, xpos, head, deprel, misc).
+    """
+
+    line: int
+    time: str
+    prompt: str
+    prompt_sha256: str
+    kind: str
+    reason: str
+    predicate: str | None
+    skeleton: Any
+    tokens: tuple[tuple[Any, ...], ...]
+
+
+def read_review(path: str | Path) -> tuple[tuple[ReviewItem, ...], int]:
+    """The items of a review queue in file order, and how many lines were skipped (torn or foreign)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise FileNotFoundError(f"{path}: the review queue does not exist") from exc
+    items: list[ReviewItem] = []
+    skipped = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            prompt = record["prompt"]
+            kind = record["kind"]
+            if not isinstance(prompt, str) or not isinstance(kind, str):
+                raise TypeError(kind)
+            tokens = tuple(tuple(row) for row in record.get("tokens") or ())
+        except (json.JSONDecodeError, KeyError, TypeError):
+            skipped += 1  # a torn last line after a crash, or a foreign line: counted, not fatal
+            continue
+        sha = record.get("prompt_sha256") or hashlib.sha256(prompt.encode("utf-8")).hexdigest()
+        skeleton = record.get("skeleton") if isinstance(record.get("skeleton"), dict) else None
+        items.append(ReviewItem(
+            line=number, time=str(record.get("time") or ""), prompt=prompt, prompt_sha256=str(sha), kind=kind,
+            reason=str(record.get("reason") or ""), predicate=record.get("predicate"), skeleton=skeleton,
+            tokens=tokens,
+        ))
+    return tuple(items), skipped

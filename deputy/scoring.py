@@ -16,7 +16,7 @@ from typing import Any
 from deputy.bind import Plan
 from deputy.refusals import Refusal
 
-__all__ = ["Expectation", "Outcome", "Scoreboard", "judge"]
+__all__ = ["ANY_REFUSAL", "Expectation", "Outcome", "Scoreboard", "judge"]
 
 ANY_REFUSAL = "any"
 

@@ -20,6 +20,24 @@ from seaspider.errors import ConfigError
 from seaspider.jsonerrors import collect, load_json_file
 from seaspider.resources import load_schema
 
+__all__ = [
+    "Config",
+    "DEFAULT_CALLERS",
+    "FetchConfig",
+    "FollowConfig",
+    "NetworkConfig",
+    "PolitenessConfig",
+    "ResumeConfig",
+    "RobotConfig",
+    "RobotsConfig",
+    "ServiceConfig",
+    "StorageConfig",
+    "build_config",
+    "default_lock_path",
+    "defaults",
+    "load_config",
+]
+
 DEFAULT_CALLERS = ("octopus", "crab", "whale", "shark")
 
 

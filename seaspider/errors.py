@@ -7,6 +7,7 @@ __all__ = [
     "FetchError",
     "InvalidURL",
     "LockHeld",
+    "ProofFailed",
     "SeaSpiderError",
     "ServiceError",
     "StoreError",
@@ -60,3 +61,9 @@ class LockHeld(SeaSpiderError):
     """Another Sea Spider holds the singleton lock."""
 
     exit_code = 5
+
+
+class ProofFailed(SeaSpiderError):
+    """A candidate vocabulary failed its proof (`seaspider review try`), so nothing was written."""
+
+    exit_code = 1

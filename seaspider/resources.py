@@ -1,4 +1,4 @@
-"""Finds the data folders (`schemas/`, `vocab/`) whether installed editable or from a wheel."""
+"""Finds the data folders (`schemas/`, `vocab/`, the English corpus) whether installed editable or from a wheel."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["default_vocab_text", "load_schema", "schema_dir", "vocab_dir"]
+__all__ = ["corpus_dir", "default_vocab_text", "load_schema", "schema_dir", "vocab_dir"]
 
 
 def _data_dir(package: str, folder: str) -> Traversable:
@@ -29,6 +29,11 @@ def schema_dir() -> Traversable:
 def vocab_dir() -> Traversable:
     """The folder of vocabulary files (`vocab/`, shipped as `seaspider._vocab`)."""
     return _data_dir("seaspider._vocab", "vocab")
+
+
+def corpus_dir() -> Traversable:
+    """The English corpus (`tests/english/prompts/`, shipped as `seaspider._corpus`) that proves vocabulary edits."""
+    return _data_dir("seaspider._corpus", "tests/english/prompts")
 
 
 @cache

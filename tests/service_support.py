@@ -49,7 +49,7 @@ def make_config(tmp: Path, resolve: dict[str, str] | None = None, **sections: An
 @cache
 def deputy() -> Any:
     """The real Sea Spider deputy (real spaCy model), loaded once per test process."""
-    from seaspider.english import build_deputy
+    from seaspider.english_reader import build_deputy
 
     return build_deputy(allow_private=True)
 

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from seaspider.commands._common import config_and_lock
 from seaspider.errors import UsageError
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 if TYPE_CHECKING:
     from seaspider.commands._warc import CrawlFollower
     from seaspider.config import Config

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 HELP = "write the latest stored body of a URL (or sha256:HEX) to stdout; --text: its readable text"
 DESCRIPTION = """Write the latest stored body of URL to stdout, exactly as it was decoded and
 stored (no headers, no re-encoding). A key of the form sha256:HEX names a body by

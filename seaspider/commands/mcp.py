@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _server(args: argparse.Namespace, socket_path: Path) -> MCPServer:
-    from seaspider.english import build_deputy, host_checker, url_checker
+    from seaspider.english_reader import build_deputy
+    from seaspider.slot_checkers import host_checker, url_checker
     from seaspider.service.calls import Calls
     from seaspider.service.mcp import build_mcp, socket_sender
 

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.review}: the review queue does not exist.") from exc
         return 0
 
-    from seaspider.english import build_deputy, format_parse, plan_json
+    from seaspider.english_reader import build_deputy, format_parse, plan_json
 
     allow_private = False
     if args.config:

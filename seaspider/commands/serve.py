@@ -24,6 +24,11 @@ finished, interrupted), requests.jsonl (who asked what, admitted or not), ledger
 (each request id with its reply; a repeated id gets the same reply) and review.jsonl
 (refused prompts, kept as teaching material).
 
+SIGHUP reloads DEPUTY_CONFIG (after `seaspider review accept`, say): later prompts are
+read with the new vocabulary, and `status` names the file, its sha256 and when it was
+loaded. A vocabulary that does not load is not used: the old one stays, and `status` and
+stderr say why. With --angel, the angel passes SIGHUP on to the server.
+
 Stop it by creating SOCKET_DIR/STOP (the answer in progress is finished, the URL in
 flight is finished, the rest of its job is recorded as not started), or with SIGTERM.
 The server refuses to start while STOP exists.
@@ -32,6 +37,7 @@ examples:
   seaspider serve config.json vocab/deputy.example.json /run/user/1000/seaspider/s.sock
   seaspider serve --angel config.json vocab/deputy.example.json ~/.seaspider/s.sock
   echo "Is the queue empty?" | seaspider ask ~/.seaspider/s.sock 1
+  kill -HUP PID                    # reads the vocabulary file again
   touch ~/.seaspider/STOP          # ends the server (and the angel)"""
 
 
@@ -59,15 +65,25 @@ def run(args: argparse.Namespace) -> int:
 
     config, lock = config_and_lock(args.config, f"serve {socket_path}")  # the lock comes before anything else
     with lock:
-        from seaspider.english import build_deputy
-        from seaspider.service.server import build_server
+        import time
 
-        deputy = build_deputy(args.deputy_config, allow_private=config.network.allow_private_addresses)
+        from seaspider.english_reader import deputy_for, vocab_from_text
+        from seaspider.service.server import build_server
+        from seaspider.service.vocabulary import Vocabulary
+
+        allow_private = config.network.allow_private_addresses
+        vocabulary = Vocabulary(
+            Path(os.path.abspath(args.deputy_config)),
+            lambda text, source: deputy_for(vocab_from_text(text, source=source), allow_private=allow_private),
+            clock=time.time, log=lambda message: say(f"seaspider: {message}"),
+        )
+        deputy = vocabulary.reader
         deputy.read("Is the queue empty?")  # load the model now, not on the first caller's time
-        server = build_server(config, deputy=deputy, socket_path=socket_path)
+        server = build_server(config, deputy=deputy, socket_path=socket_path, vocabulary=vocabulary)
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):
                 signal.signal(signum, lambda _s, _f: server.request_stop())
+            signal.signal(signal.SIGHUP, lambda _s, _f: server.request_reload())
         say(f"Sea Spider is listening on {socket_path} (pid {os.getpid()}); create {server.stop_file} to stop it.")
         server.run()
         say("Sea Spider stopped.")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
 HELP = "counts of the journal and segments (JSON)"
 DESCRIPTION = """Print one JSON object describing a store: journal lines by kind (robots, intent,
 page, uncertain), URLs and their latest outcome (pages), page lines by outcome,

@@ -19,6 +19,8 @@ from seaspider.config import FollowConfig
 from seaspider.web.links import Link
 from seaspider.web.urls import host_of
 
+__all__ = ["FollowPolicy", "FollowResult", "Followed", "MemorySeen", "SeenSet", "Skip", "directory_of"]
+
 
 class Skip(enum.StrEnum):
     """Why a link was not followed."""

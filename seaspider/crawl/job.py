@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from seaspider.clock import Clock, SystemClock
 from seaspider.config import Config
-from seaspider.crawl.follow import FollowPolicy, host_of
+from seaspider.crawl.follow import FollowPolicy
 from seaspider.crawl.frontier import Frontier, Task, window_for
 from seaspider.crawl.journal_thread import JournalThread, Priority
 from seaspider.crawl.progress import Progress
@@ -29,6 +29,7 @@ from seaspider.crawl.records import Journaled, PageJob, Recorder, RetryJob
 from seaspider.crawl.retry import RETRY_STATUSES, RetryAction, decide_retry
 from seaspider.errors import InvalidURL, UsageError
 from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
+from seaspider.web.urls import host_of
 
 if TYPE_CHECKING:
     from seaspider.crawl.frontier_db import FrontierDB

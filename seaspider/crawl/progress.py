@@ -12,6 +12,8 @@ from typing import TextIO
 from seaspider.clock import Clock, SystemClock
 from seaspider.web.records import Outcome, Retry, Visit
 
+__all__ = ["Progress", "ProgressLine", "REDRAW_INTERVAL_S", "format_progress", "format_retry", "format_visit"]
+
 REDRAW_INTERVAL_S = 0.2  # a terminal line redrawn faster than this only costs CPU
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from seaspider.errors import InvalidURL
 from seaspider.web.urls import canonicalize
 
+__all__ = ["BadLine", "KINDS", "MAX_REASON_CHARS", "MIN_PRIORITY", "Queue", "QueueEntry", "parse_line", "parse_queue"]
+
 MAX_REASON_CHARS = 300  # a reason names the line, not a whole pasted document
 # "priority" bounds: room for any ranking a corpus builder uses, and far inside SQLite's integers.
 MIN_PRIORITY, MAX_PRIORITY = -1_000_000, 1_000_000

@@ -18,6 +18,8 @@ from seaspider.net.fetch import Fetcher
 from seaspider.web.records import Visit
 from seaspider.web.urls import parse_url
 
+__all__ = ["IntentFn", "MAX_LOOKUPS_IN_FLIGHT", "VisitFn", "run_crawl"]
+
 MAX_LOOKUPS_IN_FLIGHT = 32  # name lookups run in threads; more at once only queues them there
 # Per-host notes of hosts that left the frontier's window are dropped once they outnumber the
 # window's hosts by this much: memory follows the window, not the crawl.

@@ -87,7 +87,7 @@ def _converse(
     web: LocalWeb, config: Config, base: Path, *, emit: Callable[[Any], None], tell: Callable[[str], None], first: str, second: str
 ) -> list[dict[str, Any]]:
     """Serve Sea Spider on a socket under `base` and hold the demo's exchanges with it; stop it."""
-    from seaspider.english import build_deputy
+    from seaspider.english_reader import build_deputy
     from seaspider.service.files import STOP_FILE
     from seaspider.service.server import build_server
     from wire.transport import request

@@ -28,6 +28,23 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from seaspider.demo.catalogue import shop_page
 
+__all__ = [
+    "CLIENT_LEFT",
+    "DEFAULT_ROBOTS",
+    "LAST_MODIFIED",
+    "LocalWeb",
+    "MAX_HEAD_BYTES",
+    "RequestRecord",
+    "Response",
+    "SpacingViolation",
+    "cut_robots",
+    "giant_agents_robots",
+    "ip_for",
+    "main",
+    "read_log",
+    "spacing_violations",
+]
+
 DEFAULT_ROBOTS = "User-agent: *\nDisallow: /private/\n"
 LAST_MODIFIED = "Wed, 04 Nov 2026 07:52:00 GMT"
 MAX_HEAD_BYTES = 64 * 1024  # a request head larger than this is answered 431 and closed

@@ -17,7 +17,7 @@ import zstandard
 from seaspider.errors import FetchError
 from seaspider.web.inflate import Inflater
 
-__all__ = ["ACCEPT_ENCODING", "BodyError", "Decoded", "read_bounded"]
+__all__ = ["ACCEPT_ENCODING", "BodyError", "Decoded", "decoder_for", "read_bounded"]
 
 # Only codings decoded below, each with a bounded output (RFC 9110 8.4.1; zstd is RFC 8878 / RFC 9659).
 ACCEPT_ENCODING = "gzip, deflate, br, zstd"

@@ -35,6 +35,17 @@ from seaspider.net.robots_cache import (
 from seaspider.web.urls import URL, parse_url, resolve_link
 from seaspider.web.records import KEPT_HEADERS, Hop, Outcome, RobotsFetch, RobotsSource, RobotsVerdict, Visit
 
+__all__ = [
+    "CONDITIONAL_HEADERS",
+    "END_MARGIN_S",
+    "Faults",
+    "Fetcher",
+    "HASH_OFF_LOOP_BYTES",
+    "PolitenessState",
+    "kept_headers",
+    "media_type",
+]
+
 CONDITIONAL_HEADERS = frozenset({"if-none-match", "if-modified-since"})
 # We take a request's end once its connection is closed (transport._close); the server notes its end
 # when its write returns or when it sees our close, which on a busy machine can be a little later.

@@ -15,6 +15,19 @@ from seaspider.web.robots import MAX_ROBOTS_BYTES, Robots
 from seaspider.web.urls import URL, parse_url, resolve_link
 from seaspider.web.records import Hop, RobotsFetch, RobotsSource, RobotsVerdict
 
+__all__ = [
+    "Exchange",
+    "ExchangeFn",
+    "REDIRECT_STATUSES",
+    "RobotsCache",
+    "RobotsEntry",
+    "always_verdict",
+    "classify",
+    "explain",
+    "fetch_robots",
+    "verdict_for",
+]
+
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
 

@@ -27,6 +27,20 @@ from seaspider.errors import FetchError
 from seaspider.net.reasons import MAX_HEAD_BYTES, closed_early, head_too_long, os_reason, protocol_reason, tls_reason
 from seaspider.net.wiretap import WIRE, WireRecorder
 
+__all__ = [
+    "AddressRefused",
+    "FAILED_LOOKUP_TTL_S",
+    "Lookup",
+    "PINNED_IP",
+    "PinnedTransport",
+    "READ_CHUNK_BYTES",
+    "ResolveFailed",
+    "Resolver",
+    "TransportError",
+    "default_ssl_context",
+    "system_lookup",
+]
+
 PINNED_IP = "seaspider.pinned_ip"  # httpx request extension naming the IP to connect to
 READ_CHUNK_BYTES = 64 * 1024
 FAILED_LOOKUP_TTL_S = 60.0  # a name that did not resolve is asked again after at most a minute

@@ -1,5 +1,6 @@
 """The English service: the socket server, request handling, the job queue and its one worker,
-the service's journals, report builders, English answers and the supervisor that restarts it.
+the service's journals, report builders, English answers, the vocabulary in use (reloaded on
+SIGHUP) and the supervisor that restarts it.
 
 The public names of this wing are its modules; each lists its own public names in `__all__`.
 """
@@ -18,4 +19,5 @@ __all__ = [
     "server",
     "spans",
     "supervisor",
+    "vocabulary",
 ]

@@ -218,7 +218,36 @@ def answer_page(report: PageReport) -> str:
 
 
 def answer_status(report: StatusReport) -> str:
-    """«I am working on octopus-7-0: 0 of 1 page is done, now A. 2 jobs are waiting.» or idle with the last job."""
+    """«I am working on octopus-7-0: 0 of 1 page is done, now A. 2 jobs are waiting.» or idle with the last job.
+
+    After a vocabulary reload (or a reload that failed) it says which vocabulary reads prompts now.
+    """
+    parts = _status_sentences(report)
+    vocabulary = _vocabulary_clause(report.get("vocabulary"))
+    if vocabulary is None:
+        return paragraph(*parts)
+    if len(parts) < 3:
+        return paragraph(*parts, sentence(vocabulary))
+    # Three sentences at most: the vocabulary joins the last one.
+    return paragraph(*parts[:-1], sentence(f"{parts[-1].rstrip('.')}; {vocabulary}"))
+
+
+def _vocabulary_clause(vocabulary: Mapping[str, Any] | None) -> str | None:
+    """«I read prompts with deputy.example.json as reloaded at …», or why a reload did not take; None before any reload."""
+    if not vocabulary:
+        return None
+    name = vocabulary["file"].rsplit("/", 1)[-1]
+    loaded = utc_minute(vocabulary["loaded_unix"])
+    failed = vocabulary.get("reload_error")
+    if failed:
+        return (f"the vocabulary file {name} did not load at {utc_minute(failed['unix'])}, so I still read prompts "
+                f"with the one loaded at {loaded}")
+    if vocabulary.get("loads", 1) > 1:
+        return f"I read prompts with {name} as reloaded at {loaded}"
+    return None
+
+
+def _status_sentences(report: StatusReport) -> list[str]:
     waiting = report["waiting"]
     current = report["current"]
     if report["state"] == "working":
@@ -228,14 +257,14 @@ def answer_status(report: StatusReport) -> str:
             progress = of_total(current["urls_done"], current["urls_total"], "page", predicate="done")
             now = f", now {current['now']}" if current["now"] else ""
             first = sentence(f"I am working on {current['job']}: {progress}{now}")
-        return paragraph(first, sentence(count_be(waiting, "job", zero="no"), "waiting"))
+        return [first, sentence(count_be(waiting, "job", zero="no"), "waiting")]
     if waiting:
         first = sentence(f"I am idle and {count_be(waiting, 'job')} waiting")
     else:
         first = sentence("I am idle and the queue is empty")
     last = report["last"]
     if last is None:
-        return paragraph(first, sentence("I have not run any job yet"))
+        return [first, sentence("I have not run any job yet")]
     fetched, failed, total = last["fetched"], last["failed"], last["urls_total"]
     done = []
     if fetched:
@@ -245,13 +274,13 @@ def answer_status(report: StatusReport) -> str:
     job = f"The last job, {last['job']},"
     if not last["interrupted"]:
         what = " and ".join(done) if done else "had no pages to fetch"
-        return paragraph(first, sentence(f"{job} {what}"))
+        return [first, sentence(f"{job} {what}")]
     if not done:
-        return paragraph(first, sentence(f"{job} was interrupted before it {past('fetch')} anything"))
+        return [first, sentence(f"{job} was interrupted before it {past('fetch')} anything")]
     second = sentence(f"{job} {' and '.join(done)} before it was interrupted")
     not_started = total - fetched - failed
     third = sentence(count_be(not_started, "page", tense="past"), "not started") if not_started > 0 else ""
-    return paragraph(first, second, third)
+    return [part for part in (first, second, third) if part]
 
 
 def answer_read(report: ReadReport) -> str:

@@ -52,6 +52,7 @@ __all__ = [
     "ReviewLike",
     "Service",
     "ServiceRefusal",
+    "VocabularyLike",
     "make_reply",
 ]
 
@@ -86,6 +87,12 @@ class DeputyLike(Protocol):
     """The reader of prompts (deputy.Deputy): a Plan to act on, or a Refusal."""
 
     def read(self, prompt: str) -> Plan | Refusal: ...
+
+
+class VocabularyLike(Protocol):
+    """The vocabulary in use, for the status report (seaspider.service.vocabulary.Vocabulary)."""
+
+    def report(self) -> dict[str, Any]: ...
 
 
 class ReviewLike(Protocol):
@@ -125,8 +132,10 @@ class Service:
         review: ReviewLike | None = None,
         clock: Clock | None = None,
         faults: Faults = Faults(),
+        vocabulary: VocabularyLike | None = None,
     ) -> None:
         self.config = config
+        self._vocabulary = vocabulary
         self._deputy = deputy
         self._deputy_lock = threading.Lock()  # spaCy pipelines are not documented as thread-safe
         self._plans: OrderedDict[str, Plan | Refusal] = OrderedDict()
@@ -223,6 +232,12 @@ class Service:
             }
         )
 
+    def replace_deputy(self, deputy: DeputyLike) -> None:
+        """Reads every later prompt with `deputy` (a reloaded vocabulary); the readings of the old one are dropped."""
+        with self._deputy_lock:
+            self._deputy = deputy
+            self._plans.clear()
+
     def read(self, prompt: str) -> Plan | Refusal:
         """The deputy's reading of `prompt`, parsed once per distinct text (the deputy is deterministic)."""
         with self._deputy_lock:
@@ -271,6 +286,8 @@ class Service:
                 self._worker.submit(job_id, JobKind.FETCH, (args["url"],), asked_by=caller, priority=priority)
         elif operation == "status":
             report = {"operation": "status", **self._worker.status()}
+            if self._vocabulary is not None:
+                report["vocabulary"] = self._vocabulary.report()
         elif operation == "read":
             report = self._read(args["url"], args.get("span"))
             if report.get("more"):

@@ -36,6 +36,7 @@ __all__ = [
     "SitemapsReport",
     "StatsReport",
     "StatusReport",
+    "VocabularyReport",
     "page_report",
     "read_report",
     "refusal_report",
@@ -187,14 +188,27 @@ class LastJob(TypedDict):
     interrupted: bool
 
 
+class VocabularyReport(TypedDict):
+    """The vocabulary reading prompts: its file, the sha256 of its bytes, when it was loaded, how many
+    loads so far (1 until a reload), and the last reload that did not take (None once one takes)."""
+
+    file: str
+    sha256: str
+    loaded_unix: float
+    loads: int
+    reload_error: dict[str, Any] | None
+
+
 class StatusReport(TypedDict):
-    """The worker: the running job (if working), how many wait, and the last finished job."""
+    """The worker: the running job (if working), how many wait, and the last finished job; the
+    vocabulary in use when the service knows its file (`seaspider serve`)."""
 
     operation: Literal["status"]
     state: Literal["working", "idle"]
     current: CurrentJob | None
     waiting: int
     last: LastJob | None
+    vocabulary: NotRequired[VocabularyReport]
 
 
 class RefusalReport(TypedDict):

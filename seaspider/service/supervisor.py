@@ -3,7 +3,8 @@ backoff; one supervisor per socket.
 
 Backoff is 5 s doubling to 300 s, reset after 300 s of good running. The angel holds `angel.lock` in
 the socket directory, and stops cleanly on STOP (in the socket directory) or SIGTERM/SIGINT, passing
-the signal on to the server. The backoff arithmetic is pure; the process handling is a thin edge.
+the signal on to the server; SIGHUP (reload the vocabulary) is passed on and changes nothing else.
+The backoff arithmetic is pure; the process handling is a thin edge.
 """
 
 from __future__ import annotations
@@ -86,6 +87,15 @@ class Supervisor:
         if child is not None and child.poll() is None:
             child.send_signal(signum)
 
+    def pass_on(self, signum: int) -> bool:
+        """Send `signum` to the running server (SIGHUP: reload its vocabulary); False when none runs."""
+        with self._lock:
+            child = self._child
+        if child is None or child.poll() is not None:
+            return False
+        child.send_signal(signum)
+        return True
+
     def _stopping(self) -> bool:
         return self._stop.is_set() or self.stop_file.exists()
 
@@ -120,6 +130,8 @@ class Supervisor:
         installed = []
         for signum in (signal.SIGTERM, signal.SIGINT):
             installed.append((signum, signal.signal(signum, lambda s, _f: self.request_stop(s))))
+        # SIGHUP would end the angel by default and leave the server unwatched: it is the server's to act on.
+        installed.append((signal.SIGHUP, signal.signal(signal.SIGHUP, lambda s, _f: self.pass_on(s))))
         return installed
 
     def _supervise(self) -> int:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from seaspider.store.segments import fsync_dir
 
+__all__ = ["BookingSlots", "SLOT_BYTES"]
+
 # ip (UTF-8, NUL-padded; an IPv6 text form is at most 45 bytes), start_unix, until_unix, crc32 of those.
 _RECORD = struct.Struct("<48sddI")
 SLOT_BYTES = 80  # the record, padded: slots never straddle a 4 KiB page

@@ -33,6 +33,17 @@ from seaspider.store.journal import iter_lines
 from seaspider.store.segments import DamagedFrame, Location, SegmentReader, segment_path
 from seaspider.store.view import bring_up_to_date, open_index
 
+__all__ = [
+    "CheckReport",
+    "Frame",
+    "MAX_PROBLEMS_LISTED",
+    "Problem",
+    "ProblemKind",
+    "SCHEMA_OF_KIND",
+    "check",
+    "repair",
+]
+
 SCHEMA_OF_KIND = {kind: f"journal-{kind}" for kind in ("page", "intent", "robots", "uncertain", "damaged", "retry")}
 # The index tables compared with a rebuild (meta holds read marks, which differ by design).
 _TABLES = {

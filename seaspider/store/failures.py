@@ -10,6 +10,8 @@ import os
 import sqlite3
 from pathlib import Path
 
+__all__ = ["disk_full_message", "failure_message", "is_disk_full", "vanished_message"]
+
 # SQLite reports some failures of a full disk as an I/O error (growing its shared-memory file, for
 # one); with less free space than this the disk counts as full whatever the error says.
 _NEARLY_FULL_BYTES = 64 * 1024

@@ -13,6 +13,23 @@ from pathlib import Path
 from seaspider.store.journal import complete_end
 from seaspider.store.segments import fsync_dir
 
+__all__ = [
+    "BOOKINGS",
+    "INDEX",
+    "JOURNAL",
+    "LINKS",
+    "SEG_DIR",
+    "STATE",
+    "StoreIdentity",
+    "WRITER_LOCK",
+    "complete_end_of",
+    "create_dir",
+    "create_file",
+    "inode",
+    "is_store",
+    "open_sqlite",
+]
+
 JOURNAL = "pages.jsonl"
 LINKS = "links.jsonl"
 SEG_DIR = "seg"

@@ -21,6 +21,22 @@ from seaspider.store.journal import file_id, iter_lines, line_digest, read_line_
 from seaspider.store.segments import Location
 from seaspider.web.urls import host_of
 
+__all__ = [
+    "ALL",
+    "Body",
+    "DAMAGED_WHAT",
+    "INDEX_VERSION",
+    "Index",
+    "IndexCorrupt",
+    "Mark",
+    "OUTCOMES",
+    "Record",
+    "journal_record",
+    "links_record",
+    "raise_if_corrupt",
+    "remove_index_files",
+]
+
 INDEX_VERSION = "2"  # 2: urls.damaged, damaged lines, the newest copy of a body wins
 ALL = "*"  # the counters' host for the whole store: no host name contains "*"
 _COMMIT_EVERY_LINES = 20_000  # during a rebuild: big transactions, bounded WAL

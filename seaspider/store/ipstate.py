@@ -19,6 +19,8 @@ from seaspider.store.index import remove_index_files
 from seaspider.store.journal import iter_lines
 from seaspider.store.segments import fsync_dir
 
+__all__ = ["IpState", "ends_from_journal"]
+
 # Ends are written at most this late after they are noted: one transaction per burst, a handful
 # per second however fast the crawl goes (a journal commit in between takes them sooner).
 _GATHER_S = 0.2

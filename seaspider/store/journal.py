@@ -19,6 +19,19 @@ from typing import Any
 from seaspider.errors import StoreError
 from seaspider.store.segments import fsync_dir
 
+__all__ = [
+    "FileId",
+    "JournalAppender",
+    "complete_end",
+    "cut_torn_tail",
+    "encode_line",
+    "file_id",
+    "iter_lines",
+    "line_digest",
+    "read_jsonl",
+    "read_line_at",
+]
+
 _CHUNK = 1 << 20
 
 

@@ -12,6 +12,16 @@ from typing import Any
 from seaspider.store.segments import Location
 from seaspider.web.records import KEPT_HEADERS, RobotsFetch, Visit
 
+__all__ = [
+    "UNCERTAIN_REASON",
+    "damaged_line",
+    "intent_line",
+    "links_line",
+    "page_line",
+    "robots_line",
+    "uncertain_line",
+]
+
 UNCERTAIN_REASON = ("the writer stopped after announcing this fetch and before recording its outcome; "
                     "the request may have reached the server")
 

@@ -21,6 +21,8 @@ from seaspider.store.journal import iter_lines
 from seaspider.store.segments import Location
 from seaspider.store.view import StoreView, bring_up_to_date, open_index
 
+__all__ = ["StoreReader"]
+
 # A reader that finds a live writer's index further behind than this builds its own instead of
 # reading the difference from the journal on every question.
 _MAX_TAIL_BYTES = 256 * 1024

@@ -17,6 +17,16 @@ import zstandard
 
 from seaspider.errors import StoreError
 
+__all__ = [
+    "DamagedFrame",
+    "Location",
+    "SegmentReader",
+    "SegmentWriter",
+    "fsync_dir",
+    "segment_numbers",
+    "segment_path",
+]
+
 _SEG_NAME = re.compile(r"^(\d{6})\.seg$")
 
 

@@ -14,10 +14,13 @@ from typing import Any
 
 from seaspider.errors import StoreError
 from seaspider.store.files import INDEX, JOURNAL, LINKS, SEG_DIR
-from seaspider.store.index import ALL, Index, IndexCorrupt, host_of, raise_if_corrupt, remove_index_files
+from seaspider.store.index import ALL, Index, IndexCorrupt, raise_if_corrupt, remove_index_files
 from seaspider.store.journal import read_line_at
 from seaspider.store.segments import DamagedFrame, Location, SegmentReader, segment_numbers, segment_path
 from seaspider.web.records import Hop, Outcome, RobotsFetch, RobotsSource
+from seaspider.web.urls import host_of
+
+__all__ = ["StoreView", "bring_up_to_date", "open_index"]
 
 
 def open_index(store: Path) -> Index:

@@ -61,6 +61,17 @@ from seaspider.store.segments import DamagedFrame, Location, SegmentWriter, fsyn
 from seaspider.store.view import StoreView, bring_up_to_date, open_index
 from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
 
+__all__ = [
+    "DEFAULT_SEGMENT_MAX_BYTES",
+    "DEFAULT_ZSTD_LEVEL",
+    "DamagedRecord",
+    "Hook",
+    "Intent",
+    "Notice",
+    "StoreWriter",
+    "WriterFaults",
+]
+
 DEFAULT_SEGMENT_MAX_BYTES = 256 * 1024 * 1024
 DEFAULT_ZSTD_LEVEL = 9
 # Bodies whose stored copy this writer has checked, so a popular body is decoded once per run; past

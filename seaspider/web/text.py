@@ -32,6 +32,7 @@ __all__ = [
     "cut",
     "declared_type",
     "is_text_type",
+    "media_type_of",
     "page_text",
 ]
 

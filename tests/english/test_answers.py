@@ -345,6 +345,32 @@ def test_status_idle_tells_the_last_job_in_the_past(last: dict[str, Any] | None,
     assert answer_status(status_idle(last, waiting)) == expected  # type: ignore[arg-type]
 
 
+def vocabulary(loads: int, failed_unix: float | None = None) -> dict[str, Any]:
+    return {
+        "file": "/srv/seaspider/vocab.json", "sha256": "0" * 64, "loaded_unix": T_0752, "loads": loads,
+        "reload_error": None if failed_unix is None else {"unix": failed_unix, "reason": "vocab.json: not valid JSON"},
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("report", "expected"),
+    [
+        ({**status_idle(None), "vocabulary": vocabulary(1)}, f"{IDLE} I have not run any job yet."),
+        ({**status_idle(None), "vocabulary": vocabulary(2)},
+         f"{IDLE} I have not run any job yet. I read prompts with vocab.json as reloaded at 2026-11-04 07:52 UTC."),
+        ({**status_working(0, 1, 0, None), "vocabulary": vocabulary(1, T_0752 + 3600)},
+         "I am working on octopus-7-0: 0 of 1 page is done. No job is waiting. The vocabulary file vocab.json did not "
+         "load at 2026-11-04 08:52 UTC, so I still read prompts with the one loaded at 2026-11-04 07:52 UTC."),
+        ({**status_idle(last_job(2, 1, 0, interrupted=True)), "vocabulary": vocabulary(3)},
+         f"{IDLE} The last job, octopus-6-0, fetched 1 page before it was interrupted. 1 page was not started; I read "
+         "prompts with vocab.json as reloaded at 2026-11-04 07:52 UTC."),
+    ],
+    ids=["loaded-once-says-nothing", "reloaded", "reload-failed", "three-sentences-at-most"],
+)  # fmt: skip
+def test_status_names_the_vocabulary_after_a_reload(report: dict[str, Any], expected: str) -> None:
+    assert answer_status(report) == expected  # type: ignore[arg-type]
+
+
 KINDS = [
     "negation", "condition", "unsupported_verb", "no_url", "too_many_urls", "url_outside_parse",
     "non_public_address", "invalid_url", "not_understood", "unknown_caller", "something_new",

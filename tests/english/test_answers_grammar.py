@@ -193,11 +193,19 @@ def status_reports(draw: st.DrawFn) -> dict[str, Any]:
         "interrupted": draw(st.booleans()),
     }  # fmt: skip
     working = draw(st.booleans())
-    return {
+    report = {
         "operation": "status", "state": "working" if working else "idle",
         "current": current if working else None, "waiting": draw(small_counts),
         "last": draw(st.one_of(st.none(), st.just(last))),
     }  # fmt: skip
+    if draw(st.booleans()):  # `serve` names its vocabulary; after a reload (or a failed one) the answer says so
+        failed = draw(st.booleans())
+        report["vocabulary"] = {
+            "file": draw(st.sampled_from(["/srv/vocab/deputy.example.json", "vocab.json"])), "sha256": "0" * 64,
+            "loaded_unix": draw(times), "loads": draw(st.integers(1, 3)),
+            "reload_error": {"unix": draw(times), "reason": "x"} if failed else None,
+        }  # fmt: skip
+    return report
 
 
 @st.composite

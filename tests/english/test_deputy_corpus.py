@@ -9,7 +9,7 @@ import pytest
 
 from deputy import Plan, Refusal
 from deputy.scoring import Expectation, Outcome, Scoreboard, judge
-from seaspider.english import build_deputy
+from seaspider.english_reader import build_deputy
 from _deputy_helpers import Case, load_cases
 
 CASES = load_cases()

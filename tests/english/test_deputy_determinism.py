@@ -31,7 +31,7 @@ def test_two_processes_give_identical_plans_for_the_whole_corpus() -> None:
 
 
 def test_repeated_reads_in_one_process_are_identical() -> None:
-    from seaspider.english import build_deputy, plan_json
+    from seaspider.english_reader import build_deputy, plan_json
 
     deputy = build_deputy()
     prompts = ["Could you download https://a.example/ and https://b.example/x?", "Do not fetch a.example",

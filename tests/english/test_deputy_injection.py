@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deputy import Deputy, Plan, RefusalKind
-from seaspider.english import build_deputy
+from seaspider.english_reader import build_deputy
 
 TEMPLATES = (
     "Fetch https://a.example/ and {v} https://b.example/x.",

@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from deputy import Plan, Refusal, ReviewQueue, summarize_review
-from seaspider.english import build_deputy
+from seaspider.english_reader import build_deputy
 from seaspider.resources import load_schema
 
 

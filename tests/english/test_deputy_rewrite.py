@@ -6,7 +6,7 @@ import pytest
 
 from deputy.protect import protect
 from deputy.rewrite import rewrite
-from seaspider.english import load_vocab
+from seaspider.english_reader import load_vocab
 
 WORDS = load_vocab().words
 

@@ -9,7 +9,8 @@ import pytest
 from _deputy_helpers import hand_parse
 from deputy import Deputy, Mood, Modality, Plan, Refusal, RefusalKind
 from deputy.compose import build_skeleton
-from seaspider.english import build_deputy, check_host, check_url, load_vocab
+from seaspider.english_reader import build_deputy, load_vocab
+from seaspider.slot_checkers import check_host, check_url
 
 A = "https://a.example/"
 B = "https://b.example/x"

@@ -10,7 +10,7 @@ import pytest
 
 from deputy import Deputy, Plan, Refusal, RefusalKind, SlotRejected, Vocab, VocabError
 from seaspider.errors import ConfigError
-from seaspider.english import load_vocab
+from seaspider.english_reader import load_vocab
 from seaspider.resources import default_vocab_text
 
 TOY = {
@@ -164,7 +164,7 @@ def test_a_spelling_never_respells_a_verb_nor_makes_one() -> None:
 
 
 def test_a_typo_in_a_verb_is_refused_not_guessed() -> None:
-    from seaspider.english import build_deputy
+    from seaspider.english_reader import build_deputy
 
     deputy = build_deputy()
     for prompt in ("fecth https://a.example/", "pls dl https://a.example/"):
@@ -174,7 +174,7 @@ def test_a_typo_in_a_verb_is_refused_not_guessed() -> None:
 
 def _sea_spider_deputy(change: Any = None, tmp_path: Path | None = None) -> Deputy:
     """Sea Spider's deputy, its vocabulary changed by `change(raw)` first (for the negative controls)."""
-    from seaspider.english import build_deputy
+    from seaspider.english_reader import build_deputy
 
     raw = json.loads(default_vocab_text())
     if change is not None:

@@ -59,7 +59,7 @@ def test_explain_prints_the_parse_and_skeleton_on_stderr(capsys: pytest.CaptureF
 
 def test_review_summarises_a_queue(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from deputy import Refusal, ReviewQueue
-    from seaspider.english import build_deputy
+    from seaspider.english_reader import build_deputy
 
     deputy = build_deputy()
     queue = ReviewQueue(tmp_path / "q.jsonl", now=lambda: 0.0)

@@ -52,3 +52,13 @@ def test_deputy_imports_nothing_from_seaspider_even_when_it_reads_a_vocabulary()
 def test_the_seaspider_import_check_notices_an_import() -> None:  # negative control
     code = "import sys, deputy, seaspider.web.urls\nprint(sorted(m for m in sys.modules if m == 'seaspider'))"
     assert _fresh(code) == "['seaspider']"
+
+
+def test_the_teaching_modules_are_generic_too() -> None:
+    # Grouping, suggestions and replay belong to the deputy: they know vocabularies, never Sea Spider.
+    code = (
+        "import sys, deputy.gaps, deputy.suggest, deputy.replay, deputy.relaxations, deputy.corpus, "
+        "deputy.jsonpatch, deputy.redact\n"
+        "print(sorted(m for m in sys.modules if m == 'seaspider' or m.startswith('seaspider.')), 'spacy' in sys.modules)\n"
+    )
+    assert _fresh(code) == "[] False"

@@ -27,7 +27,8 @@ from mcp import Client, StdioServerParameters  # noqa: E402
 from mcp_types import CallToolResult  # noqa: E402
 
 from seaspider.demo.localweb import LocalWeb  # noqa: E402
-from seaspider.english import build_deputy, host_checker, url_checker  # noqa: E402
+from seaspider.english_reader import build_deputy, url_checker  # noqa: E402
+from seaspider.slot_checkers import host_checker
 from seaspider.service.calls import Calls  # noqa: E402
 from seaspider.service.mcp import build_mcp, socket_sender  # noqa: E402
 from seaspider.service.runner import CrawlJobRunner  # noqa: E402

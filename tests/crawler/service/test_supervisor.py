@@ -83,6 +83,30 @@ def test_angel_passes_sigterm_on_and_stops(tmp_path: Path) -> None:
     assert result == [0] and angel.starts == 1
 
 
+def test_angel_passes_sighup_on_and_keeps_watching(tmp_path: Path) -> None:
+    # `serve --angel`: SIGHUP (reload the vocabulary) is the server's; the angel only passes it on.
+    ready, hup = tmp_path / "ready", tmp_path / "hup"
+    child = [sys.executable, "-c", (
+        "import signal, sys, time\n"
+        f"signal.signal(signal.SIGHUP, lambda *a: open({str(hup)!r}, 'w').close())\n"
+        "signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))\n"
+        f"open({str(ready)!r}, 'w').close()\n"
+        "while True: time.sleep(60)"
+    )]
+    angel = Supervisor(child, socket_dir=tmp_path / "run", backoff=Backoff(initial_s=0.05))
+    assert angel.pass_on(signal.SIGHUP) is False  # negative control: no server runs yet
+    result: list[int] = []
+    thread = threading.Thread(target=lambda: result.append(angel.run()))
+    thread.start()
+    wait_until(ready.exists)
+    assert angel.pass_on(signal.SIGHUP) is True
+    wait_until(hup.exists)
+    assert thread.is_alive() and angel.starts == 1  # the same server, still watched
+    angel.request_stop(signal.SIGTERM)
+    thread.join(10)
+    assert result == [0] and angel.starts == 1
+
+
 def server_pid(lock: Path) -> int | None:
     try:
         return int(json.loads(lock.read_text())["pid"])

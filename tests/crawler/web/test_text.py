@@ -28,7 +28,7 @@ def _html(body: str | bytes, *, url: str = PAGE, content_type: str | None = "tex
 def test_public_names_are_deliberate() -> None:
     assert text_module.__all__ == [
         "DEFAULT_MAX_CHARS", "MAX_ELEMENTS", "MAX_MAX_CHARS", "MAX_PARSE_BYTES", "MAX_TEXT_CHARS", "PageText",
-        "TextKind", "TextSpan", "cut", "declared_type", "is_text_type", "page_text",
+        "TextKind", "TextSpan", "cut", "declared_type", "is_text_type", "media_type_of", "page_text",
     ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deputy import RefusalKind, SlotRejected
-from seaspider.english import check_url, host_checker, url_checker
+from seaspider.slot_checkers import check_url, host_checker, url_checker
 
 
 @pytest.mark.parametrize(

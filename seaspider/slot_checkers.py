@@ -1,26 +1,20 @@
-"""Wires the generic deputy to Sea Spider: its vocabulary and the URL and address rules of the crawler.
+"""Sea Spider's slot checkers: the deputy's `url` and `host` slot types, judged by the crawler's rules.
 
-The deputy stays generic; here its `url` and `host` slot types become Sea Spider's canonical URLs,
-refused with the same policy the crawler applies (only literal addresses can be judged before DNS).
+The deputy stays generic; here its `url` and `host` slots become Sea Spider's canonical URLs and host
+names, refused with the same policy the crawler applies (only literal addresses can be judged before DNS).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
-from deputy import Deputy, Plan, Refusal, RefusalKind, SlotRejected, Vocab, VocabError
+from deputy import RefusalKind, SlotRejected
+from seaspider.errors import InvalidURL
 from seaspider.web.addresses import literal_ip, refusal_reason
-from seaspider.errors import ConfigError, InvalidURL
-from seaspider.resources import default_vocab_text
 from seaspider.web.urls import URL, parse_target
 
-__all__ = [
-    "build_deputy", "check_host", "check_url", "format_parse", "host_checker", "load_vocab", "plan_json", "url_checker",
-]
+__all__ = ["check_host", "check_url", "host_checker", "url_checker"]
 
 
 # Names that never reach the public web, refused before any lookup when private addresses are not
@@ -116,55 +110,3 @@ def host_checker(*, allow_private: bool = False) -> Callable[[str], str]:
 
 check_url = url_checker()
 check_host = host_checker()
-
-
-def load_vocab(vocab_path: str | Path | None = None) -> Vocab:
-    """Sea Spider's vocabulary (vocab/deputy.example.json) or the given file; errors become ConfigError."""
-    try:
-        if vocab_path is None:
-            return Vocab.load(default_vocab_text())
-        return Vocab.load(Path(vocab_path))
-    except VocabError as exc:
-        raise ConfigError(str(exc)) from exc
-
-
-def build_deputy(vocab_path: str | Path | None = None, *, allow_private: bool = False) -> Deputy:
-    """The Sea Spider deputy: its vocabulary with `url` and `host` slots checked by the crawler's rules."""
-    vocab = load_vocab(vocab_path)
-    return Deputy(
-        vocab,
-        slot_types={"url": url_checker(allow_private=allow_private), "host": host_checker(allow_private=allow_private)},
-    )
-
-
-def plan_json(prompt: str, result: Plan | Refusal) -> dict[str, Any]:
-    """The `seaspider plan` object (schemas/plan.schema.json) for one prompt and what the deputy made of it."""
-    if isinstance(result, Plan):
-        return {"prompt": prompt, "act": True, "operation": result.operation, "args": result.json_args(), "refusal": None}
-    return {
-        "prompt": prompt,
-        "act": False,
-        "operation": None,
-        "args": {},
-        "refusal": {"kind": str(result.kind), "reason": result.reason},
-    }
-
-
-def format_parse(prompt: str, result: Plan | Refusal) -> str:
-    """The parse as CoNLL-like rows and the skeleton, for people (`seaspider plan --explain`)."""
-    from deputy import model_name
-
-    lines = [f"# prompt: {prompt}", f"# model: {model_name()}"]
-    sk = result.skeleton
-    if sk is not None:
-        lines.append("# id\tform\tlemma\tupos\txpos\thead\tdeprel\tmisc")
-        for row in sk.tokens:
-            lines.append(
-                f"{row.id}\t{row.form}\t{row.lemma}\t{row.upos}\t{row.xpos}\t{row.head}\t{row.deprel}\t{row.misc or '_'}"
-            )
-        lines.append("# skeleton: " + json.dumps(sk.to_json(), ensure_ascii=False))
-    if isinstance(result, Plan):
-        lines.append(f"# plan: {result.capability} ({result.handler}.{result.operation}) {json.dumps(result.json_args())}")
-    else:
-        lines.append(f"# refusal: {result.kind}: {result.sentence()}")
-    return "\n".join(lines)

@@ -1,0 +1,143 @@
+"""Whether a vocabulary edit relaxes a safety rule: the check `review try` makes before any replay.
+
+Teaching adds words; it never takes away a refusal. An edit that shrinks a safety list (negations,
+conditions, forbidden or unsupported verbs, blockers), moves one of their words into a list the
+reader passes over, lets an acting capability answer a question, changes what a capability does or
+renames a refusal kind is a relaxation, whatever the corpus says: a corpus only shows the prompts it
+holds, and the reader's code may refuse such a word today for another reason. Pure: two vocabularies
+in, English sentences out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import astuple
+
+from deputy.vocab import Capability, Form, Vocab
+
+__all__ = ["relaxations"]
+
+# Lists whose every word makes the reader refuse (or refuse more): they may only grow.
+_SAFETY_LISTS = ("negations", "conditions", "forbidden", "unsupported", "blockers")
+# Lists of phrases matched before parsing; a new one that holds a negation or condition word could hide it.
+_HEDGES = ("hedge_frames", "hedge_asides")
+# Verbs the reader passes over beside the action ("list", "need", "go"): an unsupported verb may not join them.
+_VERB_LISTS = (
+    "neutral_predicates", "request_governors", "serial_verbs", "embedders", "achievers", "referent_verbs",
+)
+_AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
+_ACTING_MOODS = frozenset({"imperative", "request"})
+_ACTING_MODALITIES = frozenset({"none", "request"})
+_NEGATED_ENDINGS = ("nt", "n't", "n’t")
+
+
+def _words(vocab: Vocab, name: str) -> frozenset[str]:
+    return frozenset(str(w).lower() for w in getattr(vocab.words, name))
+
+
+def _single(phrases: frozenset[str]) -> frozenset[str]:
+    return frozenset(p for p in phrases if " " not in p)
+
+
+def _said(words: set[str] | frozenset[str]) -> str:
+    return ", ".join(f"“{w}”" for w in sorted(words))
+
+
+def _word_lists(before: Vocab, after: Vocab) -> list[str]:
+    out = []
+    for name in _SAFETY_LISTS:
+        dropped = _words(before, name) - _words(after, name)
+        if dropped:
+            out.append(f"it removes {_said(dropped)} from words.{name}, and teaching never takes a refusal away")
+    danger = _single(_words(after, "conditions")) | _words(after, "negations") | _words(after, "forbidden")
+    danger |= _words(after, "blockers")
+    verbs = _words(after, "unsupported") | _words(after, "forbidden")
+    hedge_danger = _words(after, "negations") | _single(_words(after, "conditions"))
+    for name in after.words.__slots__:
+        if name in _SAFETY_LISTS or name == "spellings":
+            continue
+        added = _words(after, name) - _words(before, name)
+        if name in _HEDGES:
+            for phrase in sorted(added):
+                hidden = {w.strip(",.").replace("’", "'") for w in phrase.split()} & (hedge_danger | {"n't"})
+                if hidden or any(w.endswith(_NEGATED_ENDINGS) for w in phrase.split()):
+                    out.append(f"it adds the hedge “{phrase}” to words.{name}, and a hedge may not hold a negation or a condition")
+            continue
+        risky = added & danger
+        if risky:
+            out.append(f"it adds {_said(risky)} to words.{name}, where the reader would pass over a word that refuses")
+        if name in _VERB_LISTS and added & verbs:
+            out.append(f"it adds the unsupported verb {_said(added & verbs)} to words.{name}")
+    out += _spellings(before, after, danger)
+    return out
+
+
+def _spellings(before: Vocab, after: Vocab, danger: frozenset[str]) -> list[str]:
+    out = []
+    old, new = before.words.spellings, after.words.spellings
+    for source, standard in sorted(old.items()):
+        if new.get(source) != standard:
+            out.append(f"it changes the spelling “{source}” (read as “{standard}”), and teaching only adds spellings")
+    negations = _words(after, "negations") | {"n't", "not"}
+    for source, standard in sorted(new.items()):
+        if source in old:
+            continue
+        words = set(source.lower().split())
+        if words & danger:
+            out.append(f"it respells {_said(words & danger)}, a word that refuses")
+        target = standard.lower().replace("’", "'")
+        negated_target = any(w in negations or w.endswith("n't") for w in target.split())
+        if source.lower().endswith(_NEGATED_ENDINGS) and not negated_target:
+            out.append(f"it reads “{source}” as “{standard}”, which drops the negation it seems to hold")
+    return out
+
+
+def _shape(capability: Capability) -> tuple[object, ...]:
+    return (capability.operation, capability.handler, capability.observes, tuple(astuple(s) for s in capability.slots))
+
+
+def _form_key(form: Form) -> tuple[object, ...]:
+    return (form.moods, form.modalities, form.aspects, form.predicates, form.wh, form.subjects, form.requires)
+
+
+def _capabilities(before: Vocab, after: Vocab) -> list[str]:
+    out = []
+    old = {c.name: c for c in before.capabilities}
+    refusing = _words(after, "negations") | _words(after, "forbidden") | _words(after, "unsupported")
+    for capability in after.capabilities:
+        previous = old.get(capability.name)
+        if previous is None:
+            out.append(f"it adds the capability {capability.name}, and a new capability is code, not teaching")
+            continue
+        if _shape(previous) != _shape(capability):
+            out.append(f"it changes what {capability.name} does (its operation, handler, slots or whether it only observes)")
+            continue
+        old_predicates = previous.predicates | {w for f in previous.forms for w in f.predicates}
+        new_predicates = (capability.predicates | {w for f in capability.forms for w in f.predicates}) - old_predicates
+        forbidden = new_predicates & _words(after, "forbidden")
+        if forbidden:
+            out.append(f"it makes the forbidden verb {_said(forbidden)} a predicate of {capability.name}")
+        if capability.observes:
+            continue
+        wrong = (new_predicates & (refusing | _AUXILIARIES)) - forbidden
+        if wrong:
+            out.append(f"it makes {_said(wrong)} a predicate of {capability.name}, which acts")
+        known_forms = {_form_key(f) for f in previous.forms}
+        for form in capability.forms:
+            if _form_key(form) in known_forms:
+                continue
+            moods = form.moods - _ACTING_MOODS
+            # No modalities means plain and request modalities only (deputy.decide._fits).
+            modalities = form.modalities - _ACTING_MODALITIES
+            if moods or modalities:
+                what = _said(set(moods | modalities))
+                out.append(f"it lets {capability.name}, which acts, answer {what}: only plain requests may act")
+    return out
+
+
+def relaxations(before: Vocab, after: Vocab) -> tuple[str, ...]:
+    """Each way `after` relaxes a safety rule of `before`, as a clause completing «The edit is refused because …»."""
+    out = _word_lists(before, after) + _capabilities(before, after)
+    renamed = sorted(k for k in set(before.kinds) | set(after.kinds) if before.kinds.get(k) != after.kinds.get(k))
+    if renamed:
+        out.append(f"it renames the refusal kinds {', '.join(renamed)}, which plans, answers and review lines name")
+    return tuple(out)
