@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deputy import Deputy, Plan
-from seaspider.english import build_deputy
+from seaspider.english_reader import build_deputy
 
 A, B = "https://a.example/", "https://b.example/x"
 

@@ -6,7 +6,7 @@ import pytest
 
 from deputy import Deputy, Plan, Refusal
 from deputy.relayed import relayed
-from seaspider.english import build_deputy
+from seaspider.english_reader import build_deputy
 
 A, B = "https://a.example/", "https://b.example/x"
 

@@ -6,7 +6,7 @@ import pytest
 
 from deputy import Deputy, Plan, protect
 from deputy.reorder import gerund_forms, permission_gerunds
-from seaspider.english import build_deputy
+from seaspider.english_reader import build_deputy
 
 A = "https://a.example/"
 VERBS = frozenset({"fetch", "scrape", "grab", "crawl", "download", "delete", "see"})
