@@ -32,6 +32,8 @@ _WORDS = re.compile(r"[^\W\d_][\w'’]*")
 # "The user asked: 'how many pages do we have?'".
 _SINGLE = re.compile(r"^(?P<frame>[^'‘’\"“”«»]*?:\s*)['‘](?P<said>[^'‘’]*[^'‘’\s])['’](?P<tail>[\s.!]*)$")
 _SPEAKER_PRONOUNS = frozenset({"they", "he", "she"})
+# What every relay holds somewhere: a quotation mark, a colon, or an endorsement ("do", "go ahead").
+_MAYBE = re.compile(r"[\"“”«»'‘’:]|\b(?:do|ahead)\b", re.IGNORECASE)
 # "The user asks: is the crawl still running?": a relay frame and a colon, then the words passed on,
 # unquoted, to the end of the prompt. The frame is short (a label, not a sentence of context).
 # "The user asked me to download A. Please do.": a request someone made of the writer, reported,
@@ -51,6 +53,8 @@ def relayed(prompt: str, words: ReaderWords, *, _any_frame: bool = False) -> str
 
     `_any_frame` exists for negative-control tests only: it takes any frame for a relay.
     """
+    if not _MAYBE.search(prompt):
+        return None  # no quotation, colon or endorsement: no relay, and no second protect() either
     protected = protect(prompt)
     quotes = [item for item in protected.items if item.kind is ItemKind.QUOTE]
     if len(protected.items) == 1 and len(quotes) == 1:
