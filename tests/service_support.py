@@ -34,6 +34,16 @@ def short_dir() -> Path:
     return path
 
 
+def write_serve_config(base: Path) -> Path:
+    """A config file for a `seaspider serve` process: its store and lock under `base`."""
+    path = base / "config.json"
+    path.write_text(json.dumps({
+        "store": str(base / "store"), "robot": {"contact_url": "https://example.invalid/movabot"},
+        "service": {"lock": str(base / "seaspider.lock")},
+    }))  # fmt: skip
+    return path
+
+
 def make_config(tmp: Path, resolve: dict[str, str] | None = None, **sections: Any) -> Config:
     raw: dict[str, Any] = {
         "store": str(tmp / "store"),

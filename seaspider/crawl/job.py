@@ -191,8 +191,9 @@ class Crawl:
         """Crawl `urls` (canonical, in queue order) to the end or until `should_stop()`; blocking.
 
         Hooks: `should_stop()`, `on_start(url)` when a URL's first request is about to go out (its
-        intent is durable), `on_visit(visit)` when its page line is, `on_retry(retry)` when a retry
-        line is, `on_progress(progress)` after each visit.
+        intent is durable), `on_robots_check(url)` when robots.txt is fetched for it first,
+        `on_visit(visit)` when its page line is, `on_retry(retry)` when a retry line is,
+        `on_progress(progress)` after each visit.
         """
         return asyncio.run(self.run_async(urls, **hooks))
 
@@ -347,6 +348,7 @@ class Crawl:
         on_progress: Callable[[Progress], None] | None = None,
         on_visit: Callable[[Visit], None] | None = None,
         on_start: Callable[[str], None] | None = None,
+        on_robots_check: Callable[[str], None] | None = None,
         on_retry: Callable[[Retry], None] | None = None,
     ) -> CrawlSummary:
         """Dispatch `frontier` politely, journal every outcome, follow links, read sitemaps; the summary (hosts from memory)."""
@@ -461,7 +463,8 @@ class Crawl:
             )
         try:
             await run_crawl(fetcher, frontier, concurrency=self.config.fetch.concurrency, on_intent=record_intent,
-                            on_visit=visit_done, should_stop=stop_now, clock=self._clock)  # fmt: skip
+                            on_visit=visit_done, should_stop=stop_now, on_robots_check=on_robots_check,
+                            clock=self._clock)  # fmt: skip
         finally:
             if discovery is not None:
                 # Done already unless the run stopped early: then the robots.txt requests in flight

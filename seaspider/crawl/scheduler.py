@@ -41,6 +41,7 @@ class _Crawl:
         on_intent: IntentFn,
         on_visit: VisitFn,
         should_stop: Callable[[], bool],
+        on_robots_check: Callable[[str], None] | None = None,
         clock: Clock | None = None,
         book_decided: bool = False,
     ) -> None:
@@ -52,6 +53,7 @@ class _Crawl:
         self.on_intent = on_intent
         self.on_visit = on_visit
         self.should_stop = should_stop
+        self.on_robots_check = on_robots_check
         self.clock = clock or fetcher.clock  # for retries' due times (Unix seconds)
         self.book_decided = book_decided
         self.max_crawl_delay_s = fetcher.config.politeness.max_crawl_delay_secs
@@ -125,6 +127,8 @@ class _Crawl:
         await self.on_visit(task, visit)
 
     async def _check_robots(self, url: str) -> None:
+        if self.on_robots_check is not None:
+            self.on_robots_check(url)
         await self.fetcher.check_robots(url)
 
     def _look_up(self, host: str) -> None:
@@ -250,13 +254,15 @@ async def run_crawl(
     on_intent: IntentFn,
     on_visit: VisitFn,
     should_stop: Callable[[], bool] = lambda: False,
+    on_robots_check: Callable[[str], None] | None = None,
     clock: Clock | None = None,
     _book_decided: bool = False,
 ) -> None:
     """Visit everything in `frontier` (which `on_visit` may grow) politely; `should_stop` ends dispatching.
 
     `on_intent(task)` is awaited before a URL's first request and returns the conditional headers
-    to send (or None); `on_visit(task, visit)` gets its outcome. `clock` (the fetcher's by default)
+    to send (or None); `on_visit(task, visit)` gets its outcome; `on_robots_check(url)` is told when
+    robots.txt is fetched for the URL at the head of its host. `clock` (the fetcher's by default)
     tells when a retry in the frontier is due.
 
     `_book_decided=True` makes a URL that robots.txt in cache already decides wait for a slot
@@ -264,5 +270,5 @@ async def run_crawl(
     """
     await _Crawl(
         fetcher, frontier, concurrency=concurrency, on_intent=on_intent, on_visit=on_visit, should_stop=should_stop,
-        clock=clock, book_decided=_book_decided,
+        on_robots_check=on_robots_check, clock=clock, book_decided=_book_decided,
     ).run()

@@ -7,6 +7,8 @@ The public names of this wing are its modules; each lists its own public names i
 __all__ = [
     "catalogue",
     "conversation",
+    "http_wire",
     "localweb",
+    "misbehaviours",
     "sitemapweb",
 ]

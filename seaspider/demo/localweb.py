@@ -11,22 +11,22 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextvars
 import errno
-import gzip
+import functools
 import json
 import signal
 import sys
 import threading
 import time
-import zlib
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from seaspider.demo.catalogue import shop_page
+from seaspider.demo.http_wire import CLIENT_LEFT, SENT_AT, SentBytes, html_headers, parse_head, send, until_closed
+from seaspider.demo.misbehaviours import BEHAVIOURS
 
 __all__ = [
     "CLIENT_LEFT",
@@ -36,9 +36,8 @@ __all__ = [
     "MAX_HEAD_BYTES",
     "RequestRecord",
     "Response",
+    "Site",
     "SpacingViolation",
-    "cut_robots",
-    "giant_agents_robots",
     "ip_for",
     "main",
     "read_log",
@@ -48,7 +47,6 @@ __all__ = [
 DEFAULT_ROBOTS = "User-agent: *\nDisallow: /private/\n"
 LAST_MODIFIED = "Wed, 04 Nov 2026 07:52:00 GMT"
 MAX_HEAD_BYTES = 64 * 1024  # a request head larger than this is answered 431 and closed
-CLIENT_LEFT = 0  # the status logged for a request whose client went away before the answer was written
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +86,9 @@ class SpacingViolation:
 
 
 @dataclass
-class _Site:
+class Site:
+    """One site of the local web: its host name, loopback IP and robots.txt."""
+
     name: str
     index: int  # 1-based: h1.test is 1
     ip: str
@@ -133,10 +133,10 @@ class LocalWeb:
         self.page_bytes = page_bytes
         self.port = port
         self.keep_sent = keep_sent  # log the bytes of every answer (tests of byte-exact archives)
-        self._sites: dict[str, _Site] = {}
+        self._sites: dict[str, Site] = {}
         for i in range(hosts):
             name = f"h{i + 1}.test"
-            self._sites[name] = _Site(name, i + 1, ip_for(ip_base, i // hosts_per_ip), robots_status, robots_body)
+            self._sites[name] = Site(name, i + 1, ip_for(ip_base, i // hosts_per_ip), robots_status, robots_body)
         self._routes: dict[tuple[str, str], Response] = {}
         self.log: list[RequestRecord] = []
         self.started: list[tuple[str, str, str]] = []  # (ip, host, target) as each request's head arrives
@@ -144,7 +144,6 @@ class LocalWeb:
         self._thread: threading.Thread | None = None
         self._servers: list[asyncio.base_events.Server] = []
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._bomb_cache: dict[int, bytes] = {}
 
     # ----- configuration -------------------------------------------------------------------
 
@@ -160,7 +159,7 @@ class LocalWeb:
         """Host name → IP, for the configuration's `network.resolve`."""
         return {s.name: s.ip for s in self._sites.values()}
 
-    def _site(self, host: str | int) -> _Site:
+    def _site(self, host: str | int) -> Site:
         if isinstance(host, int):
             return list(self._sites.values())[host]
         return self._sites[host.lower()]
@@ -242,7 +241,7 @@ class LocalWeb:
             try:
                 for ip in self.ips:
                     server = await asyncio.start_server(
-                        lambda r, w, ip=ip: self._serve_connection(r, w, ip), host=ip, port=self.port, reuse_address=True, backlog=512
+                        functools.partial(self._serve_connection, ip=ip), host=ip, port=self.port, reuse_address=True, backlog=512
                     )
                     if self.port == 0:
                         self.port = server.sockets[0].getsockname()[1]
@@ -290,7 +289,7 @@ class LocalWeb:
                 except (asyncio.IncompleteReadError, ConnectionError):
                     break
                 start = time.monotonic()
-                method, target, headers = _parse_head(head)
+                method, target, headers = parse_head(head)
                 if method is None:
                     writer.write(b"HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
                     break
@@ -299,8 +298,8 @@ class LocalWeb:
                     await reader.readexactly(min(length, 1 << 20))
                 host = headers.get("host", "").split(":")[0].lower()
                 self.started.append((ip, host, target))
-                out = _SentBytes(writer) if self.keep_sent else writer
-                _SENT_AT.set(None)
+                out = SentBytes(writer) if self.keep_sent else writer
+                SENT_AT.set(None)
                 closing = headers.get("connection", "").lower() == "close"
                 try:
                     keep_open, status = await self._respond(out, ip, host, method, target, headers)  # type: ignore[arg-type]
@@ -309,12 +308,12 @@ class LocalWeb:
                 if self.end_at_close and (closing or not keep_open) and status != CLIENT_LEFT:
                     if writer.can_write_eof():
                         writer.write_eof()  # our side is done (a client reading to the end sees it), then wait for theirs
-                    await _until_closed(reader)
-                sent = out.take() if isinstance(out, _SentBytes) else b""
-                # The end is when the last byte left us (taken in _send), not when this task next ran:
+                    await until_closed(reader)
+                sent = out.take() if isinstance(out, SentBytes) else b""
+                # The end is when the last byte left us (taken in send), not when this task next ran:
                 # on a loaded machine the loop may come back late, and a late end would shorten the gap
                 # the log shows. With end_at_close the end is the client's close, as asked.
-                sent_at = _SENT_AT.get()
+                sent_at = SENT_AT.get()
                 end = sent_at if sent_at is not None and not self.end_at_close else time.monotonic()
                 self.log.append(
                     RequestRecord(ip, host, target, method, headers.get("user-agent", ""), headers, start, end, status, sent)
@@ -336,7 +335,7 @@ class LocalWeb:
         """Write the answer; return (keep the connection open, status)."""
         site = self._sites.get(host)
         if site is None or site.ip != ip:
-            return await _send(writer, 421, [("content-type", "text/plain")], b"misdirected request\n"), 421
+            return await send(writer, 421, [("content-type", "text/plain")], b"misdirected request\n"), 421
         if self.latency_s:
             await asyncio.sleep(self.latency_s)
         parts = urlsplit(target)
@@ -345,36 +344,36 @@ class LocalWeb:
         if route is not None:
             if route.delay_s:
                 await asyncio.sleep(route.delay_s)
-            return await _send(writer, route.status, list(route.headers), route.body, head_only=method == "HEAD"), route.status
+            return await send(writer, route.status, list(route.headers), route.body, head_only=method == "HEAD"), route.status
         if path == "/robots.txt":
             body = site.robots_body.encode()
-            return await _send(writer, site.robots_status, [("content-type", "text/plain")], body), site.robots_status
-        behaviour = _BEHAVIOURS.get(path)
+            return await send(writer, site.robots_status, [("content-type", "text/plain")], body), site.robots_status
+        behaviour = BEHAVIOURS.get(path)
         if behaviour is not None:
             return await behaviour(self, writer, site, query)
         if path.startswith("/status/") and path[8:].isdigit():
             code = int(path[8:])
-            return await _send(writer, code, [("content-type", "text/plain")], f"status {code}\n".encode()), code
+            return await send(writer, code, [("content-type", "text/plain")], f"status {code}\n".encode()), code
         return await self._page(writer, site, path, headers)
 
-    async def _page(self, writer: asyncio.StreamWriter, site: _Site, path: str, headers: dict[str, str]) -> tuple[bool, int]:
+    async def _page(self, writer: asyncio.StreamWriter, site: Site, path: str, headers: dict[str, str]) -> tuple[bool, int]:
         if path == "/":
-            return await _send(writer, 200, _html_headers(), self._index_html(site)), 200
+            return await send(writer, 200, html_headers(), self._index_html(site)), 200
         if path.startswith("/p/") and path[3:].isdigit() and 1 <= int(path[3:]) <= self.pages:
             n = int(path[3:])
             etag = f'"{site.name}-p{n}"'
             if headers.get("if-none-match") == etag:
-                return await _send(writer, 304, [("etag", etag)], b""), 304
+                return await send(writer, 304, [("etag", etag)], b""), 304
             extra = [("etag", etag), ("last-modified", LAST_MODIFIED)]
-            return await _send(writer, 200, _html_headers() + extra, self._page_html(site, n)), 200
+            return await send(writer, 200, html_headers() + extra, self.page_html(site, n)), 200
         if path.startswith("/private/"):
-            return await _send(writer, 200, _html_headers(), b"<html><title>secret</title><p>robots.txt forbids this page.</p></html>"), 200
+            return await send(writer, 200, html_headers(), b"<html><title>secret</title><p>robots.txt forbids this page.</p></html>"), 200
         shop = shop_page(path) if path.startswith("/shop/") else None  # the catalogue (demo/catalogue.py)
         if shop is not None:
-            return await _send(writer, 200, [("content-type", shop.content_type)], shop.body), 200
-        return await _send(writer, 404, [("content-type", "text/plain")], b"not found\n"), 404
+            return await send(writer, 200, [("content-type", shop.content_type)], shop.body), 200
+        return await send(writer, 404, [("content-type", "text/plain")], b"not found\n"), 404
 
-    def _index_html(self, site: _Site) -> bytes:
+    def _index_html(self, site: Site) -> bytes:
         nxt = self._site(site.index % len(self._sites))
         items = "".join(f'<li><a href="/p/{n}">page {n}</a></li>' for n in range(1, self.pages + 1))
         return (
@@ -384,7 +383,8 @@ class LocalWeb:
             f'<a href="mailto:nobody@example.invalid">mail</a></p></body></html>'
         ).encode()
 
-    def _page_html(self, site: _Site, n: int) -> bytes:
+    def page_html(self, site: Site, n: int) -> bytes:
+        """Page n of a site: linked to the next page, filled to the configured size."""
         nxt = n % self.pages + 1
         head = (
             f"<!doctype html><html><head><title>{site.name} page {n}</title></head><body><h1>Page {n}</h1>"
@@ -394,287 +394,6 @@ class LocalWeb:
         filler = max(0, self.page_bytes - len(head) - len(tail))
         words = ("polite spider fetches page text " * (filler // 32 + 1))[:filler]
         return (head + words + tail).encode()
-
-
-async def _until_closed(reader: asyncio.StreamReader) -> None:
-    """Wait until the client closes its side (end of stream or reset); whatever it sends is ignored."""
-    try:
-        while await reader.read(65536):
-            pass
-    except ConnectionError:
-        pass
-
-
-class _SentBytes:
-    """A stream writer that keeps a copy of everything written through it (one answer's bytes)."""
-
-    def __init__(self, writer: asyncio.StreamWriter) -> None:
-        self._writer = writer
-        self._parts: list[bytes] = []
-
-    def write(self, data: bytes) -> None:
-        self._parts.append(bytes(data))
-        self._writer.write(data)
-
-    def take(self) -> bytes:
-        data, self._parts = b"".join(self._parts), []
-        return data
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._writer, name)
-
-
-def _parse_head(head: bytes) -> tuple[str | None, str, dict[str, str]]:
-    lines = head.decode("latin-1").split("\r\n")
-    request = lines[0].split(" ")
-    if len(request) != 3 or not request[2].startswith("HTTP/1."):
-        return None, "", {}
-    headers: dict[str, str] = {}
-    for line in lines[1:]:
-        if ":" in line:
-            name, _, value = line.partition(":")
-            headers[name.strip().lower()] = value.strip()
-    return request[0], request[1], headers
-
-
-def _html_headers() -> list[tuple[str, str]]:
-    return [("content-type", "text/html; charset=utf-8")]
-
-
-_REASONS = {200: "OK", 301: "Moved Permanently", 302: "Found", 304: "Not Modified", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"}
-
-
-# When the current connection's last answer was handed to the kernel in full (see _serve's log line).
-_SENT_AT: contextvars.ContextVar[float | None] = contextvars.ContextVar("_SENT_AT", default=None)
-
-
-async def _send(
-    writer: asyncio.StreamWriter, status: int, headers: list[tuple[str, str]], body: bytes, *, head_only: bool = False
-) -> bool:
-    lines = [f"HTTP/1.1 {status} {_REASONS.get(status, 'Status')}"]
-    names = {name.lower() for name, _ in headers}
-    lines += [f"{name}: {value}" for name, value in headers]
-    if "content-length" not in names and status != 304:
-        lines.append(f"content-length: {len(body)}")
-    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (b"" if head_only else body))
-    if writer.transport.get_write_buffer_size() == 0:
-        _SENT_AT.set(time.monotonic())  # the kernel has every byte: the answer has left the server
-    await writer.drain()
-    if _SENT_AT.get() is None:
-        _SENT_AT.set(time.monotonic())
-    return True
-
-
-# ----- behaviours: each answers one special path -------------------------------------------
-
-
-def _int(query: dict[str, list[str]], name: str, default: int) -> int:
-    try:
-        return int(query.get(name, [default])[0])
-    except ValueError:
-        return default
-
-
-async def _redirect(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    return await _send(writer, 301, [("location", "/p/1")], b""), 301
-
-
-async def _redirect_loop(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    return await _send(writer, 302, [("location", "/redirect-loop")], b""), 302
-
-
-async def _redirect_to(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    target = unquote(query.get("url", ["/"])[0])
-    return await _send(writer, 302, [("location", target)], b""), 302
-
-
-async def _redirect_chain(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    n = _int(query, "n", 1)
-    location = f"/redirect-chain?n={n - 1}" if n > 1 else "/p/1"
-    return await _send(writer, 302, [("location", location)], b""), 302
-
-
-async def _slow(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    await asyncio.sleep(_int(query, "ms", 1000) / 1000)
-    return await _send(writer, 200, _html_headers(), b"<html><title>slow</title>slow page</html>"), 200
-
-
-async def _slow_body(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    chunks, pause = _int(query, "chunks", 10), _int(query, "ms", 500) / 1000
-    writer.write(f"HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: {chunks * 1024}\r\n\r\n".encode())
-    for _ in range(chunks):
-        writer.write(b"s" * 1024)
-        await writer.drain()
-        await asyncio.sleep(pause)
-    return True, 200
-
-
-async def _endless(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    writer.write(b"HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n")
-    block = b"e" * 65536
-    while True:  # ends when the client goes away (drain raises) or the server stops
-        writer.write(block)
-        await writer.drain()
-
-
-async def _gzip_bomb(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    mb = max(1, min(_int(query, "mb", 100), 4096))
-    if mb not in web._bomb_cache:
-        web._bomb_cache[mb] = _zeros_gzip(mb)
-    body = web._bomb_cache[mb]
-    headers = [("content-type", "text/html"), ("content-encoding", "gzip")]
-    return await _send(writer, 200, headers, body), 200
-
-
-def _zeros_gzip(mb: int) -> bytes:
-    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)  # wbits 31: a gzip container
-    block = bytes(1 << 20)
-    return b"".join([*(compressor.compress(block) for _ in range(mb)), compressor.flush()])
-
-
-async def _encoded(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    encoding = query.get("enc", ["gzip"])[0]
-    plain = web._page_html(site, 1)
-    if encoding == "gzip":
-        body = gzip.compress(plain)
-    elif encoding == "deflate":
-        body = zlib.compress(plain)
-    elif encoding == "br":
-        import brotli  # httpx[brotli] installs it
-
-        body = brotli.compress(plain)
-    elif encoding == "zstd":
-        import zstandard  # a dependency of Sea Spider's store
-
-        body = zstandard.ZstdCompressor().compress(plain)
-    elif encoding == "gzip,gzip":
-        body, encoding = gzip.compress(gzip.compress(plain)), "gzip, gzip"  # stacked: applied in the order listed
-    elif encoding == "compress":
-        body = b"\x1f\x9d\x90" + plain  # LZW's magic: a coding nobody decodes any more; served as if encoded
-    else:
-        body, encoding = plain, "identity"
-    return await _send(writer, 200, _html_headers() + [("content-encoding", encoding)], body), 200
-
-
-async def _gzip_members(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    """The first page as `n` gzip members one after the other (RFC 1952 2.2: one gzip file)."""
-    plain = web._page_html(site, 1)
-    n = max(1, min(_int(query, "n", 3), 100))
-    step = -(-len(plain) // n)
-    body = b"".join(gzip.compress(plain[at : at + step]) for at in range(0, len(plain), step))
-    return await _send(writer, 200, _html_headers() + [("content-encoding", "gzip")], body), 200
-
-
-async def _giant_header(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    """A 200 whose head carries one header of `bytes` bytes (a total head cap must hold for one header too)."""
-    size = max(1, min(_int(query, "bytes", 100_000), 16 << 20))
-    headers = [*_html_headers(), ("x-giant", "g" * size)]
-    return await _send(writer, 200, headers, b"<html><title>giant header</title></html>"), 200
-
-
-async def _close_at_once(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    """Read the request, answer nothing, close (an orderly FIN, not a reset)."""
-    return False, CLIENT_LEFT
-
-
-async def _deep(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    """Links at nesting depth 1, `levels` // 2 and `levels` (libxml2's tree builder stops at 256)."""
-    levels = max(1, min(_int(query, "levels", 300), 100_000))
-    half = levels // 2
-    body = (
-        b"<!doctype html><html><head><title>deep</title></head><body><a href='/p/1'>top</a>"
-        + b"<div>" * half + b"<a href='/deep-half'>half</a>" + b"<div>" * (levels - half)
-        + b"<a href='/deep-bottom'>bottom</a>" + b"</div>" * levels + b"</body></html>"
-    )
-    return await _send(writer, 200, _html_headers(), body), 200
-
-
-async def _many_links(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    """A page of `n` distinct links ("/l/0" ... ), about 21 bytes each: 1,000,000 make a 22 MB page."""
-    n = max(0, min(_int(query, "n", 1000), 5_000_000))
-    body = b"<!doctype html><html><head><title>links</title></head><body>" + b"".join(
-        b"<a href='/l/%d'>l</a>" % i for i in range(n)
-    ) + b"</body></html>"
-    return await _send(writer, 200, _html_headers(), body), 200
-
-
-async def _big(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    size = max(0, min(_int(query, "bytes", 1 << 20), 1 << 30))
-    writer.write(f"HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: {size}\r\n\r\n".encode())
-    block = b"b" * 65536
-    for sent in range(0, size, len(block)):
-        writer.write(block[: min(len(block), size - sent)])
-        await writer.drain()
-    return True, 200
-
-
-async def _bad_headers(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    writer.write(b"HTTP/1.1 200 OK\r\nThis Header Has No Colon\r\n\x00\x01bad\r\n\r\nbody")
-    await writer.drain()
-    return False, 200
-
-
-async def _reset(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    transport = writer.transport
-    transport.abort()  # type: ignore[attr-defined]
-    return False, 0
-
-
-async def _hang(web: LocalWeb, writer: asyncio.StreamWriter, site: _Site, query: dict[str, list[str]]) -> tuple[bool, int]:
-    await asyncio.Event().wait()  # until the server stops
-    return False, 0
-
-
-_BEHAVIOURS = {
-    "/redirect": _redirect,
-    "/redirect-loop": _redirect_loop,
-    "/redirect-to": _redirect_to,
-    "/redirect-chain": _redirect_chain,
-    "/slow": _slow,
-    "/slow-body": _slow_body,
-    "/endless": _endless,
-    "/gzip-bomb": _gzip_bomb,
-    "/encoded": _encoded,
-    "/big": _big,
-    "/bad-headers": _bad_headers,
-    "/reset": _reset,
-    "/hang": _hang,
-    "/gzip-members": _gzip_members,
-    "/giant-header": _giant_header,
-    "/close-at-once": _close_at_once,
-    "/deep": _deep,
-    "/many-links": _many_links,
-}
-
-
-# ----- hostile robots.txt bodies ------------------------------------------------------------
-
-
-def giant_agents_robots(agents: int = 27_500, *, rule: str = "Disallow: /private/") -> str:
-    """One group naming `agents` robots ("*" last), then `rule`: a file whose parse was once quadratic.
-
-    27,500 agents make about 480 KB, under robots.txt's 512,000-byte cap, so the rule at the end is read.
-    """
-    return "".join(f"User-agent: a{i}\n" for i in range(agents)) + "User-agent: *\n" + rule + "\n"
-
-
-def cut_robots(head: str, cut_line: str, *, keep: int, cap: int, tail: str = "") -> str:
-    """`head`, comment padding, then `cut_line` placed so that its first `keep` bytes end exactly at byte `cap`.
-
-    A crawler that reads `cap` bytes gets `cut_line` cut after `keep` bytes; then the line ends and `tail`
-    follows (bytes the crawler never reads). ASCII only, so characters and bytes agree.
-    """
-    room = cap - len(head) - keep
-    if room < 2 or not 0 < keep < len(cut_line) or not (head + cut_line + tail).isascii():
-        raise ValueError("cut_robots needs ASCII text, 0 < keep < len(cut_line) and room for the padding")
-    lines, left = [], room
-    while left > 0:
-        size = min(left, 200) if left - min(left, 200) != 1 else 199  # never leave a 1-byte line: "#" needs 2 with "\n"
-        lines.append("#" * (size - 1) + "\n")
-        left -= size
-    body = head + "".join(lines) + cut_line + "\n" + tail
-    assert body.encode()[:cap].endswith(cut_line[:keep].encode())
-    return body
 
 
 def spacing_violations(log: list[RequestRecord], min_gap_s: float = 2.0) -> list[SpacingViolation]:
@@ -721,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
         stop = asyncio.Event()
         loop.add_signal_handler(signal.SIGTERM, stop.set)
         loop.add_signal_handler(signal.SIGINT, stop.set)
-        loop.add_reader(sys.stdin.fileno(), lambda: stop.set() if not sys.stdin.buffer.read1(1 << 16) else None)  # type: ignore[attr-defined]
+        loop.add_reader(sys.stdin.fileno(), lambda: stop.set() if not sys.stdin.buffer.read1(1 << 16) else None)  # type: ignore[union-attr]
         await ready.wait()
         print(json.dumps({"port": web.port, "resolve": web.resolve_map(), "hosts": web.hosts}), flush=True)
         await stop.wait()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from typing import Protocol
+from typing import IO, Protocol, cast
 
 import brotli
 import httpx
@@ -71,8 +71,9 @@ class _Zstd:
 
     def __init__(self) -> None:
         self._sink = _Sink()
+        # The sink has the one method zstandard calls on it: write.
         self._writer = zstandard.ZstdDecompressor(max_window_size=ZSTD_MAX_WINDOW_BYTES).stream_writer(
-            self._sink, write_size=ZSTD_WRITE_BYTES, closefd=False
+            cast(IO[bytes], self._sink), write_size=ZSTD_WRITE_BYTES, closefd=False
         )
         self._full = False
 

@@ -258,8 +258,8 @@ class Service:
                 self._review.append(prompt, result)
             return make_reply(request_id=request_id, caller=caller, plan=None, result=refusal_report(str(result.kind), result.reason))
         operation = result.operation
-        plan = {"capability": result.capability, "handler": result.handler, "operation": operation, "args": result.json_args()}
-        args = plan["args"]
+        args: dict[str, Any] = result.json_args()
+        plan: dict[str, Any] = {"capability": result.capability, "handler": result.handler, "operation": operation, "args": args}
         job_id = f"{caller}-{request_id}-0"
         followups: list[str] = []
         if operation == "fetch":

@@ -7,7 +7,7 @@ runner, so politeness and the robots cache carry over from job to job. Knows not
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from seaspider.config import Config
@@ -18,26 +18,6 @@ __all__ = ["CrawlJobRunner"]
 
 _GOOD = (str(Outcome.FETCHED), str(Outcome.NOT_MODIFIED))
 _FAILED = (str(Outcome.DISALLOWED), str(Outcome.DEFERRED), str(Outcome.ERROR))
-
-
-class _Watched:
-    """The fetcher, telling the worker which URL it works on: from its robots.txt check through its visit."""
-
-    def __init__(self, fetcher: Any, on_now: Callable[[str], None]) -> None:
-        self._fetcher = fetcher
-        self._on_now = on_now
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._fetcher, name)
-
-    async def visit(self, url: str, *, depth: int = 0, parent: str | None = None, conditional: Mapping[str, str] | None = None) -> Visit:
-        self._on_now(url)
-        result: Visit = await self._fetcher.visit(url, depth=depth, parent=parent, conditional=conditional)
-        return result
-
-    async def check_robots(self, url: str) -> Any:
-        self._on_now(url)
-        return await self._fetcher.check_robots(url)
 
 
 class CrawlJobRunner:
@@ -78,14 +58,16 @@ class CrawlJobRunner:
             return JobResult(verdict=verdict)
         from seaspider.crawl.job import Crawl
 
-        crawl = Crawl(self.config, self.writer, _Watched(self.fetcher, on_now))  # type: ignore[arg-type]
+        crawl = Crawl(self.config, self.writer, self.fetcher)
 
         def on_visit(visit: Visit) -> None:
             on_url(UrlDone(visit.url, str(visit.outcome), visit.status))
 
         self._crawl = crawl
         try:
-            summary = self._loop.run_until_complete(crawl.run_async(job.urls, should_stop=should_stop, on_visit=on_visit))
+            summary = self._loop.run_until_complete(crawl.run_async(
+                job.urls, should_stop=should_stop, on_visit=on_visit, on_start=on_now, on_robots_check=on_now
+            ))
         finally:
             self._crawl = None
         outcomes = summary.outcomes

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from seaspider.clock import Clock, SystemClock
 from seaspider.errors import LockHeld, ServiceError
@@ -124,10 +125,10 @@ class Supervisor:
                 signal.signal(signum, previous)
             lock.release()
 
-    def _install_signals(self) -> list[tuple[int, object]]:
+    def _install_signals(self) -> list[tuple[signal.Signals, Any]]:
         if threading.current_thread() is not threading.main_thread():
             return []  # signals reach only the main thread; a test drives request_stop itself
-        installed = []
+        installed: list[tuple[signal.Signals, Any]] = []
         for signum in (signal.SIGTERM, signal.SIGINT):
             installed.append((signum, signal.signal(signum, lambda s, _f: self.request_stop(s))))
         # SIGHUP would end the angel by default and leave the server unwatched: it is the server's to act on.

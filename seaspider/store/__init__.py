@@ -12,6 +12,7 @@ __all__ = [
     "files",
     "heads",
     "index",
+    "index_records",
     "ipstate",
     "journal",
     "lines",

@@ -187,7 +187,8 @@ def _scan_journal(store: Path, scan: _Scan) -> None:
             scan.bad_lines += 1
             scan.add(Problem(ProblemKind.BAD_LINE, where, f"{where} is not a JSON line; the index skips it."))
             continue
-        validator = validators.get(line.get("kind")) if isinstance(line, dict) else None
+        kind = line.get("kind") if isinstance(line, dict) else None
+        validator = validators.get(kind) if isinstance(kind, str) else None
         if validator is None:
             scan.bad_lines += 1
             scan.add(Problem(ProblemKind.BAD_LINE, where, f"{where} is not a journal line of a known kind; the index skips it."))

@@ -258,8 +258,8 @@ def _classify(ip: IPAddress) -> tuple[AddressKind, str | None, IPv4Address | Non
             if ip in net:
                 return kind, None, None
         return AddressKind.PUBLIC, None, None
-    for net, kind in _V6_RANGES[:2]:  # :: and ::1 sit inside ::/96 but are not IPv4-compatible forms
-        if ip in net:
+    for v6_net, kind in _V6_RANGES[:2]:  # :: and ::1 sit inside ::/96 but are not IPv4-compatible forms
+        if ip in v6_net:
             return kind, None, None
     embedded: tuple[str, IPv4Address] | None = None
     if ip in _MAPPED:
@@ -273,8 +273,8 @@ def _classify(ip: IPAddress) -> tuple[AddressKind, str | None, IPv4Address | Non
     if embedded is not None:
         kind, _, _ = _classify(embedded[1])
         return kind, embedded[0], embedded[1]
-    for net, kind in _V6_RANGES[2:]:
-        if ip in net:
+    for v6_net, kind in _V6_RANGES[2:]:
+        if ip in v6_net:
             return kind, None, None
     if ip not in _GLOBAL_UNICAST:
         # Only 2000::/3 is allocated for global unicast; the rest is IETF-reserved.

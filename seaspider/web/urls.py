@@ -369,7 +369,8 @@ def _build(text: str, scheme: str, rest: str, *, sort_query: bool) -> URL:
                         "only ':port' may follow it")
         raw_port = after[1:] if after else None
     else:
-        raw_host, colon, raw_port_text = authority.rpartition(":")
+        raw_host, colon, port_part = authority.rpartition(":")
+        raw_port_text: str | None = port_part
         if not colon:
             raw_host, raw_port_text = authority, None
         elif ":" in raw_host:

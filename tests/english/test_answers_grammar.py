@@ -16,6 +16,7 @@ from seaspider.service.answers import answer
 NOUNS = {"page": "pages", "job": "jobs", "byte": "bytes"}
 
 _COUNTED = re.compile(rf"(?<![\w.,:/-])(\d+) (?:more )?({'|'.join([*NOUNS, *NOUNS.values()])})\b")
+_QUOTED = re.compile(r"“[^“”]*”")
 _URL = re.compile(r"https?://\S+?(?=[,;:)]? |[.,;:)]?$)")
 _PROBLEMS: list[tuple[str, re.Pattern[str]]] = [
     ("singular subject with a plural verb", re.compile(r"\b(?:job|page|byte) (?:are|were)\b")),
@@ -35,8 +36,9 @@ _PROBLEMS: list[tuple[str, re.Pattern[str]]] = [
 
 def grammar_problems(text: str) -> list[str]:
     """Every problem found in `text`, by name; an empty list means the answer passed."""
-    # URLs are data, not words: "https://a.example/a at" has no article in it.
-    words = _URL.sub("https-url", text)
+    # URLs and quoted titles are data, not words: "https://a.example/a at" has no article in it, and a
+    # page titled “True” or “a a” is quoted as the page says it.
+    words = _QUOTED.sub("“quoted”", _URL.sub("https-url", text))
     found = [name for name, pattern in _PROBLEMS if pattern.search(words)]
     for number, noun in _COUNTED.findall(words):
         if (number == "1") != (noun in NOUNS):
@@ -73,6 +75,7 @@ def grammar_problems(text: str) -> list[str]:
         "i fetched it.",
         "It is fine. It is fine. It is fine. It is fine.",
         "It fetched ().",
+        "Its title is “Mova”. It is True.",
     ],
 )
 def test_checker_catches_each_kind_of_mistake(bad: str) -> None:  # negative control of the checker
@@ -85,6 +88,7 @@ def test_checker_catches_each_kind_of_mistake(bad: str) -> None:  # negative con
         "I am working on octopus-7-0: 0 of 1 page is done, now https://a.example/. 2 jobs are waiting.",
         "I have queued 1 page for fetching (octopus-7-0): https://a.example/. No job is ahead of it.",
         "I fetched https://a.example/ at 2026-11-04 07:52 UTC: HTTP 200, text/html, 2.4 MB. It has no links.",
+        "Its title is “True”. Its title is “a a”.",  # a page's own words, quoted
     ],
 )
 def test_checker_passes_good_sentences(good: str) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from service_support import RunningServer, check, gated_server, short_dir
+from service_support import RunningServer, check, gated_server, short_dir, write_serve_config
 
 from seaspider.lock import acquire
 
@@ -104,11 +104,7 @@ def test_serve_answers_ask_and_stops_cleanly_on_sigterm() -> None:
 
     base = short_dir()
     try:
-        config = base / "config.json"
-        config.write_text(json.dumps({
-            "store": str(base / "store"), "robot": {"contact_url": "https://example.invalid/movabot"},
-            "service": {"lock": str(base / "seaspider.lock")},
-        }))
+        config = write_serve_config(base)
         sock = base / "run" / "s.sock"
         vocab = Path(__file__).resolve().parents[3] / "vocab" / "deputy.example.json"
         proc = subprocess.Popen([sys.executable, "-m", "seaspider.cli", "serve", str(config), str(vocab), str(sock)],
@@ -128,11 +124,7 @@ def test_serve_answers_ask_and_stops_cleanly_on_sigterm() -> None:
 def test_serve_refuses_a_bad_vocabulary_with_status_2() -> None:
     base = short_dir()
     try:
-        config = base / "config.json"
-        config.write_text(json.dumps({
-            "store": str(base / "store"), "robot": {"contact_url": "https://example.invalid/movabot"},
-            "service": {"lock": str(base / "seaspider.lock")},
-        }))
+        config = write_serve_config(base)
         vocab = base / "vocab.json"
         vocab.write_text('{"name": "x", "handler": "x", "capabilities": [], "surprise": 1}')
         out = cli("serve", str(config), str(vocab), str(base / "run" / "s.sock"))

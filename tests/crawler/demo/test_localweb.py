@@ -19,11 +19,10 @@ from seaspider.demo.localweb import (
     LocalWeb,
     RequestRecord,
     Response,
-    cut_robots,
-    giant_agents_robots,
     ip_for,
     spacing_violations,
 )
+from seaspider.demo.misbehaviours import cut_robots, giant_agents_robots
 
 
 def get(web: LocalWeb, host: str, path: str, headers: str = "") -> tuple[int, dict[str, str], bytes]:

@@ -21,7 +21,8 @@ import zstandard
 from fetchkit import HostPool, MemoryState, logged, make_config
 
 from seaspider.clock import SystemClock
-from seaspider.demo.localweb import LocalWeb, Response, cut_robots, giant_agents_robots
+from seaspider.demo.localweb import LocalWeb, Response
+from seaspider.demo.misbehaviours import cut_robots, giant_agents_robots
 from seaspider.net.fetch import Faults, Fetcher
 from seaspider.web.records import Outcome, RobotsFetch, RobotsSource
 from seaspider.web.robots import MAX_ROBOTS_BYTES, Robots
@@ -205,7 +206,7 @@ def test_every_gzip_member_is_decoded(web: LocalWeb, pool: HostPool, tmp_path: P
     host = pool.take()
     v = run(seeded(web, tmp_path, [host]).visit(web.url(host, "/gzip-members?n=3")))
     assert v.outcome is Outcome.FETCHED and not v.truncated
-    assert v.body == web._page_html(web._site(host), 1)  # all three members, not just the first
+    assert v.body == web.page_html(web._site(host), 1)  # all three members, not just the first
 
 
 def test_gzip_members_stay_under_the_decoded_cap(web: LocalWeb, pool: HostPool, tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from service_support import GatedRunner, RunningServer, check, make_config, short_dir
+from service_support import GatedRunner, RunningServer, check, make_config, short_dir, write_serve_config
 
 from seaspider.english_reader import deputy_for, vocab_from_text
 from seaspider.service.vocabulary import Vocabulary
@@ -130,11 +130,7 @@ class Lines:
 def test_serve_reloads_its_vocabulary_on_sighup() -> None:
     base = short_dir()
     try:
-        config = base / "config.json"
-        config.write_text(json.dumps({
-            "store": str(base / "store"), "robot": {"contact_url": "https://example.invalid/movabot"},
-            "service": {"lock": str(base / "seaspider.lock")},
-        }))
+        config = write_serve_config(base)
         vocab = base / "vocab.json"
         vocab.write_bytes(VOCAB.read_bytes())
         sock = base / "run" / "s.sock"

@@ -283,7 +283,7 @@ def test_long_lived_reader_follows_an_index_rebuilt_as_a_new_file(tmp_path: Path
 def test_fast_host_of_agrees_with_urlsplit(scheme: str, userinfo: str, host: str, port: str, rest: str) -> None:
     from urllib.parse import urlsplit
 
-    from seaspider.store.index import host_of
+    from seaspider.web.urls import host_of
 
     url = f"{scheme}://{userinfo}{host}{port}{rest}"
     assert host_of(url) == (urlsplit(url).hostname or "")
