@@ -23,7 +23,9 @@ from deputy.signals import (
     content,
     lower,
     number,
+    is_label,
     own_clause,
+    someone_else,
     verb_lemma,
     verb_like,
     wh_phrase,
@@ -212,7 +214,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         scope_top=scope_top.i, tail=tail, detached=detached, question_tail=_question_tail(sent, mood),
         conjoined=tuple(conjoined), others=tuple(others), unexpected=tuple(dict.fromkeys(unexpected)),
         counts=tuple(counts), words=frozenset(sentence_words), pronoun=pointer, referents=referents,
-        asked=question, label=_label(sent, parsed, words),
+        asked=question, label=is_label(sent, parsed, words),
         participle=predicate is not None and subject_tok is None and chain[0].tag_ == "VBG" and not auxes,
         contents=tuple(_contents(in_scope, parsed)),
         commands=tuple(
@@ -312,7 +314,7 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
             if child.i in parsed.items or child.i in tail or child.dep_ not in _OUT_OF_SCOPE_DEPS:
                 continue
             word = str(child.lemma_).lower()
-            if child.dep_ == "agent" and _someone_else(child, parsed, words):
+            if child.dep_ == "agent" and someone_else(child, parsed, words):
                 unexpected.append(lower(child))  # "I want A fetched by the team": not a request to me
                 continue
             if child.dep_ in ("prep", "agent"):
@@ -328,20 +330,6 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
             ):
                 unexpected.append(lower(child))
     return unexpected
-
-
-def _someone_else(agent: Any, parsed: Parsed, words: ReaderWords) -> bool:
-    """Whether a passive's "by …" names a person other than the deputy: "fetched by someone else",
-    "downloaded by my colleague". "blocked by robots.txt" names a thing, and "by you" the deputy."""
-    for obj in agent.children:
-        if obj.dep_ != "pobj" or obj.i in parsed.items:
-            continue
-        word, lemma = lower(obj), str(obj.lemma_).lower()
-        if word in ("you", "yourself", "u"):
-            continue
-        if obj.pos_ == "PRON" or lemma in words.person_nouns or word in words.person_nouns:
-            return True
-    return False
 
 
 def _supported_verb(root: Any, sent: Any, parsed: Parsed, verbs: frozenset[str]) -> Any | None:
@@ -414,20 +402,6 @@ def _question_tail(sent: Any, mood: Mood) -> frozenset[int]:
     if len(words) >= 2 and lower(words[-2]) == "or" and lower(words[-1]) == "not":
         return frozenset({words[-2].i, words[-1].i})
     return frozenset()
-
-
-def _label(sent: Any, parsed: Parsed, words: ReaderWords) -> bool:
-    """"Background:", "Quick context:", "Note:": at most three words, no address, then a colon.
-
-    A heading that tells the reader to do something else with what follows ("Email the team:",
-    "Post to Slack:", "Tell the user:") is no label: its verb is a second action, refused as one.
-    """
-    said = [t for t in sent if content(t, parsed, words)]
-    last = [t for t in sent if not t.is_space]
-    if not (bool(last) and last[-1].text == ":" and 0 < len(said) <= 3 and not any(t.i in parsed.items for t in said)):
-        return False
-    refused = words.unsupported | words.forbidden
-    return not any(t.tag_ == "VB" and (str(t.lemma_).lower() in refused or lower(t) in refused) for t in said)
 
 
 def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWords) -> tuple[int | None, int]:
