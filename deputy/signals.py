@@ -213,11 +213,22 @@ def is_label(sent: Any, parsed: Parsed, words: ReaderWords) -> bool:
     """"Background:", "Quick context:", "Note:": at most three words, no address, then a colon.
 
     A heading that tells the reader to do something else with what follows ("Email the team:",
-    "Post to Slack:", "Tell the user:") is no label: its verb is a second action, refused as one.
+    "Post to Slack:", "Tell the user:", "Ask the user:") is no label: its verb is a second action,
+    refused as one.
     """
     said = [t for t in sent if content(t, parsed, words)]
     last = [t for t in sent if not t.is_space]
     if not (bool(last) and last[-1].text == ":" and 0 < len(said) <= 3 and not any(t.i in parsed.items for t in said)):
         return False
     refused = words.unsupported | words.forbidden
-    return not any(t.tag_ == "VB" and (str(t.lemma_).lower() in refused or lower(t) in refused) for t in said)
+    for tok in said:
+        if tok.tag_ != "VB":
+            continue
+        lemma = str(tok.lemma_).lower()
+        if lemma in refused or lower(tok) in refused:
+            return False
+        # "Ask the user:" asks a person something; "Request:" alone is a heading.
+        if lemma in words.request_governors and any(
+                c.dep_ in ("dobj", "dative") and str(c.lemma_).lower() in words.person_nouns for c in tok.children):
+            return False
+    return True

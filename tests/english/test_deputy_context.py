@@ -122,6 +122,11 @@ def test_a_heading_that_orders_another_action_is_no_label(deputy: Deputy, prompt
     assert _urls(deputy.read(prompt)) == "unsupported_verb"
 
 
+def test_a_heading_that_asks_a_person_is_no_label(deputy: Deputy) -> None:
+    assert isinstance(deputy.read(f"Ask the user: fetch {A}"), Refusal)
+    assert _urls(deputy.read(f"Request: fetch {A}")) == [A]  # negative control: a heading with no person
+
+
 @pytest.mark.parametrize("prompt", [f"Task: fetch {A}", f"Background: fetch {A}", f"Please note: fetch {A}"])
 def test_a_heading_that_only_labels_stays_a_label(deputy: Deputy, prompt: str) -> None:  # negative control
     assert _urls(deputy.read(prompt)) == [A]
