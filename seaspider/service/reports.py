@@ -78,16 +78,14 @@ class FetchNotQueuedReport(TypedDict):
 FetchReport = FetchQueuedReport | FetchNotQueuedReport
 
 
-class RobotsReport(TypedDict):
+class _RobotsFields(TypedDict):
     """What robots.txt says about `target` for `agent`, or why it cannot say yet.
 
     `status` is the robots.txt HTTP status; `rule`, `group` and `line` name the deciding rule;
     `retry_unix` is when an unreachable origin opens again; `reason` is an English clause for a
-    failure without a status ("the connection was refused"); `sitemaps` are the robots.txt's
-    Sitemap: lines in file order (None when no robots.txt body is known).
+    failure without a status ("the connection was refused").
     """
 
-    operation: Literal["robots"]
     target: str
     agent: str
     robots_url: str
@@ -99,24 +97,20 @@ class RobotsReport(TypedDict):
     fetched_unix: float | None
     retry_unix: float | None
     reason: str | None
+
+
+class RobotsReport(_RobotsFields):
+    """The robots answer; `sitemaps` are the robots.txt's Sitemap: lines in file order (None when no
+    robots.txt body is known)."""
+
+    operation: Literal["robots"]
     sitemaps: NotRequired[list[str] | None]
 
 
-class SitemapsReport(TypedDict):
+class SitemapsReport(_RobotsFields):
     """The robots report asked about its `sitemaps` ("What sitemaps does A have?"): the same fields."""
 
     operation: Literal["sitemaps"]
-    target: str
-    agent: str
-    robots_url: str
-    state: RobotsState
-    status: int | None
-    rule: str | None
-    group: str | None
-    line: int | None
-    fetched_unix: float | None
-    retry_unix: float | None
-    reason: str | None
     sitemaps: list[str] | None
 
 

@@ -249,16 +249,19 @@ class SitemapParser:
             self._inflate(self._gunzip, data)
             return
         for start in range(0, len(data), _PIECE_BYTES):
-            piece = data[start : start + _PIECE_BYTES]
-            room = self._max_bytes - self._decoded
-            if len(piece) > room:
-                self._decoded_part(piece[:room])
-                if not self._done:
-                    self._over_bytes()
+            if self._read_piece(data[start : start + _PIECE_BYTES]):
                 return
-            self._decoded_part(piece)
-            if self._done:
-                return
+
+    def _read_piece(self, piece: bytes) -> bool:
+        """Read one decoded piece up to the byte bound; True when reading ends (bound reached or done)."""
+        room = self._max_bytes - self._decoded
+        if len(piece) > room:
+            self._decoded_part(piece[:room])
+            if not self._done:
+                self._over_bytes()
+            return True
+        self._decoded_part(piece)
+        return self._done
 
     def _inflate(self, gunzip: Inflater, data: bytes) -> None:
         """Inflate piece by piece, one byte past the bound at most: a bomb never grows past 50 MiB."""
@@ -267,15 +270,7 @@ class SitemapParser:
                 room = self._max_bytes - self._decoded
                 piece = gunzip.feed(data, min(_PIECE_BYTES, room + 1))
                 data = b""
-                if not piece:
-                    return
-                if len(piece) > room:
-                    self._decoded_part(piece[:room])
-                    if not self._done:
-                        self._over_bytes()
-                    return
-                self._decoded_part(piece)
-                if self._done:
+                if not piece or self._read_piece(piece):
                     return
         except zlib.error as exc:
             self._fail(f"{self.url} is not valid gzip ({exc}); the URLs before the fault were kept.")
