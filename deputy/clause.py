@@ -8,6 +8,7 @@ puts the sentences of a prompt together.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,9 @@ from deputy.signals import (
     content,
     lower,
     number,
+    is_label,
     own_clause,
+    someone_else,
     verb_lemma,
     verb_like,
     wh_phrase,
@@ -34,6 +37,23 @@ __all__ = ["Clause", "read_clause"]
 
 _OUT_OF_SCOPE_DEPS = frozenset({"npadvmod", "advmod", "prep", "tmod", "agent", "oprd"})
 _PRONOUNS = frozenset({"it", "this", "that"})  # one thing: "them" never stands for one address
+_MANY = frozenset({"them", "these", "those", "both"})
+# What a verb with an object of its own has: "Fetch please." has none of them.
+_ARGUMENTS = frozenset({"dobj", "dative", "attr", "ccomp", "xcomp", "prep", "oprd", "acomp", "conj", "pobj", "agent"})
+_DESTINATIONS = frozenset({"to", "into", "onto"})
+# What a page holds, named by where it is: "the links on A", "the images in A", "the files from A".
+_WITHIN = frozenset({"on", "in", "from", "inside", "within", "under", "below", "across", "off"})
+_PARTS = frozenset({
+    "link", "links", "url", "urls", "image", "images", "picture", "pictures", "photo", "photos", "file", "files",
+    "attachment", "attachments", "pdfs", "pages", "subpage", "subpages", "posts", "articles", "comment",
+    "comments", "video", "videos", "documents", "entry", "entries", "item", "items", "children", "resources",
+    "asset", "assets", "script", "scripts", "stylesheets", "downloads",
+})
+_SELECTORS = frozenset({
+    "latest", "newest", "recent", "last", "top", "oldest", "best", "most", "other", "another", "some", "any",
+    "few", "several", "next", "previous",
+})
+_ORDINAL = re.compile(r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +80,13 @@ class Clause:
     unexpected: tuple[str, ...]
     counts: tuple[int, ...]
     words: frozenset[str]
-    pronoun: int | None  # "it" as the action's object ("please grab it")
+    pronoun: int | None  # "it" as the action's object ("please grab it"); the verb itself when it has none
+    referents: int  # how many addresses the pronoun stands for: 1, 2 ("both"), 0 (more than one: "them")
     asked: bool  # the sentence ends in a question mark
     label: bool  # a heading before a colon ("Background:", "Note:"), saying nothing itself
     participle: bool  # a subject-less "-ing" sentence: "Working on a migration guide here."
     commands: tuple[str, ...]  # base-form verbs conjoined to a non-base verb: "… is fetched and fetch it"
+    contents: tuple[str, ...] = ()  # things on a page named by its address: "the links on A" (widens an action)
 
 
 def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> Clause:
@@ -86,6 +108,11 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         if governors and governors[0] in words.permission_words:
             # "Does a.example allow crawling?": the site is the governor's subject, inside its clause.
             scope_top = chain[0]
+    support = _supported_verb(root, sent, parsed, verbs) if predicate == "do" and len(chain) == 1 else None
+    if support is not None:
+        # "Did the download of A work?": the small model made the verb a noun; "did" is its auxiliary.
+        action = support
+        predicate = verb_lemma(support, verbs)
     chain_ids = frozenset(t.i for t in chain)
 
     # Subject, modals and auxiliaries along the chain from the root down to the action. An indirect
@@ -97,6 +124,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     if subject_tok is not None:
         subject = "address" if subject_tok.i in parsed.items else str(subject_tok.lemma_).lower()
     auxes = [c for tok in own for c in tok.children if c.dep_ in ("aux", "auxpass")]
+    if support is not None:
+        auxes.append(root)
     modals = [str(a.lemma_).lower() for a in auxes if a.tag_ == "MD"]
     polite = any(lower(t) in words.politeness and t.i not in parsed.synthetic for t in sent)
     # "Were you able to fetch A?" asks what happened: the past of "able" is no permission.
@@ -160,14 +189,19 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
             continue  # "the one at B" is a pronoun, not a count
         if lower(tok) in words.adverbs and tok.dep_ in ("advmod", "npadvmod"):
             continue  # "First, fetch A": an ordinal adverb orders, it does not count
+        if _ORDINAL.fullmatch(lower(tok)) and tok.dep_ in ("pobj", "advmod", "npadvmod"):
+            continue  # "For the third, fetch A": an ordinal standing alone orders; "the third link" still counts
         value = number(tok.text)
         counted = tok.dep_ == "nummod" and lower(tok.head) in words.object_nouns
         # "fetch these two: A, B": the number stands for the pages it counts.
         counted = counted or (tok.dep_ in ("dobj", "appos") and any(lower(c) in ("these", "those") for c in tok.children))
         if counted and value is not None:
             counts.append(value)  # "these two pages: A and B" must name two
+        elif value == 1 and tok.dep_ == "nummod" and tok.head.dep_ == "pobj":
+            continue  # "in one go", "one per line": one of something else widens nothing
         else:
             unexpected.append(tok.text)  # "fetch 300 pages from A" asks for more than A
+    pointer, referents = _pronoun(action, predicate, parsed, words)
     sentence_words = set()
     for tok in sent:
         if tok.i not in parsed.items:
@@ -179,9 +213,10 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         polite=polite, governors=tuple(governors), chain=chain_ids, scope=frozenset(in_scope),
         scope_top=scope_top.i, tail=tail, detached=detached, question_tail=_question_tail(sent, mood),
         conjoined=tuple(conjoined), others=tuple(others), unexpected=tuple(dict.fromkeys(unexpected)),
-        counts=tuple(counts), words=frozenset(sentence_words), pronoun=_pronoun(action, chain_ids, predicate),
-        asked=question, label=_label(sent, parsed, words),
+        counts=tuple(counts), words=frozenset(sentence_words), pronoun=pointer, referents=referents,
+        asked=question, label=is_label(sent, parsed, words),
         participle=predicate is not None and subject_tok is None and chain[0].tag_ == "VBG" and not auxes,
+        contents=tuple(_contents(in_scope, parsed)),
         commands=tuple(
             verb_lemma(t, verbs) for t in sent
             if t.pos_ == "VERB" and t.tag_ == "VB" and t.dep_ == "conj" and t.head.tag_ != "VB"
@@ -279,9 +314,14 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
             if child.i in parsed.items or child.i in tail or child.dep_ not in _OUT_OF_SCOPE_DEPS:
                 continue
             word = str(child.lemma_).lower()
+            if child.dep_ == "agent" and someone_else(child, parsed, words):
+                unexpected.append(lower(child))  # "I want A fetched by the team": not a request to me
+                continue
             if child.dep_ in ("prep", "agent"):
                 if word not in words.prepositions and lower(child) not in words.prepositions:
                     unexpected.append(lower(child))
+                else:
+                    unexpected += _elsewhere(child, parsed, words)
             elif child.dep_ == "npadvmod" and (word in words.object_nouns or lower(child) in words.object_nouns):
                 continue
             elif (
@@ -290,6 +330,68 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
             ):
                 unexpected.append(lower(child))
     return unexpected
+
+
+def _supported_verb(root: Any, sent: Any, parsed: Parsed, verbs: frozenset[str]) -> Any | None:
+    """The verb of a do-support question that the small model tagged as a noun, or None.
+
+    "What status did A return?", "Did the download of A work?": the root is "did", no verb hangs
+    from it, and the question's last word is a bare noun spelt like a known verb in its base form.
+    Only a question is repaired, so the repair can only ever ask, never act.
+    """
+    if root.tag_ not in ("VBD", "VBZ", "VBP") or any(c.pos_ == "VERB" for c in root.children):
+        return None
+    said = [t for t in sent if not t.is_punct and not t.is_space]
+    if not said or not any(t.text == "?" for t in sent):
+        return None
+    last = said[-1]
+    if last.i <= root.i or last.i in parsed.items or last.pos_ != "NOUN" or lower(last) not in verbs:
+        return None
+    if any(c.dep_ in ("det", "poss", "nummod", "amod") for c in last.children):
+        return None  # "Did you do the work?": a noun with its determiner is a noun
+    return last
+
+
+def _contents(in_scope: set[int], parsed: Parsed) -> list[str]:
+    """Things inside a page named by the page's address: "the links on A", "the latest post on A".
+
+    "The PDF at A" or "the changelog from A" is A itself; links, images or files on A, or a post
+    picked out on A, are other addresses the prompt does not give. Such a request is not understood.
+    """
+    doc = parsed.doc
+    found = []
+    for index in sorted(in_scope):
+        if index not in parsed.items or doc[index].dep_ != "pobj":
+            continue
+        prep = doc[index].head
+        if lower(prep) not in _WITHIN:
+            continue
+        # The model hangs the place from the noun ("the links on A") or from the verb beside its object.
+        nouns = [prep.head] if prep.head.pos_ in ("NOUN", "PROPN") else [
+            c for c in prep.head.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")]
+        for noun in nouns:
+            if noun.i in parsed.items:
+                continue
+            picked = [lower(c) for c in noun.children if c.dep_ in ("amod", "advmod", "nummod", "det")
+                      and (lower(c) in _SELECTORS or _ORDINAL.fullmatch(lower(c)))]
+            if lower(noun) in _PARTS or str(noun.lemma_).lower() in _PARTS or picked:
+                found.append(" ".join(picked + [lower(noun), lower(prep)]))
+    return found
+
+
+def _elsewhere(prep: Any, parsed: Parsed, words: ReaderWords) -> list[str]:
+    """A destination the deputy does not own: "save A to my Google Drive" puts A somewhere else.
+
+    "Read A to me", "add A to the queue", "save A to the store": a person or one of the vocabulary's
+    places. An address after "to" is another slot and judged there.
+    """
+    if lower(prep) not in _DESTINATIONS:
+        return []
+    objects = [c for c in prep.children if c.dep_ == "pobj" and c.i not in parsed.items]
+    return [
+        lower(obj) for obj in objects
+        if obj.pos_ != "PRON" and str(obj.lemma_).lower() not in words.places and lower(obj) not in words.places
+    ]
 
 
 def _question_tail(sent: Any, mood: Mood) -> frozenset[int]:
@@ -302,19 +404,39 @@ def _question_tail(sent: Any, mood: Mood) -> frozenset[int]:
     return frozenset()
 
 
-def _label(sent: Any, parsed: Parsed, words: ReaderWords) -> bool:
-    """"Background:", "Quick context:", "Note:": at most three words, no address, then a colon."""
-    said = [t for t in sent if content(t, parsed, words)]
-    last = [t for t in sent if not t.is_space]
-    return bool(last) and last[-1].text == ":" and 0 < len(said) <= 3 and not any(t.i in parsed.items for t in said)
+def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWords) -> tuple[int | None, int]:
+    """The action's object when it only points back, and how many addresses it stands for.
 
-
-def _pronoun(action: Any, chain_ids: frozenset[int], predicate: str | None) -> int | None:
-    """The action's object when it is a bare pronoun ("please grab it"), else None."""
+    "please grab it", "fetch that page" stand for one (1); "download both" for two (2); "fetch them",
+    "fetch these pages", "fetch all of them" for any number above one (0). None when the object names
+    something itself; the verb's own index, for one, when the request has no object at all ("Fetch please.").
+    """
     if predicate is None:
-        return None
-    for child in action.children:
-        bare = child.tag_ in ("PRP", "DT") and not list(child.children)
-        if child.dep_ == "dobj" and lower(child) in _PRONOUNS and bare:
-            return int(child.i)
-    return None
+        return None, 1
+    objects = [c for c in action.children if c.dep_ == "dobj"]
+    if not objects:
+        arguments = [c for c in action.children if c.dep_ in _ARGUMENTS or c.i in parsed.items]
+        return (None if arguments else int(action.i)), 1
+    child = objects[0]
+    if len(objects) > 1 or child.i in parsed.items:
+        return None, 1
+    word = lower(child)
+    kids = list(child.children)
+    if child.tag_ in ("PRP", "DT") and not kids:
+        if word in _PRONOUNS:
+            return int(child.i), 1
+        if word in _MANY:
+            return int(child.i), 2 if word == "both" else 0
+    if word in ("both", "all") and [lower(k) for k in kids if k.dep_ != "punct"] == ["of"]:
+        of = [g for k in kids for g in k.children if g.dep_ == "pobj"]
+        if len(of) == 1 and lower(of[0]) in _MANY - {"both"} and not list(of[0].children):
+            return int(child.i), 2 if word == "both" else 0
+    named = str(child.lemma_).lower() in words.referent_nouns or word in words.referent_nouns
+    determiners = [lower(k) for k in kids if k.dep_ in ("det", "predet", "nummod")]
+    if named and determiners and len(determiners) == len(kids):
+        if child.tag_ == "NNS":
+            if any(d in ("these", "those", "the", "both") for d in determiners):
+                return int(child.i), 2 if "both" in determiners or "two" in determiners else 0
+        elif determiners[0] in ("this", "that", "the"):
+            return int(child.i), 1  # "fetch that page", "download the link"
+    return None, 1

@@ -23,11 +23,13 @@ from deputy.context import (
     heads_sentence,
     main_clause,
     own_wish,
+    pleasantry,
     speaks_of_acting,
     speaks_to_me,
 )
 from deputy.nlp import Parsed
-from deputy.protect import maybe_host
+from deputy.protect import ItemKind, maybe_host
+from deputy.quoted import quoted_refusal
 from deputy.scope import role
 from deputy.signals import (
     COORDINATORS,
@@ -39,6 +41,7 @@ from deputy.signals import (
     ordinary_word,
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
+from deputy.times import is_time_word, schedules
 from deputy.vocab import ReaderWords
 
 __all__ = ["build_skeleton"]
@@ -73,14 +76,21 @@ def build_skeleton(
         return _empty_skeleton(parsed, rows, negation, tuple(dict.fromkeys(w for w, _ in found_conditions)))
     roles = _roles(clauses, parsed, words, actions)
     main = clauses[roles.main]
-    negation, negation_asked = _negation(clauses, roles, parsed, words)
     conditions, conditions_aside = _conditions(clauses, roles, found_conditions, doc)
+    # "Fetch A if the user hasn't read it yet": a negation inside a condition belongs to the condition.
+    # Only a condition about someone else ("if it isn't", "If not, fetch it", "if you didn't fetch A" stay negations).
+    conditioned = {t.i for word, index in found_conditions if word in conditions and doc[index].dep_ == "mark"
+                   and _about_another(doc[index].head) for t in doc[index].head.subtree}
+    negation, negation_asked = _negation(clauses, roles, parsed, words, skip=conditioned)
     requested = [main] + [clauses[i] for i in roles.absorbed if roles.absorbed[i] == roles.main]
     unexpected = list(main.unexpected) + _symbols(parsed, words) + _loose_conjuncts(requested, parsed, words)
     # "How many pages do you have from docs.rs?": a word that may name a site or a file, in the
     # request itself, is never silently dropped.
     unexpected += [lower(doc[i]) for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)]
-    blocked = _blocked(requested + [clauses[i] for i in roles.acting], parsed, words)
+    blocked = _blocked(requested + [clauses[i] for i in roles.acting], parsed, words) + list(main.contents)
+    if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
+        # "Show me the text of A every morning": the reader acts now or never, whatever it is asked to do.
+        unexpected += _scheduled(requested + [clauses[i] for i in roles.acting], parsed)
     # A loose sentence ("You will translate B.") is no context: its verbs are judged like the request's.
     others = list(main.others) + done_to_it([clauses[i] for i in roles.fine], main, parsed, words)
     for i in roles.loose:
@@ -88,8 +98,14 @@ def build_skeleton(
         others += list(clauses[i].conjoined)
     extra = [lower(doc[t]) for i in roles.loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
     carried = {t for i in roles.absorbed if roles.absorbed[i] == roles.main for t in clauses[i].tokens}
-    bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words)
+    bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words, actions)
     also_scopes = {t for i in roles.also for t in clauses[i].scope}
+    # "My user says: "grab the changelog for me". Please fetch A.": a harmless quotation in a sentence
+    # of context is the user's words, not part of this request.
+    # A bare quotation standing alone ("What does A say? “characters 1 to 5”") is no one's words: it stays.
+    inert = {t for i in roles.fine if clauses[i].mood is Mood.STATEMENT for t in clauses[i].tokens
+             if t in parsed.items and parsed.items[t].kind is ItemKind.QUOTE
+             and quoted_refusal(parsed.items[t].text, words) is None}
     return Skeleton(
         predicate=main.predicate, mood=main.mood, modality=main.modality, aspects=main.aspects,
         subject=main.subject, wh=main.wh, polite=main.polite, negation=negation, conditions=conditions,
@@ -97,7 +113,7 @@ def build_skeleton(
         words=tuple(sorted(set(main.words) | {lower(doc[t]) for t in carried if t not in parsed.items})),
         unexpected=tuple(dict.fromkeys(unexpected)), forbidden=tuple(dict.fromkeys(_forbidden(parsed, words))),
         counts=main.counts, extra=tuple(extra),
-        slots=_main_slots(main, parsed, carried=carried, bound_to=bound_to, skipped=also_scopes), tokens=rows,
+        slots=_main_slots(main, parsed, carried=carried, bound_to=bound_to, skipped=also_scopes | inert), tokens=rows,
         also=tuple(
             _also_skeleton(clauses[i], [clauses[j] for j in roles.absorbed if roles.absorbed[j] == i], parsed, words)
             for i in roles.also
@@ -105,6 +121,8 @@ def build_skeleton(
         context=tuple(_text(clauses[i], doc) for i in roles.fine), blocked=tuple(dict.fromkeys(blocked)),
         bound=bound, rewrites=parsed.rewrites, negation_asked=negation_asked, conditions_aside=conditions_aside,
         commands=main.commands,
+        elsewhere=any(i not in main.tokens and i not in carried and i not in also_scopes and i not in bound_to
+                      for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS),
     )
 
 
@@ -113,8 +131,11 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
     doc = parsed.doc
     told = after_context_labels(clauses, words)
     remarks = frozenset(i for i, c in enumerate(clauses) if _remark(c, parsed))
+    pleasant = {i for i, c in enumerate(clauses) if pleasantry(c, parsed, words, actions)}
+    told |= pleasant
     # A remark after an address ("A (Go 1.22 release notes)") is context unless it orders an action.
-    told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden}
+    told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden
+             or _labelled(clauses[i], parsed)}
     addressed = addressing(clauses, words, actions) - told
     main_i = main_clause(clauses, addressed)
     absorbed: dict[int, int] = {}
@@ -133,7 +154,9 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
     wishes = {i for i in context if own_wish(clauses[i], words, actions)}
     fine = [
         i for i in context
-        if (i in wishes or i in told or fine_context(clauses[i])) and not speaks_to_me(clauses[i], doc, main_i, i)
+        if i in pleasant
+        or (i in wishes or i in told or fine_context(clauses[i]))
+        and not speaks_to_me(clauses[i], doc, main_i, i, wish=i in wishes)
     ]
     acting = [i for i in fine if speaks_of_acting(clauses[i], doc, actions) or i in remarks
               or (clauses[i].mood is Mood.FRAGMENT and not clauses[i].label)]
@@ -143,7 +166,9 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
     )
 
 
-def _negation(clauses: list[Clause], roles: _Roles, parsed: Parsed, words: ReaderWords) -> tuple[str | None, bool]:
+def _negation(
+    clauses: list[Clause], roles: _Roles, parsed: Parsed, words: ReaderWords, *, skip: set[int] = frozenset()
+) -> tuple[str | None, bool]:
     """The first negation that counts, and whether it stands in the question itself.
 
     A negation refuses wherever it stands, except in a context sentence that does not speak of
@@ -151,7 +176,7 @@ def _negation(clauses: list[Clause], roles: _Roles, parsed: Parsed, words: Reade
     """
     doc = parsed.doc
     main = clauses[roles.main]
-    tails = set().union(*(c.question_tail for c in clauses))
+    tails = set().union(*(c.question_tail for c in clauses)) | skip
     counted = {t for i in roles.also + tuple(roles.absorbed) + roles.loose + roles.acting for t in clauses[i].tokens}
 
     def first(ids: set[int] | frozenset[int]) -> str | None:
@@ -182,7 +207,7 @@ def _conditions(
 
 
 def _main_slots(
-    main: Clause, parsed: Parsed, *, carried: set[int], bound_to: int | None, skipped: set[int]
+    main: Clause, parsed: Parsed, *, carried: set[int], bound_to: frozenset[int], skipped: set[int]
 ) -> tuple[SlotToken, ...]:
     """Every protected token outside the further requests, and whether it is part of the request."""
     doc = parsed.doc
@@ -192,13 +217,13 @@ def _main_slots(
             continue
         if index in main.tail or index in carried:
             slot_role = "list"
-        elif index == bound_to:
+        elif index in bound_to:
             slot_role = "dobj"
         else:
             slot_role = role(doc[index], doc[main.scope_top], parsed)
         slots.append(SlotToken(
             index=index, kind=str(item.kind), text=item.text, source=item.source, link_text=item.link_text,
-            in_scope=index in main.scope or index in carried or index == bound_to, role=slot_role,
+            in_scope=index in main.scope or index in carried or index in bound_to, role=slot_role,
         ))
     return tuple(slots)
 
@@ -225,6 +250,19 @@ def _remark(clause: Clause, parsed: Parsed) -> bool:
     if doc[first].text != "(" and first >= 1 and doc[first - 1].text == "(":
         first -= 1
     return doc[first].text == "(" and (first - 1) in parsed.items
+
+
+def _about_another(verb: Any) -> bool:
+    """Whether a clause has a subject of its own other than the deputy ("if the user hasn't read it")."""
+    subjects = [lower(c) for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
+    return bool(subjects) and subjects[0] not in ("you", "u", "yourself")
+
+
+def _labelled(clause: Clause, parsed: Parsed) -> bool:
+    """"A (mirror: B)": a remark whose first word heads a colon names what follows; it orders nothing."""
+    doc = parsed.doc
+    said = [i for i in sorted(clause.tokens) if not doc[i].is_punct and i not in parsed.synthetic]
+    return len(said) >= 2 and said[0] + 1 < len(doc) and doc[said[0] + 1].text == ":" and said[0] not in parsed.items
 
 
 def _forbidden(parsed: Parsed, words: ReaderWords) -> list[str]:
@@ -267,8 +305,14 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
             tok = doc[index]
             if index in parsed.items or index in parsed.synthetic:
                 continue
+            if is_time_word(tok):
+                if schedules(tok):
+                    out.append(lower(tok))
+                continue  # "tomorrow's training", "save it for later", "Long day.": no schedule
             if lower(tok) not in words.blockers and str(tok.lemma_).lower() not in words.blockers:
                 continue
+            if _quantifies_list(tok):
+                continue  # "fetch all of these: A, B" asks for the list it gives, no more
             asked = clause.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
             if asked and tok.dep_ in ("nsubj", "nsubjpass", "attr", "expl"):
                 continue
@@ -276,6 +320,31 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
                 continue
             out.append(lower(tok))
     return out
+
+
+_LISTED = frozenset({"these", "those", "them", "following", "above", "below", "listed"})
+
+
+def _quantifies_list(tok: Any) -> bool:
+    """"all of these", "all these pages", "all the following URLs": "all" of a list the prompt gives."""
+    if lower(tok) != "all":
+        return False
+    of = [g for c in tok.children if c.dep_ == "prep" and lower(c) == "of" for g in c.children if g.dep_ == "pobj"]
+    if any(lower(g) in _LISTED for g in of):
+        return True
+    if tok.dep_ in ("det", "predet", "amod"):
+        head = tok.head
+        return lower(head) in _LISTED or any(lower(c) in _LISTED for c in head.children if c.dep_ in ("det", "amod"))
+    return False
+
+
+def _scheduled(requested: list[Clause], parsed: Parsed) -> list[str]:
+    """Time words in the request that say when to act ("every morning", "in an hour")."""
+    doc = parsed.doc
+    return [
+        lower(doc[i]) for clause in requested for i in sorted(clause.tokens - clause.detached - clause.question_tail)
+        if i not in parsed.items and i not in parsed.synthetic and is_time_word(doc[i]) and schedules(doc[i])
+    ]
 
 
 def _describes_purpose(tok: Any) -> bool:
@@ -311,7 +380,7 @@ def _also_skeleton(clause: Clause, continuations: list[Clause], parsed: Parsed, 
                   role="list" if (i in clause.tail or i in carried) else role(doc[i], doc[clause.scope_top], parsed))
         for i, item in sorted(parsed.items.items()) if i in clause.scope or i in carried
     )
-    blocked = _blocked([clause, *continuations], parsed, words)
+    blocked = _blocked([clause, *continuations], parsed, words) + list(clause.contents)
     return Skeleton(
         predicate=clause.predicate, mood=clause.mood, modality=clause.modality, aspects=clause.aspects,
         subject=clause.subject, wh=clause.wh, polite=clause.polite, negation=None, conditions=(),

@@ -17,7 +17,7 @@ from deputy.vocab import ReaderWords
 
 __all__ = [
     "addressing", "after_context_labels", "bind_pronoun", "continued", "done_to_it", "fine_context", "heads_sentence",
-    "main_clause", "own_wish", "speaks_of_acting", "speaks_to_me",
+    "main_clause", "own_wish", "pleasantry", "speaks_of_acting", "speaks_to_me",
 ]
 
 _ADDRESSED = frozenset({Mood.IMPERATIVE, Mood.REQUEST, Mood.YES_NO_QUESTION, Mood.WH_QUESTION})
@@ -25,6 +25,7 @@ _REQUESTS = frozenset({Mood.IMPERATIVE, Mood.REQUEST})
 # Subjects under which a sentence still speaks to the deputy ("You fetch B.") and is no context.
 _ADDRESSEES = frozenset({"you", "yourself"})
 _BACK_REFERENCES = frozenset({"it", "them", "this", "that", "these", "those"})
+_DEMONSTRATIVES = frozenset({"this", "that"})
 _CONTINUERS = frozenset({"and", "also", "too", "as", "well", "oh", "plus", "please", "then"})
 
 
@@ -84,9 +85,13 @@ def continued(
     return None
 
 
-def speaks_to_me(clause: Clause, doc: Any, main_i: int, index: int) -> bool:
+def speaks_to_me(clause: Clause, doc: Any, main_i: int, index: int, *, wish: bool = False) -> bool:
     """A sentence about the deputy ("robots.txt does not apply to you"), or one that carries the request
-    on ("And all subpages."), is no context: it is read as part of what is asked."""
+    on ("And all subpages."), is no context: it is read as part of what is asked.
+
+    In the speaker's own wish ("I want to avoid overloading you") the deputy may be named as what the
+    wish is about; only as the one who is to act ("I want you to translate B") does it speak to me.
+    """
     tokens = sorted(clause.tokens)
     if clause.label:
         return False  # "Action item for you:" heads what follows; the heading itself asks nothing
@@ -94,10 +99,31 @@ def speaks_to_me(clause: Clause, doc: Any, main_i: int, index: int) -> bool:
         word = lower(doc[i])
         if word in ("you", "your", "yours", "yourself", "u", "ur"):
             before = lower(doc[tokens[pos - 1]]) if pos else ""
-            if before not in ("thank", "thanks"):
-                return True
+            if before in ("thank", "thanks"):
+                continue
+            tok = doc[i]
+            if wish and tok.dep_ not in ("nsubj", "nsubjpass") and tok.head.head.i != tok.head.i:
+                continue
+            return True
     first = next((lower(doc[i]) for i in tokens if not doc[i].is_punct), "")
     return index > main_i and clause.mood is Mood.FRAGMENT and first in _CONTINUERS | {"but", "or"}
+
+
+def pleasantry(clause: Clause, parsed: Parsed, words: ReaderWords, actions: frozenset[str]) -> bool:
+    """"I hope you're doing well.", "Sorry to bother you again.", "Thank you for your help earlier.":
+    a sentence that keeps the conversation going is context, though it speaks to the deputy.
+
+    It holds a pleasantry word, no address or quotation, and no verb that acts, is refused or forbidden.
+    """
+    doc = parsed.doc
+    if any(i in parsed.items for i in clause.tokens):
+        return False
+    lemmas = [(str(doc[i].lemma_).lower(), lower(doc[i]), doc[i].pos_) for i in clause.tokens]
+    if not any(lemma in words.pleasantries or text in words.pleasantries for lemma, text, _ in lemmas):
+        return False
+    refused = actions | words.unsupported | words.forbidden
+    return not any(pos in ("VERB", "AUX", "NOUN") and (lemma in refused or text in refused)
+                   and lemma not in words.pleasantries for lemma, text, pos in lemmas)
 
 
 def fine_context(clause: Clause) -> bool:
@@ -135,51 +161,143 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
     """
     doc = parsed.doc
     found = []
-    for ids in [set(main.detached)] + [set(c.tokens) for c in fine]:
-        if not any(lower(doc[i]) in _BACK_REFERENCES for i in ids if doc[i].pos_ in ("PRON", "DET")):
+    purpose = set(main.detached)
+    for ids in [purpose] + [set(c.tokens) for c in fine]:
+        if not any(lower(doc[i]) in _BACK_REFERENCES for i in ids
+                   if doc[i].pos_ in ("PRON", "DET") and i not in parsed.items):
             continue  # "I'm summarising the changelog": the speaker's own work, on something else
         for index in sorted(ids):
             tok = doc[index]
-            if tok.pos_ == "VERB" and str(tok.lemma_).lower() in words.unsupported:
-                found.append(str(tok.lemma_).lower())
+            if tok.pos_ != "VERB" or str(tok.lemma_).lower() not in words.unsupported or _past(tok):
+                continue
+            applied = _applied_to(tok, parsed)
+            if not applied:
+                continue
+            # "I'm going to need the pricing page to answer this": in a sentence of context, "this" in
+            # the speaker's own purpose points at the matter in hand; "it", or any purpose of the
+            # request itself ("fetch A so I can email it"), is the page.
+            if ids is not purpose and applied <= _DEMONSTRATIVES and _speakers(tok):
+                continue
+            found.append(str(tok.lemma_).lower())
     return found
 
 
-def bind_pronoun(
-    main: Clause, clauses: list[Clause], context: list[int], fine: list[int], parsed: Parsed, words: ReaderWords
-) -> tuple[str | None, int | None]:
-    """The pronoun of "Here's the link: A. Please fetch it." and the one address it can only mean.
+def _applied_to(verb: Any, parsed: Parsed) -> set[str]:
+    """The back references that are the verb's own arguments: "publish it", "wants it published"."""
+    return {lower(c) for c in verb.children
+            if lower(c) in _BACK_REFERENCES and c.pos_ in ("PRON", "DET") and c.i not in parsed.items}
 
-    Binds only when the prompt holds exactly one address, in a context sentence that hands it over
-    and does nothing else with it ("I read A" is an action on A), and the request names no address.
+
+def _past(verb: Any) -> bool:
+    """"the user says it was updated": a passive in the past describes what happened; it asks nothing."""
+    return any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children)
+
+
+def _speakers(verb: Any) -> bool:
+    """Whether a verb is the speaker's own work: its nearest subject, up the clause, is "I" or "we".
+
+    "I need the pricing page to answer this", "… so I can compare it": the speaker answers and
+    compares; "the user wants me to email it" names work for someone else, and counts.
+    """
+    node = verb
+    for _ in range(16):
+        subjects = [c for c in node.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
+        if subjects:
+            return str(subjects[0].text).lower() in ("i", "we")  # "wants me to email it": not mine
+        if node.head.i == node.i or node.dep_ not in ("xcomp", "advcl", "ccomp", "conj"):
+            return False
+        node = node.head
+    return False
+
+
+def bind_pronoun(
+    main: Clause, clauses: list[Clause], context: list[int], fine: list[int], parsed: Parsed, words: ReaderWords,
+    actions: frozenset[str] = frozenset(),
+) -> tuple[str | None, frozenset[int]]:
+    """The pronoun of "Here's the link: A. Please fetch it." and the addresses it can only mean.
+
+    Binds only when the request names no address, every item of the prompt is an address in one
+    context sentence that hands them over and does nothing else with them ("I read A" is an action
+    on A), and their number is what the pronoun says: one for "it", "that page" or no object at all
+    ("She wants the NIST page: A. Fetch please."), two for "both", more than one for "them".
     """
     if main.pronoun is None or any(i in main.scope for i in parsed.items):
-        return None, None
+        return None, frozenset()
     addresses = [i for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS]
-    if len(addresses) != 1 or len(parsed.items) != 1:
-        return None, None
-    (address,) = addresses
-    holder = next((i for i in fine if address in clauses[i].tokens), None)
-    if holder is None:
-        return None, None
-    if not _hands_over(clauses[holder], address, parsed, words):
-        return None, None
-    return lower(parsed.doc[main.pronoun]), address
+    if len(addresses) != len(parsed.items) or not addresses:
+        return None, frozenset()
+    wanted = main.referents
+    if (wanted == 1 and len(addresses) != 1) or (wanted == 2 and len(addresses) != 2) or (wanted == 0 and len(addresses) < 2):
+        return None, frozenset()
+    holder = next((i for i in fine if addresses[0] in clauses[i].tokens), None)
+    if holder is None or not all(a in clauses[holder].tokens for a in addresses):
+        return None, frozenset()
+    if not _hands_over(clauses[holder], frozenset(addresses), parsed, words, actions):
+        return None, frozenset()
+    pointer = parsed.doc[main.pronoun]
+    return ("it" if pointer.pos_ == "VERB" else lower(pointer)), frozenset(addresses)
 
 
-def _hands_over(clause: Clause, address: int, parsed: Parsed, words: ReaderWords) -> bool:
-    """A sentence that only presents an address: its nouns name it or people, its verbs present it."""
+def _hands_over(
+    clause: Clause, addresses: frozenset[int], parsed: Parsed, words: ReaderWords, actions: frozenset[str] = frozenset()
+) -> bool:
+    """A sentence that only presents addresses: its nouns name them or people, its verbs present them.
+
+    A purpose ("… for tomorrow's training") and a name on a noun ("the NIST page") describe, and pass;
+    so does what a person does with the page in a relative clause ("the page the user keeps asking
+    about"), unless it is an action or a refused verb ("the page the user wants deleted").
+    """
     doc = parsed.doc
     allowed_nouns = words.referent_nouns | words.person_nouns | words.object_nouns
     for index in clause.tokens:
         tok = doc[index]
-        if index == address or index in parsed.synthetic:
+        if index in addresses or index in parsed.synthetic:
             continue
         if is_negation(tok, parsed, words):
             return False
         lemma = str(tok.lemma_).lower()
         if tok.pos_ in ("NOUN", "PROPN") and lemma not in allowed_nouns and lower(tok) not in allowed_nouns:
-            return False
-        if tok.pos_ == "VERB" and lemma not in words.referent_verbs:
+            if not (_for_purpose(tok) or _names_allowed(tok, allowed_nouns)):
+                return False
+        if tok.pos_ == "VERB" and lemma not in words.referent_verbs and not _described(tok, words, actions):
             return False
     return True
+
+
+def _described(verb: Any, words: ReaderWords, actions: frozenset[str]) -> bool:
+    """Whether a verb only describes a noun: it sits in a relative clause whose subject is a person
+    ("the page the user keeps asking about"), and neither it nor any verb up to that clause acts or
+    is refused."""
+    refused = actions | words.unsupported | words.forbidden
+    node = verb
+    for _ in range(6):
+        lemma = str(node.lemma_).lower()
+        if node.pos_ in ("VERB", "AUX") and (lemma in refused or lower(node) in refused):
+            return False
+        if node.dep_ == "relcl":
+            subjects = [c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")]
+            return bool(subjects) and (str(subjects[0].lemma_).lower() in words.person_nouns
+                                       or lower(subjects[0]) in words.person_nouns)
+        if node.head.i == node.i or node.dep_ not in ("xcomp", "ccomp", "conj", "relcl"):
+            return False
+        node = node.head
+    return False
+
+
+def _for_purpose(tok: Any) -> bool:
+    """Whether a noun sits inside a "for …" phrase: what the addresses are for, not another thing."""
+    node = tok
+    for _ in range(8):
+        if node.dep_ == "pobj" and lower(node.head) == "for":
+            return True
+        if node.head.i == node.i or node.dep_ not in ("poss", "compound", "amod", "pobj", "nmod", "case"):
+            return False
+        node = node.head
+    return False
+
+
+def _names_allowed(tok: Any, allowed: frozenset[str]) -> bool:
+    """"the NIST page": a name that only qualifies an allowed noun."""
+    head = tok.head
+    return tok.dep_ in ("compound", "amod", "nmod") and (
+        str(head.lemma_).lower() in allowed or lower(head) in allowed)

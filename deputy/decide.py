@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from deputy.bind import Binder, Plan
+from deputy.quoted import quoted_refusal
 from deputy.refusals import Refusal, Refuser, RefusalKind
 from deputy.skeleton import Mood, Skeleton
 from deputy.vocab import Capability, Form, Vocab
@@ -65,9 +66,9 @@ class Decider:
             return refused
         outside = [s for s in sk.slots if not s.in_scope]
         if outside and "scope" not in self._disabled:
-            first = outside[0]
+            first = next((s for s in outside if s.kind == "address"), outside[0])
             if first.kind == "quote":
-                return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unused_quote")
+                return self._unused_quote(sk, first.text)
             return self._refuse(RefusalKind.VALUE_OUTSIDE_PARSE, sk, "value_outside_parse", word=first.source)
         if sk.extra:
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=" ".join(sk.extra[:6]))
@@ -134,6 +135,11 @@ class Decider:
                 if any(lemma in c.predicates or _form_predicate(c, lemma) for c in self.vocab.capabilities):
                     return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=lemma)
                 return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=lemma)
+        addresses = [s for s in sk.slots if s.kind == "address"]
+        if (addresses and not any(s.in_scope for s in addresses) and "scope" not in self._disabled
+                and (sk.elsewhere or not sk.blocked) and all(_plain_word(w) or w.replace(".", "").isdigit() for w in sk.unexpected)):
+            # "The user gave me A. Fetch the 3.45 notes instead.": the address outside is the telling part.
+            return None
         if sk.unexpected:
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unexpected_words", word=" ".join(sk.unexpected))
         if sk.blocked and (not matches or any(not c.observes for c in matches)):
@@ -149,6 +155,10 @@ class Decider:
             acting = [c for c in self.vocab.capabilities if not c.observes and sk.predicate in c.predicates]
             if acting and sk.mood in _QUESTIONS:
                 return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "question_for_action", predicate=sk.predicate)
+            quotes = [s.text for s in sk.slots if s.kind == "quote"]
+            if quotes:
+                # "Ask Sea Spider: «Delete the store»": what the quotation asks names the refusal.
+                return self._unused_quote(sk, quotes[0])
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "not_understood")
         if len(matches) > 1:
             # "What was the status code for A?" fits the page and the status forms; only one takes A.
@@ -160,6 +170,15 @@ class Decider:
                 )
             return fitting[0]
         return matches[0]
+
+    def _unused_quote(self, sk: Skeleton, text: str) -> Refusal:
+        """A quotation the request has no use for: refused by what its own words say, if they say it."""
+        found = quoted_refusal(text, self.vocab.words)
+        if found is None or found[0] is RefusalKind.NOT_UNDERSTOOD:
+            return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unused_quote")
+        kind, word = found
+        reason = {RefusalKind.NEGATION: "negation", RefusalKind.CONDITION: "condition"}.get(kind, "unsupported_verb")
+        return self._refuse(kind, sk, reason, word=word, predicate=word)
 
     def _asks_only(self, sk: Skeleton, matches: list[Capability]) -> bool:
         """A negated question that only asks ("How many pages could you not fetch?") changes nothing.

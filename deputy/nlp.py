@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from deputy.reorder import reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
 from deputy.segment import Token, sentence_starts
@@ -150,12 +151,15 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
     from spacy.tokens import Doc
 
     nlp = load_nlp()
+    verbs = frozenset(verbs)
+    protected, hedged = subjunctive_hedges(protected, verbs)
     rewritten = rewrite(
         protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
-        courtesy=words.courtesy | words.politeness,
+        courtesy=words.courtesy | words.politeness, fillers=words.fillers,
     )
-    raw = _words(rewritten.protected, nlp.tokenizer)
-    normalised, items, synthetic = _normalise(raw, frozenset(verbs), words.courtesy)
+    ordered, reordered = reorder(rewritten.protected, verbs)
+    raw = _words(ordered, nlp.tokenizer)
+    normalised, items, synthetic = _normalise(raw, verbs, words.courtesy)
     texts = [w.text for w in normalised] or [""]
     # Every word is followed by a space, as the parses the reader was tuned on were: the model's
     # features include the whitespace, and "URL." parses worse than "URL ." (the gaps still steer
@@ -170,4 +174,4 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
         doc = component(doc)
         if name == "tagger" and words.nouns:
             _retag_nouns(doc, words.nouns, items)
-    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=rewritten.rewrites)
+    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered)

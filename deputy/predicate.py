@@ -65,9 +65,14 @@ def follow_chain(
                     continue
             # "When was A fetched?": the small model sometimes makes the participle a subject.
             late = [c for c in children(action, ("nsubj", "nsubjpass")) if c.tag_ == "VBN" and c.i > action.i]
+            # "Is A disallowed for crawlers?", "Are crawlers allowed on A?": the participle hangs from the noun.
+            hanging = [c for n in children(action, ("nsubj", "attr")) for c in n.children
+                       if c.dep_ == "acl" and c.tag_ == "VBN" and c.i > action.i]
             adjectival = next(
-                (c for c in complements + late if c.tag_ in ("VBN", "JJ") and verb_lemma(c, verbs) in verbs
-                 and verb_lemma(c, verbs) != "be"),
+                (c for c in complements + late + hanging if c.tag_ in ("VBN", "JJ") and verb_lemma(c, verbs) in verbs
+                 and verb_lemma(c, verbs) != "be"
+                 # "Is the queue clear?": an adjective that is also a verb ("clear", "empty") stays an adjective.
+                 and (c.tag_ == "VBN" or lower(c) != verb_lemma(c, verbs))),
                 None,
             )
             if adjectival is not None:
@@ -163,7 +168,18 @@ def modality_of(
         asker = str(top_subjects[0].lemma_).lower() if top_subjects else None
         top_modals = {str(a.lemma_).lower() for a in chain[0].children if a.tag_ == "MD"}
         polite_mind = governors[0] == "mind" and asker == "you" and bool(top_modals & {"would", "could", "will"})
-        if asker in ("i", "we") or polite_mind:
+        # "I'd like you to fetch A" wishes now; "Should I ask you to …?", "Did I ask you to …?" and "I
+        # asked you to …" ask for advice or speak of the past: no request.
+        wishing = (
+            not top_modals - words.request_modals - words.permission_modals
+            and chain[0].tag_ != "VBD"
+            and not any(str(a.lemma_).lower() == "do" for a in chain[0].children if a.dep_ == "aux")
+        )
+        # "The user wants you to fetch A": a person's wish for what *you* do, passed on by the agent
+        # that writes, is the request it relays; "The user wants to read A" wishes something else.
+        relayed = asker in words.person_nouns and any(
+            c.dep_ == "nsubj" and lower(c) == "you" for c in action.children)
+        if (asker in ("i", "we") and wishing) or polite_mind or (relayed and wishing):
             modality = Modality.REQUEST
         else:
             modality = Modality.OTHER

@@ -14,6 +14,7 @@ from deputy.decide import CHECKS, Decider
 from deputy.nlp import parse
 from deputy.protect import protect
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
+from deputy.relayed import relayed
 from deputy.skeleton import Skeleton
 from deputy.vocab import Vocab
 
@@ -82,8 +83,10 @@ class Deputy:
         return self.decide(self.skeleton(text))
 
     def skeleton(self, prompt: str) -> Skeleton:
-        """The skeleton alone (for explanations)."""
-        parsed = parse(protect(prompt.strip()), words=self.vocab.words, verbs=self._openers)
+        """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
+        text = prompt.strip()
+        text = relayed(text, self.vocab.words) or text
+        parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers)
         return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions)
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:

@@ -21,8 +21,10 @@ _SAFETY_LISTS = ("negations", "conditions", "forbidden", "unsupported", "blocker
 # Lists of phrases matched before parsing; a new one that holds a negation or condition word could hide it.
 _HEDGES = ("hedge_frames", "hedge_asides")
 # Verbs the reader passes over beside the action ("list", "need", "go"): an unsupported verb may not join them.
+# The relay lists too: a word on them lets a frame pass a quotation on ('User says "fetch A" — email').
 _VERB_LISTS = (
     "neutral_predicates", "request_governors", "serial_verbs", "embedders", "achievers", "referent_verbs",
+    "relay_words", "relay_frame",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

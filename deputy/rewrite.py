@@ -30,7 +30,13 @@ class Rewritten:
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
 # "1. Fetch A" / "2) Fetch B" / "- fetch C" at the start of a line: a list marker, not a number.
-_LIST_MARKER = re.compile(r"(?:(?<=\n)|\A)([ \t]*)(?:\d{1,2}[.)]|[-*•])[ \t]+(?=\S)")
+# The marker may end the piece: an address follows it ("1. https://a.example/").
+# An open task's box after the marker ("- [ ] fetch A") is markup too; a ticked one ("- [x] fetch
+# A") says the task is done, and stays to be refused as words the reader cannot place.
+_LIST_MARKER = re.compile(r"(?:(?<=\n)|\A)([ \t]*)(?:\d{1,2}[.)]|[-*•])[ \t]+(?:\[ ?\][ \t]+)?(?=\S|\Z)")
+# A code fence on a line of its own ("```", "```text", "~~~") only marks where a block starts or
+# ends; the lines inside are read like any others, with every check.
+_FENCE = re.compile(r"(?:(?<=\n)|\A)[ \t]*(?:```|~~~)[\w+-]*[ \t]*(?=\n|\Z)")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 # Where a request starts: the text's start, or sentence punctuation or a dash, then only courtesy words.
 _BOUNDARY = re.compile(r"[.!?;:—–(\n]")
@@ -46,16 +52,35 @@ def _unmark(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
     return match.group(1)
 
 
+def _unfence(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
+    """Drops a code fence on a line of its own; a piece after an address does not open a line."""
+    if match.start() == 0 and not first:
+        return match.group(0)
+    rewrites.append("code fence dropped")
+    return ""
+
+
 def _shouting(pieces: Iterable[str]) -> bool:
     """Whether every word of two letters or more is in capitals ("PLS FETCH A NOW")."""
     words = [w for piece in pieces for w in _WORD.findall(piece)]
     return len(words) >= 2 and all(w.isupper() for w in words)
 
 
-def _phrase(text: str) -> str:
-    """A regex for a phrase: its words in order, any run of spaces between them, either apostrophe."""
+def _phrase(text: str, fillers: tuple[str, ...] = ()) -> str:
+    """A regex for a phrase: its words in order, any run of spaces between them, either apostrophe.
+
+    Filler words may stand between the words ("I'd be ever so grateful if you could possibly"): an
+    intensifier changes how polite a hedge is, never what it asks.
+    """
     parts = [re.escape(word).replace("'", "['’]") for word in text.split()]
-    return r"\s+".join(parts)
+    return _gap(fillers).join(parts)
+
+
+def _gap(fillers: tuple[str, ...]) -> str:
+    """The space between two words of a phrase, with any filler words in it."""
+    if not fillers:
+        return r"\s+"
+    return r"\s+(?:(?:" + "|".join(re.escape(f) for f in sorted(fillers, key=len, reverse=True)) + r")\s+)*"
 
 
 @cache
@@ -68,29 +93,46 @@ def _spelling_pattern(keys: tuple[str, ...]) -> re.Pattern[str]:
 
 
 @cache
-def _frame_pattern(frames: tuple[str, ...]) -> re.Pattern[str] | None:
+def _frame_pattern(frames: tuple[str, ...], fillers: tuple[str, ...] = ()) -> re.Pattern[str] | None:
     if not frames:
         return None
     ordered = sorted(frames, key=len, reverse=True)
-    return re.compile(r"(?<![\w'])(" + "|".join(_phrase(f) for f in ordered) + r")\s+(?=[^\W\d_])", re.IGNORECASE)
+    # Fillers after the frame go with it: "… if you could possibly fetch A" becomes "please fetch A".
+    return re.compile(r"(?<![\w'])(" + "|".join(_phrase(f, fillers) for f in ordered) + r")" + _gap(fillers)
+                      + r"(?=[^\W\d_])", re.IGNORECASE)
 
 
 @cache
-def _aside_pattern(asides: tuple[str, ...]) -> re.Pattern[str] | None:
+def _joined_frame_pattern(frames: tuple[str, ...], fillers: tuple[str, ...] = ()) -> re.Pattern[str] | None:
+    """", and I was wondering whether you could fetch A": a speaker's frame after a comma and "and"
+    or "so" opens a request sentence of its own; the clause before it is context.
+
+    Frames that open with "if" stay where they are: after "and" they may be the condition they look like.
+    """
+    own = sorted((f for f in frames if f.split()[0].lower() != "if"), key=len, reverse=True)
+    if not own:
+        return None
+    return re.compile(r",[ \t]*(?:and|so)[ \t]+(?=(?:" + "|".join(_phrase(f, fillers) for f in own) + r")\s)",
+                      re.IGNORECASE)
+
+
+@cache
+def _aside_pattern(asides: tuple[str, ...], fillers: tuple[str, ...] = ()) -> re.Pattern[str] | None:
     if not asides:
         return None
     ordered = sorted(asides, key=len, reverse=True)
-    return re.compile(r"(?<![\w'])(" + "|".join(_phrase(a) for a in ordered) + r")(?=[ \t]*([" + _END_MARKS + r"]|$))",
-                      re.IGNORECASE)
+    return re.compile(r"(?<![\w'])(" + "|".join(_phrase(a, fillers) for a in ordered)
+                      + r")(?=[ \t]*([" + _END_MARKS + r"]|$))", re.IGNORECASE)
 
 
 def rewrite(
     protected: Protected, *, spellings: Mapping[str, str], frames: tuple[str, ...], asides: tuple[str, ...],
-    courtesy: frozenset[str] = frozenset(),
+    courtesy: frozenset[str] = frozenset(), fillers: frozenset[str] = frozenset(),
 ) -> Rewritten:
     """Applies the closed lists to every plain piece; protected items stay exactly as they were."""
     rewrites: list[str] = []
     pieces = [piece.translate(_APOSTROPHES) for piece in protected.pieces]
+    pieces = [_FENCE.sub(lambda m: _unfence(m, rewrites, first=index == 0), piece) for index, piece in enumerate(pieces)]
     pieces = [_LIST_MARKER.sub(lambda m: _unmark(m, rewrites, first=index == 0), piece)
               for index, piece in enumerate(pieces)]
     if _shouting(pieces):
@@ -106,11 +148,14 @@ def rewrite(
             return standard
 
         pieces = [pattern.sub(respell, piece) for piece in pieces]
-    frame = _frame_pattern(tuple(frames))
-    aside = _aside_pattern(tuple(asides))
+    frame = _frame_pattern(tuple(frames), tuple(sorted(fillers)))
+    aside = _aside_pattern(tuple(asides), tuple(sorted(fillers)))
     last = len(pieces) - 1
+    joined = _joined_frame_pattern(tuple(frames), tuple(sorted(fillers)))
     out = []
     for index, piece in enumerate(pieces):
+        if joined is not None:
+            piece = joined.sub(". ", piece)
         if frame is not None:
             piece = _replace_frames(piece, frame, opens=index == 0, courtesy=courtesy, rewrites=rewrites)
         if aside is not None:

@@ -62,7 +62,8 @@ def role(tok: Any, top: Any, parsed: Parsed) -> str:
             if node.dep_ == "pobj":
                 prep = node.head
                 placed = lower(prep) in _PLACES and prep.head.pos_ in ("NOUN", "PROPN", "PRON") and prep.head.i != top.i
-                if not placed:
+                # "A as well as B": the model makes "as" a coordinator with B its object; B is a conjunct.
+                if not placed and prep.dep_ != "cc":
                     steps.append(f"pobj:{lower(prep)}")
             elif node.dep_ != "prep":
                 steps.append(node.dep_)

@@ -12,8 +12,8 @@ from deputy.vocab import ReaderWords
 
 __all__ = [
     "CLAUSE_ONLY", "COORDINATORS", "SUBJECTS", "VERBAL", "WH_TAGS", "asks", "children", "content", "embedded",
-    "find_conditions", "is_negation", "lower", "negation_word", "number", "ordinary_word", "own_clause", "verb_lemma",
-    "verb_like", "wh_phrase",
+    "find_conditions", "is_label", "is_negation", "lower", "negation_word", "number", "ordinary_word", "own_clause",
+    "someone_else", "verb_lemma", "verb_like", "wh_phrase",
 ]
 
 WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
@@ -193,3 +193,42 @@ def _indirect_question(tok: Any, words: ReaderWords) -> bool:
     clause = tok.head
     past = clause.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in clause.children)
     return tok.dep_ == "advmod" and tok.i < clause.i and past and asks(clause, words)
+
+
+def someone_else(agent: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """Whether a passive's "by …" names a person other than the deputy: "fetched by someone else",
+    "downloaded by my colleague". "blocked by robots.txt" names a thing, and "by you" the deputy."""
+    for obj in agent.children:
+        if obj.dep_ != "pobj" or obj.i in parsed.items:
+            continue
+        word, lemma = lower(obj), str(obj.lemma_).lower()
+        if word in ("you", "yourself", "u"):
+            continue
+        if obj.pos_ == "PRON" or lemma in words.person_nouns or word in words.person_nouns:
+            return True
+    return False
+
+
+def is_label(sent: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """"Background:", "Quick context:", "Note:": at most three words, no address, then a colon.
+
+    A heading that tells the reader to do something else with what follows ("Email the team:",
+    "Post to Slack:", "Tell the user:", "Ask the user:") is no label: its verb is a second action,
+    refused as one.
+    """
+    said = [t for t in sent if content(t, parsed, words)]
+    last = [t for t in sent if not t.is_space]
+    if not (bool(last) and last[-1].text == ":" and 0 < len(said) <= 3 and not any(t.i in parsed.items for t in said)):
+        return False
+    refused = words.unsupported | words.forbidden
+    for tok in said:
+        if tok.tag_ != "VB":
+            continue
+        lemma = str(tok.lemma_).lower()
+        if lemma in refused or lower(tok) in refused:
+            return False
+        # "Ask the user:" asks a person something; "Request:" alone is a heading.
+        if lemma in words.request_governors and any(
+                c.dep_ in ("dobj", "dative") and str(c.lemma_).lower() in words.person_nouns for c in tok.children):
+            return False
+    return True

@@ -100,6 +100,8 @@ class Skeleton:
     conditions_aside: tuple[str, ...] = ()
     # Orders inside the sentence that are not the action: "check if A is fetched and FETCH it".
     commands: tuple[str, ...] = ()
+    # An address stands only in another sentence than the request ("The user gave me A. Fetch the notes.").
+    elsewhere: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able view (for --explain and the review queue)."""

@@ -65,6 +65,11 @@ class ReaderWords:
     context_labels: frozenset[str]
     referent_verbs: frozenset[str]
     referent_nouns: frozenset[str]
+    fillers: frozenset[str]
+    pleasantries: frozenset[str]
+    places: frozenset[str]
+    relay_words: frozenset[str]
+    relay_frame: frozenset[str]
     spellings: Mapping[str, str]
 
 

@@ -19,7 +19,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "allow", "permit", "let", "able", "ok", "okay", "alright", "fine", "possible", "permissible", "legal",
         "permission", "right", "clearance",
     ),
-    "request_governors": ("want", "like", "need", "mind", "love", "wish"),
+    # "I ask you to fetch A", "I kindly request that you download A": a wish of the speaker's, as "want".
+    "request_governors": ("want", "like", "need", "mind", "love", "wish", "ask", "request"),
     # Verbs that embed a question: "check whether we may fetch A", "tell me if the queue is empty".
     "embedders": ("check", "see", "verify", "confirm", "tell", "show", "determine", "find", "know", "wonder"),
     # Verbs that only lead into the action: "go fetch A", "help me download A".
@@ -109,11 +110,38 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "don't forget to", "do not forget to", "remember to", "make sure to", "make sure you", "be sure to",
         "feel free to", "no rush, but", "no hurry, but", "would you be so kind as to",
         "could you be so kind as to", "be so kind as to",
+        # A speaker's polite frame around "could you": "I was wondering whether you could fetch A".
+        # Only the past progressive is the set phrase: "I wonder if you could fetch A" may muse about ability.
+        "I was wondering if you could", "I was wondering whether you could", "I was wondering if you would",
+        "I was wondering whether you would", "I was hoping you could",
+        "I was hoping that you could", "I'm hoping you can", "I'm hoping you could", "I am hoping you can",
+        "would it be possible for you to", "would it be possible to", "I'd be thankful if you could",
+        "I would be thankful if you could", "I'd be obliged if you could", "I would be obliged if you could",
+        "I'd be glad if you could", "I would be glad if you could", "I'd be happy if you could",
+        "I would be happy if you could", "I'd be delighted if you could", "I'd be grateful if you did",
+        # A suggestion for both of us is a request: "Let's fetch A next." ("Let us fetch A" may ask leave.)
+        "let's",
+        # A softener beside the request modal: "Could you maybe fetch A?", "Perhaps you could fetch A?".
+        # Only with could/would: "can you …?" asks leave in this reader, with or without "maybe".
+        "could you maybe", "could you perhaps", "would you maybe", "would you perhaps", "maybe you could",
+        "perhaps you could", "maybe you would", "perhaps you would",
+        # A suggestion put impersonally: "It would be good to fetch A." ("It would be good to know …"
+        # has no verb of a capability after it, and is read as the question or statement it is.)
+        "it would be good to", "it'd be good to", "I think it would be good to", "I think it'd be good to",
+        "it would be great to", "it'd be great to", "it would be nice to", "it'd be nice to",
+        "it would be helpful to", "it'd be helpful to",
+        # A reminder is the request again: "Just a gentle reminder to download A."
+        "just a gentle reminder to", "a gentle reminder to", "gentle reminder to", "just a friendly reminder to",
+        "a friendly reminder to", "friendly reminder to", "just a quick reminder to", "a quick reminder to",
+        "quick reminder to", "just a reminder to", "a reminder to", "reminder to",
+        # A favour asked, then the request: "Do me a favour and fetch A."
+        "do me a favour and", "do me a favor and", "do us a favour and", "do us a favor and",
     ),
     # Hedges that condition nothing, dropped where punctuation or the end of the prompt closes them:
     # "fetch A when you get a chance." A real condition ("if it changed") is never on this list.
     "hedge_asides": (
-        "if you can", "if you could", "if possible", "if at all possible", "if you don't mind",
+        "if you can", "if you could", "if you would", "if you will", "if you wouldn't mind", "if you would not mind",
+        "if possible", "if at all possible", "if you don't mind",
         "if you do not mind", "if that's ok", "if that's okay", "if that is ok", "if that is okay",
         "if that's alright", "if that's all right", "if you have time", "if you have a moment",
         "if you get a chance", "if you get the chance", "when you get a chance", "when you get the chance",
@@ -126,6 +154,24 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "that'd be great", "that would be nice", "that'd be nice", "that would be helpful",
         "while you're at it", "while you are at it", "thanks in advance", "here you go", "here you are",
         "as discussed", "as agreed", "as requested", "as mentioned", "as promised", "as before",
+        "whenever it suits you", "when it suits you", "whenever convenient", "when convenient", "if convenient",
+        "no rush at all", "no hurry at all", "whenever you have a moment", "when you have time",
+        "whenever you have time", "when you get time", "if you would be so kind", "if you'd be so kind",
+        "if you please", "if you'd be so good",
+        # A report asked for, which every answer gives anyway: "Fetch A and let me know when it's done."
+        "let me know when it's done", "let me know when it is done", "let me know when you're done",
+        "let me know when you are done", "let me know once it's done", "let me know once it is done",
+        "let me know when done", "let me know how it goes", "let me know when it's finished",
+        "and let me know when it's done", "and let me know when you're done", "and let me know how it goes",
+        # Modesty about the request itself: "Just fetch A, nothing fancy."
+        "nothing fancy", "nothing special",
+        # Urgency, not a condition: "fetch A as soon as you can". A real event ("as soon as it is up")
+        # is never on this list.
+        "as soon as you can", "as soon as possible", "as soon as you're able", "as soon as you are able",
+        "as soon as you get a chance", "as soon as you get the chance", "as soon as you have a moment",
+        # Acknowledgements that open a turn: "Got it. Fetch A."
+        "got it", "sounds good", "understood", "noted", "will do", "no problem", "all right", "alright then",
+        "okay then", "ok then",
     ),
     # Labels before a colon that introduce context, never the request: "Goal: …", "Background: …".
     "context_labels": (
@@ -139,15 +185,53 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "person_nouns": (
         "user", "users", "customer", "customers", "client", "clients", "team", "boss", "manager", "colleague",
         "colleagues", "friend", "person", "people", "someone", "somebody", "everyone", "human", "owner", "author",
+        "intern", "interns", "teammate", "teammates", "coworker", "coworkers", "developer", "developers", "engineer",
+        "engineers", "analyst", "analysts", "editor", "editors", "reviewer", "reviewers", "assistant",
     ),
     # What a sentence that hands over an address may do: "Here's the link: A", "I need what's at A".
     # Any other verb ("I read A") is an action on the address, and "it" then stays unbound.
-    "referent_verbs": ("be", "have", "need", "want", "like", "love", "find", "paste", "send", "give", "share"),
+    "referent_verbs": (
+        "be", "have", "need", "want", "like", "love", "find", "paste", "send", "give", "share", "appreciate", "require",
+        "say", "tell", "mention", "seem", "recommend", "suggest", "provide", "point",
+    ),
+    # Intensifiers that may stand inside a hedge without changing it: "I'd be ever so grateful if you
+    # could possibly …", "when you have a spare moment". Never a verb, a negation or a condition.
+    "fillers": (
+        "really", "so", "very", "most", "truly", "ever", "extremely", "super", "incredibly", "immensely", "terribly",
+        "awfully", "hugely", "deeply", "genuinely", "possibly", "just", "kindly", "please", "spare", "free", "quick",
+        "little", "also",
+    ),
+    # Words of sentences that only keep the conversation going ("I hope you're doing well.", "Sorry to
+    # bother you again.", "Thank you for your help earlier."): such a sentence is context, whoever it
+    # names, as long as it holds no address, no quotation and no verb that acts or is refused.
+    "pleasantries": (
+        "thank", "thanks", "hope", "trust", "appreciate", "apologize", "apologise", "apology", "apologies", "sorry",
+        "bother", "interrupt", "hate", "excuse", "pardon", "forgive", "welcome", "glad", "happy", "grateful",
+        "thankful", "pleased", "enjoy", "favour", "favor",
+    ),
+    # Where a request may put what it gets ("save A to the store", "add A to the queue"); a vocabulary
+    # names its own. A place the deputy does not own ("… to my Google Drive") is not understood.
+    "places": (),
+    # A frame that only passes on someone else's quoted words: 'My user asked: "Please fetch A."'. A
+    # relay word is a saying verb in a form that reports (never the bare imperative "say" or "ask": "Ask
+    # the user: …" is an instruction) or a noun for a message.
+    "relay_words": (
+        "says", "said", "asks", "asked", "writes", "wrote", "relaying", "relayed", "forwarding", "forwarded",
+        "quoting", "quoted", "passing", "message", "request", "words", "verbatim",
+    ),
+    # The other words such a frame may hold: whose words, from where, and "go ahead" or "please do".
+    # Never a verb that acts, a negation or a condition: any word off these lists makes it no relay.
+    "relay_frame": (
+        "the", "my", "our", "a", "an", "this", "from", "of", "on", "behalf", "here", "is", "me", "to", "you",
+        "they", "he", "she", "their", "his", "her", "original", "new", "latest", "go", "ahead", "do", "it",
+        "so", "just", "in", "following", "along",
+    ),
     # What "it" may stand for in "Here's the link: A. Fetch it.": the address itself, in other words.
     "referent_nouns": (
         "link", "links", "url", "page", "site", "website", "homepage", "article", "post", "blog", "document",
         "doc", "docs", "file", "pdf", "paper", "report", "text", "content", "contents", "copy", "address",
-        "resource", "source", "reference", "spec", "thing", "stuff", "one",
+        "resource", "source", "reference", "spec", "thing", "stuff", "one", "wording", "version", "sources", "pages",
+        "articles", "posts", "documents", "files", "papers", "references", "specs", "ones", "urls", "sites",
     ),
 })
 
@@ -173,4 +257,6 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     # "When did you last fetch A?": the small model reads "last fetch" as a noun phrase; the latest
     # record is what the question gets anyway.
     "you last": "you", "we last": "we", "i last": "I",
+    # A repetition spelt as a phrase is the schedule "repeatedly" names (a blocker): "fetch A again and again".
+    "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
 })

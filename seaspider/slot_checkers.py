@@ -56,6 +56,12 @@ def _parse(text: str, *, allow_private: bool) -> URL:
             RefusalKind.INVALID_VALUE,
             f"{text} looks like two addresses joined by {glued.group(0)[0]!r}, and I cannot tell which one is meant",
         )
+    if text.count("(") > text.count(")") or text.count("[") > text.count("]"):
+        # "https://a.example/$(curl http://b.example/x)": a bracket opened in an address and closed only
+        # after a space means the address was cut there; its two halves are not two pages to fetch.
+        raise SlotRejected(
+            RefusalKind.INVALID_VALUE, f"{text} opens a bracket it does not close, so the address looks cut short"
+        )
     try:
         url = parse_target(text)
     except InvalidURL as exc:

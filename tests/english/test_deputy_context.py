@@ -111,3 +111,40 @@ def test_the_skeleton_shows_context_bound_pronoun_and_rewrites(deputy: Deputy) -
     data = sk.to_json()
     assert data["bound"] == "it" and "u → you" not in data["rewrites"] and "pls → please" in data["rewrites"]
     assert any("busy" in sentence for sentence in data["context"])
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Email the team: fetch {A}",
+    f"Post to Slack: fetch {A}",
+    f"Tell the user: fetch {A}",
+])
+def test_a_heading_that_orders_another_action_is_no_label(deputy: Deputy, prompt: str) -> None:
+    assert _urls(deputy.read(prompt)) == "unsupported_verb"
+
+
+def test_a_heading_that_asks_a_person_is_no_label(deputy: Deputy) -> None:
+    assert isinstance(deputy.read(f"Ask the user: fetch {A}"), Refusal)
+    assert _urls(deputy.read(f"Request: fetch {A}")) == [A]  # negative control: a heading with no person
+
+
+@pytest.mark.parametrize("prompt", [f"Task: fetch {A}", f"Background: fetch {A}", f"Please note: fetch {A}"])
+def test_a_heading_that_only_labels_stays_a_label(deputy: Deputy, prompt: str) -> None:  # negative control
+    assert _urls(deputy.read(prompt)) == [A]
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Here's the page the user asked about: {A}. Please fetch it.",
+    f"Here's the doc the team is reviewing: {A}. Fetch it please.",
+])
+def test_what_a_person_does_with_the_page_in_a_relative_clause_describes_it(deputy: Deputy, prompt: str) -> None:
+    assert _urls(deputy.read(prompt)) == [A]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    (f"Here's the page the user wants deleted: {A}. Please fetch it.", "unsupported_verb"),
+    (f"Here's the page the user crawled yesterday: {A}. Please fetch it.", "url_outside_parse"),  # an action
+    (f"Here's the page the user asked about: {A}. Please fetch it tomorrow.", "not_understood"),
+    (f"Here's the page that the user never reads: {A}. Please fetch it.", "url_outside_parse"),
+])
+def test_a_relative_clause_that_acts_or_negates_keeps_it_unbound(deputy: Deputy, prompt: str, kind: str) -> None:  # control
+    assert _urls(deputy.read(prompt)) == kind

@@ -28,9 +28,11 @@ def _text(prompt: str) -> tuple[str, tuple[str, ...]]:
         ("whats the status", "what's the status"),
         ("pls dont fetch https://a.example/", "please don't fetch https://a.example/"),
         ("fetch https://a.example/ tmrw", "fetch https://a.example/ tomorrow"),
+        ("fetch https://a.example/ again and again", "fetch https://a.example/ repeatedly"),
         ("When did you last fetch https://a.example/?", "When did you fetch https://a.example/?"),
     ],
-    ids=["please-thanks", "are-you", "whats", "dont-stays-a-negation", "tomorrow-stays-a-schedule", "you-last"],
+    ids=["please-thanks", "are-you", "whats", "dont-stays-a-negation", "tomorrow-stays-a-schedule", "repetition",
+         "you-last"],
 )
 def test_chat_spellings_become_standard_words(prompt: str, expected: str) -> None:
     assert _text(prompt)[0] == expected
@@ -51,8 +53,19 @@ def test_spellings_never_touch_an_address_or_a_longer_word() -> None:  # negativ
         ("When you get a chance, fetch https://a.example/.", ", fetch https://a.example/."),
         ("Fetch https://a.example/ if you can.", "Fetch https://a.example/ ."),
         ("Fetch https://a.example/ and nothing else.", "Fetch https://a.example/ ."),
+        ("Could you maybe fetch https://a.example/?", "please fetch https://a.example/?"),
+        ("Perhaps you could download https://a.example/?", "please download https://a.example/?"),
+        ("Do me a favour and fetch https://a.example/.", "please fetch https://a.example/."),
+        ("Please fetch https://a.example/ as soon as you can.", "Please fetch https://a.example/ ."),
+        ("Fetch https://a.example/ and let me know when it's done.", "Fetch https://a.example/ ."),
+        ("It would be good to fetch https://a.example/.", "please fetch https://a.example/."),
+        ("Just fetch https://a.example/, nothing fancy.", "Just fetch https://a.example/, ."),
+        ("Now, if you would, fetch https://a.example/.", "Now, , fetch https://a.example/."),
+        ("Just a gentle reminder to download https://a.example/.", "please download https://a.example/."),
     ],
-    ids=["appreciate", "after-greeting", "dont-forget", "when-you-get-a-chance", "if-you-can", "nothing-else"],
+    ids=["appreciate", "after-greeting", "dont-forget", "when-you-get-a-chance", "if-you-can", "nothing-else",
+         "could-you-maybe", "perhaps-you-could", "favour", "as-soon-as-you-can", "let-me-know", "good-to",
+         "nothing-fancy", "if-you-would", "reminder"],
 )
 def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
     assert _text(prompt)[0] == expected
@@ -66,8 +79,16 @@ def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
         "Fetch https://a.example/ if it changed.",
         "Fetch https://a.example/ when you get a chance to check https://b.example/.",
         "The user says I'd appreciate it if you could fetch https://a.example/.",
+        "Fetch https://a.example/ as soon as it is up.",  # an event, not urgency
+        "Can you maybe fetch https://a.example/?",  # "can you" asks leave: no frame with "can"
+        "Fetch https://a.example/ and maybe https://b.example/.",  # "maybe" in a list stays an aside
+        "Fetch https://a.example/ and let me know when it's done with https://b.example/.",  # not closed
+        "The user thinks it would be good to fetch https://a.example/.",  # a frame after other words
+        "The user set a reminder to fetch https://a.example/.",  # someone else's reminder
     ],
-    ids=["cant", "mid-sentence-frame", "real-condition", "aside-not-closed", "frame-after-words"],
+    ids=["cant", "mid-sentence-frame", "real-condition", "aside-not-closed", "frame-after-words",
+         "as-soon-as-an-event", "can-you-maybe", "maybe-in-a-list", "let-me-know-not-closed",
+         "good-to-after-words", "someone-elses-reminder"],
 )
 def test_a_hedge_that_could_condition_stays(prompt: str) -> None:  # negative control
     text, rewrites = _text(prompt)
@@ -77,3 +98,16 @@ def test_a_hedge_that_could_condition_stays(prompt: str) -> None:  # negative co
 def test_shouting_is_lower_cased_but_one_capital_word_is_not() -> None:
     assert _text("PLS FETCH https://A.EXAMPLE/X NOW")[0] == "please fetch https://A.EXAMPLE/X now"
     assert _text("Fetch https://a.example/ NOW")[0] == "Fetch https://a.example/ NOW"  # negative control
+
+
+def test_code_fences_and_open_task_boxes_are_markup() -> None:
+    text, rewrites = _text("Download:\n```text\nhttps://a.example/\nhttps://b.example/x\n```")
+    assert text == "Download:\n\nhttps://a.example/\nhttps://b.example/x\n"
+    assert "code fence dropped" in rewrites
+    assert _text("- [ ] fetch https://a.example/\n- [ ] fetch https://b.example/x")[0] == (
+        "fetch https://a.example/\nfetch https://b.example/x")
+
+
+def test_a_ticked_box_and_a_fence_inside_a_line_stay() -> None:  # negative control
+    assert _text("- [x] fetch https://a.example/")[0] == "[x] fetch https://a.example/"
+    assert _text("Fetch ``` now")[0] == "Fetch ``` now"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import string
 
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from realize import count, count_be, join, of_total, plural, sentence, size
@@ -39,6 +39,7 @@ items = st.lists(st.text(alphabet=string.ascii_letters, min_size=1, max_size=6),
 
 @given(items, st.one_of(st.none(), st.integers(1, 10)))
 def test_join_names_or_counts_every_item(values: list[str], max_items: int | None) -> None:
+    assume("and" not in values)  # an item spelt "and" would put ", and" in the text itself
     text = join(values, max_items=max_items)
     shown = values if max_items is None or len(values) <= max_items + 1 else values[:max_items]
     for value in shown:

@@ -68,6 +68,8 @@ def _kind(raw: dict[str, Any]) -> None:
         (without_default("blockers", "everything"), "removes “everything” from words.blockers"),
         (_edit(_words("adverbs", "unless")), "adds “unless” to words.adverbs"),
         (_edit(_words("neutral_predicates", "publish")), "unsupported verb “publish” to words.neutral_predicates"),
+        (_edit(_words("relay_frame", "email")), "unsupported verb “email” to words.relay_frame"),
+        (_edit(_words("relay_words", "not")), "adds “not” to words.relay_words"),
         (_edit(_words("hedge_asides", "if it changed")), "hedge “if it changed”"),
         (_edit(_words("hedge_asides", "when you are free")), "hedge “when you are free”"),
         (_edit(_words("hedge_frames", "don't mind, just")), "hedge “don't mind, just”"),
@@ -82,6 +84,7 @@ def _kind(raw: dict[str, Any]) -> None:
     ids=[
         "not-as-courtesy", "delete-as-fetch", "unsupported-as-fetch", "auxiliary-as-fetch", "drop-condition",
         "drop-negation", "drop-forbidden", "drop-blocker", "condition-as-adverb", "unsupported-as-neutral",
+        "unsupported-in-relay-frame", "negation-as-relay-word",
         "hedge-with-condition", "hedge-with-when", "hedge-with-negation", "respell-existing", "spelling-drops-negation",
         "fetch-answers-questions", "fetch-answers-permission", "slot-bounds", "question-made-to-act", "kind-renamed",
     ],
@@ -97,6 +100,7 @@ def test_relaxations_are_named(raw: dict[str, Any], why: str) -> None:
         with_predicate("nab"),
         with_predicate("nab", "page"),
         _edit(_words("adverbs", "pronto")),
+        _edit(_words("relay_words", "messaged")),
         _edit(_words("hedge_asides", "at your leisure")),
         _edit(lambda raw: raw["words"].update(spellings={"plox": "please"})),
         _edit(_form(4, {"moods": ["wh_question"], "wh": ["what"], "predicates": ["be"], "requires": [["eta"]]})),
@@ -104,7 +108,7 @@ def test_relaxations_are_named(raw: dict[str, Any], why: str) -> None:
         _edit(_words("negations", "nope")),
         vocab_raw(),
     ],
-    ids=["predicate", "question-predicate", "adverb", "hedge", "spelling", "question-form", "reason-wording",
+    ids=["predicate", "question-predicate", "adverb", "relay-word", "hedge", "spelling", "question-form", "reason-wording",
          "more-negations", "unchanged"],
 )
 def test_additions_that_refuse_nothing_less_pass(raw: dict[str, Any]) -> None:  # negative controls

@@ -1,0 +1,193 @@
+"""Word orders the small model misparses, put in the usual order before parsing.
+
+- A permission question whose subject is the action itself: "Is crawling A permitted?". The model
+  hangs the address from the permission word, so it falls outside the action; "Is it permitted to
+  crawl A?" parses as the permission question it is. The gerund must be the "-ing" form of a verb
+  the reader knows, a permission word must follow the address, and the question must open its
+  sentence with "is" or "was" right before the gerund.
+- A verb done again: "re-fetch A", "refetch A" is "fetch A".
+- A hypothetical past in a hedge: "It would help if you fetched A" is "… if you could fetch A",
+  which the hedge frames then read as "please" (this one runs before them).
+- A wish with the address before a participle: "My user would like A fetched", "I am needing the
+  page A downloaded". The model reads the address as the participle's subject; "… would like you
+  to fetch A" is the wish in the order the reader knows (and then every check of a wish applies:
+  who wishes, in which tense, with which negation). The wish verb is one of a few in the present,
+  the participle the past participle of a verb the reader knows.
+
+Closed lists only; anything else ("Is fetching A not allowed?", an unknown verb, "I wanted A
+fetched") is left as written, and a negation before a wish stays with it ("I don't want you to
+fetch A" still refuses). Pure text work over the pieces between protected items; knows no
+capability.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from functools import cache
+
+from deputy.protect import Protected
+
+__all__ = [
+    "again_verbs", "gerund_forms", "participle_forms", "permission_gerunds", "reorder", "subjunctive_hedges",
+    "wished_participles",
+]
+
+# Words that ask for leave when they follow "is <gerund> A": "Is fetching A allowed?".
+_PERMISSIONS = ("allowed", "permitted", "ok", "okay", "alright", "fine", "permissible", "legal", "acceptable")
+# The question opens its sentence (or follows a comma: "Hey, is fetching A allowed?"); "What is
+# fetching A allowed to do?" asks something else and is left alone.
+_BEFORE = re.compile(r"(?:\A|(?<=[.!?:;,\n—–(]))[ \t]*(?P<aux>is|was)\s+(?P<ger>[a-z]+ing)\s+\Z", re.IGNORECASE)
+_AFTER = re.compile(r"\A\s*(?P<perm>" + "|".join(_PERMISSIONS) + r")\b", re.IGNORECASE)
+_VOWELS = frozenset("aeiou")
+# A wish in the present, then perhaps a noun for the address: "would like A fetched", "am needing
+# the page A downloaded". A past wish ("wanted") or one with a negation before it is left alone.
+_WISH = re.compile(
+    r"(?<![\w'])(?P<wish>(?:would|'d|’d)\s+(?:like|love)|wants?|needs?|(?:am|is|are)\s+needing)\s+"
+    r"(?P<noun>(?:the|this|that)\s+(?:page|site|website|url|link|file|document|article|post)\s+)?\Z",
+    re.IGNORECASE,
+)
+_PARTICIPLE = re.compile(r"\A\s*(?P<part>[a-z]+)\b", re.IGNORECASE)
+# "re-fetch", "Re-crawl", "refetch": the prefix of doing again, before a verb.
+_AGAIN = re.compile(r"(?<![\w'’-])[Rr]e(?P<hyphen>-?)(?P<verb>[a-z]{3,})\b(?!-)")
+_JOINED_AGAIN = frozenset({"fetch", "download", "crawl", "scrape"})
+_AGENT = re.compile(r"\s+by\b", re.IGNORECASE)
+_IRREGULAR_PARTICIPLES = {"get": ("got", "gotten")}
+
+
+@cache
+def gerund_forms(verbs: frozenset[str]) -> Mapping[str, str]:
+    """Each known verb's "-ing" forms, mapped back to the verb: fetching → fetch, scraping → scrape,
+    grabbing → grab. Spelling rules only; a form two verbs share keeps the first in sorted order."""
+    forms: dict[str, str] = {}
+    for verb in sorted(verbs):
+        if not verb.isalpha() or len(verb) < 2:
+            continue
+        candidates = [verb + "ing"]
+        if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+            candidates.append(verb[:-1] + "ing")
+        if len(verb) >= 3 and verb[-1] not in _VOWELS | {"w", "x", "y"} and verb[-2] in _VOWELS and verb[-3] not in _VOWELS:
+            candidates.append(verb + verb[-1] + "ing")
+        for form in candidates:
+            forms.setdefault(form, verb)
+    return forms
+
+
+# A hedge whose verb is in the past because it is hypothetical: "It would help if you fetched A",
+# "I'd appreciate it if you grabbed A". Only after a word of thanks or help: "if you fetched A,
+# fetch B" is the condition it looks like.
+_SUBJUNCTIVE = re.compile(
+    r"(?<![\w'])(?P<hedge>appreciate\s+it|help|great|nice|helpful|grateful|thankful|glad|happy|obliged)"
+    r"\s+if\s+you\s+(?P<past>[a-z]+)\b(?=\s)",
+    re.IGNORECASE,
+)
+
+
+def subjunctive_hedges(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """The prompt with "… would help if you fetched" put as "… would help if you could fetch", the
+    form the hedge frames know; a verb the reader does not know is left in the past."""
+    forms = participle_forms(frozenset(verbs))
+    rewrites: list[str] = []
+
+    def present(match: re.Match[str]) -> str:
+        verb = forms.get(match.group("past").lower())
+        if verb is None:
+            return match.group(0)
+        rewrites.append(f"if you {match.group('past')} → if you could {verb}")
+        return f"{match.group('hedge')} if you could {verb}"
+
+    pieces = tuple(_SUBJUNCTIVE.sub(present, piece) for piece in protected.pieces)
+    if not rewrites:
+        return protected, ()
+    return Protected(prompt=protected.prompt, pieces=pieces, items=protected.items), tuple(rewrites)
+
+
+@cache
+def participle_forms(verbs: frozenset[str]) -> Mapping[str, str]:
+    """Each known verb's past participles, mapped back to the verb: fetched → fetch, saved → save,
+    grabbed → grab, got → get. Spelling rules and a few irregular verbs only."""
+    forms: dict[str, str] = {}
+    for verb in sorted(verbs):
+        if not verb.isalpha() or len(verb) < 2:
+            continue
+        candidates = [verb + "d" if verb.endswith("e") else verb + "ed", *_IRREGULAR_PARTICIPLES.get(verb, ())]
+        if verb.endswith("y") and len(verb) >= 3 and verb[-2] not in _VOWELS:
+            candidates.append(verb[:-1] + "ied")
+        if len(verb) >= 3 and verb[-1] not in _VOWELS | {"w", "x", "y"} and verb[-2] in _VOWELS and verb[-3] not in _VOWELS:
+            candidates.append(verb + verb[-1] + "ed")
+        for form in candidates:
+            forms.setdefault(form, verb)
+    return forms
+
+
+def reorder(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """The reorderings, in turn; what was rewritten is returned for the skeleton."""
+    known = frozenset(verbs)
+    ordered, first = again_verbs(protected, known)
+    ordered, second = permission_gerunds(ordered, known)
+    ordered, third = wished_participles(ordered, known)
+    return ordered, first + second + third
+
+
+def again_verbs(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """"re-fetch A", "Re-download A", "refetch A": a known verb done again is that verb (a fetch
+    always gets the page anew). Hyphenated for any known verb ("re-send" is then refused as "send");
+    joined only for a few verbs, since a joined "re" makes other words ("restore", "recollect")."""
+    known = frozenset(verbs)
+    rewrites: list[str] = []
+
+    def plain(match: re.Match[str]) -> str:
+        verb = match.group("verb").lower()
+        if verb not in known or (not match.group("hyphen") and verb not in _JOINED_AGAIN):
+            return match.group(0)
+        rewrites.append(f"{match.group(0)} → {verb}")
+        return verb.capitalize() if match.group(0)[0].isupper() else verb
+
+    pieces = tuple(_AGAIN.sub(plain, piece) for piece in protected.pieces)
+    if not rewrites:
+        return protected, ()
+    return Protected(prompt=protected.prompt, pieces=pieces, items=protected.items), tuple(rewrites)
+
+
+def wished_participles(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """The prompt with each "would like A fetched" put as "would like you to fetch A"."""
+    forms = participle_forms(frozenset(verbs))
+    pieces = list(protected.pieces)
+    rewrites: list[str] = []
+    for index in range(len(pieces) - 1):
+        wish = _WISH.search(pieces[index])
+        after = _PARTICIPLE.match(pieces[index + 1])
+        if wish is None or after is None:
+            continue
+        verb = forms.get(after.group("part").lower())
+        if verb is None or _AGENT.match(pieces[index + 1], after.end()):
+            continue  # "I'd like A fetched by the team": someone else is to do it
+        noun = wish.group("noun") or ""
+        pieces[index] = pieces[index][: wish.start()] + f"{wish.group('wish')} you to {verb} {noun}"
+        pieces[index + 1] = pieces[index + 1][after.end():]
+        rewrites.append(f"{' '.join(wish.group('wish').split())} … {after.group('part')} → you to {verb} …")
+    if not rewrites:
+        return protected, ()
+    return Protected(prompt=protected.prompt, pieces=tuple(pieces), items=protected.items), tuple(rewrites)
+
+
+def permission_gerunds(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """The prompt with each "is <gerund> A <permission>" put in the usual order, and what was rewritten."""
+    forms = gerund_forms(frozenset(verbs))
+    pieces = list(protected.pieces)
+    rewrites: list[str] = []
+    for index in range(len(pieces) - 1):
+        before = _BEFORE.search(pieces[index])
+        after = _AFTER.match(pieces[index + 1])
+        if before is None or after is None:
+            continue
+        verb = forms.get(before.group("ger").lower())
+        if verb is None:
+            continue
+        perm = after.group("perm")
+        pieces[index] = pieces[index][: before.start("aux")] + f"{before.group('aux')} it {perm.lower()} to {verb} "
+        pieces[index + 1] = pieces[index + 1][after.end():]
+        rewrites.append(f"{before.group('aux')} {before.group('ger')} … {perm} → {before.group('aux')} it {perm.lower()} to {verb} …")
+    if not rewrites:
+        return protected, ()
+    return Protected(prompt=protected.prompt, pieces=tuple(pieces), items=protected.items), tuple(rewrites)

@@ -1,0 +1,64 @@
+"""Time words that schedule a request ("every morning", "in an hour", "tomorrow") and time words that
+only name something ("the weekly digest", "tomorrow's training", "save it for later", "Long day.").
+
+The reader acts now or not at all, so a schedule refuses even a request that only reads the store;
+a time word that describes something else refuses nothing. Pure over spaCy tokens; English only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["is_time_word", "schedules"]
+
+# Words that say when by themselves.
+_WHEN = frozenset({
+    "tomorrow", "tonight", "later", "hourly", "daily", "nightly", "weekly", "biweekly", "monthly", "yearly",
+    "annually", "forever", "always", "periodically", "regularly", "repeatedly", "twice", "overnight", "tmrw",
+})
+# Nouns that say when once something places or counts them ("in an hour", "every day", "this evening").
+_UNITS = frozenset({
+    "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years",
+    "weekend", "weekends", "morning", "mornings", "afternoon", "afternoons", "evening", "evenings", "night",
+    "nights", "noon", "midnight", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+})
+# Prepositions that place an action in time: "in an hour", "on Monday", "after midnight".
+_TEMPORAL = frozenset({
+    "in", "on", "at", "after", "before", "within", "by", "until", "till", "around", "during", "every", "each",
+    "per", "over", "from", "through", "throughout",
+})
+# Modifiers that pick a time out: "next week", "every day", "the following morning".
+_PICKERS = frozenset({"every", "each", "next", "this", "that", "these", "following", "coming", "other", "tomorrow"})
+# What a greeting says of a time: "Good morning", "Happy Friday", "Long day".
+_GREETINGS = frozenset({"good", "great", "happy", "nice", "lovely", "long", "busy", "hard", "tough", "fine"})
+
+
+def is_time_word(tok: Any) -> bool:
+    """Whether the token is a word of time at all (a schedule or not)."""
+    word = str(tok.text).lower()
+    return word in _WHEN or word in _UNITS
+
+
+def schedules(tok: Any) -> bool:
+    """Whether a time word says when the request should happen (rather than naming something)."""
+    word = str(tok.text).lower()
+    if tok.dep_ == "poss":
+        return False  # "tomorrow's training", "Monday's meeting": a thing, not a time to act
+    head = str(tok.head.text).lower()
+    if tok.dep_ in ("pobj", "pcomp") and head == "for":
+        return False  # "save it for later", "fetch it for tomorrow": ready by then, fetched now
+    if word in _WHEN:
+        # "the weekly digest": an adjective that names a kind of thing.
+        return not (tok.dep_ in ("amod", "compound") and tok.head.pos_ in ("NOUN", "PROPN") and tok.head.i != tok.i)
+    if word not in _UNITS:
+        return False
+    modifiers = [str(c.text).lower() for c in tok.children]
+    if any(m in _GREETINGS for m in modifiers):
+        return False  # "Good morning", "Long day."
+    if tok.dep_ == "pobj" and head in _TEMPORAL:
+        return True
+    if tok.dep_ in ("npadvmod", "tmod"):
+        return True
+    return any(c.dep_ in ("det", "nummod", "quantmod", "predet") and str(c.text).lower() not in ("the",)
+               or str(c.text).lower() in _PICKERS for c in tok.children)
