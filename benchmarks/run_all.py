@@ -20,7 +20,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ORDER = ("robots", "urls", "links", "sitemaps", "answers", "deputy", "store", "warc", "fetch", "crawl", "frontier", "service",
-         "extract", "ledger", "mcp")
+         "extract", "ledger", "mcp", "cluster")
 
 
 def main(argv: list[str] | None = None) -> int:

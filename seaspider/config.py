@@ -21,6 +21,7 @@ from seaspider.jsonerrors import collect, load_json_file
 from seaspider.resources import load_schema
 
 __all__ = [
+    "ClusterConfig",
     "Config",
     "DEFAULT_CALLERS",
     "FetchConfig",
@@ -118,6 +119,16 @@ class ServiceConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class ClusterConfig:
+    """The `cluster` section: which shared frontier a node joins (seaspider/cluster/)."""
+
+    name: str = "default"
+    url: str | None = None
+    node: str | None = None
+    lease_ms: int = 10000
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """A checked configuration. `source` names the file it came from, for messages."""
 
@@ -132,6 +143,7 @@ class Config:
     follow: FollowConfig
     network: NetworkConfig
     service: ServiceConfig
+    cluster: ClusterConfig = ClusterConfig()
 
     @property
     def user_agent(self) -> str:
@@ -261,6 +273,7 @@ def build_config(raw: Any, *, base_dir: Path, source: str) -> Config:
             lock=Path(svc["lock"]) if svc["lock"] else default_lock_path(),
             callers=tuple(svc["callers"]),
         ),
+        cluster=ClusterConfig(**merged["cluster"]),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "ClusterError",
     "ConfigError",
     "FetchError",
     "InvalidURL",
@@ -53,6 +54,12 @@ class FetchError(SeaSpiderError):
 
 class ServiceError(SeaSpiderError):
     """The English service or its socket failed."""
+
+    exit_code = 1
+
+
+class ClusterError(SeaSpiderError):
+    """The shared frontier (Redis/Valkey) cannot be reached, or lost the crawl's state: the node stops booking."""
 
     exit_code = 1
 

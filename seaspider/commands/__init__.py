@@ -7,7 +7,7 @@ Modules import heavy dependencies (spaCy, the crawler) inside `run`, so `--help`
 from __future__ import annotations
 
 VERBS = (
-    "demo", "fetch", "get", "robots", "stats", "store", "export-warc", "extract", "plan", "serve", "ask", "mcp", "review",
+    "demo", "fetch", "work", "get", "robots", "stats", "store", "export-warc", "extract", "plan", "serve", "ask", "mcp", "review",
 )
 
 __all__ = ["VERBS"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from seaspider.commands._common import config_and_lock
 from seaspider.errors import UsageError
 
-__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+__all__ = ["DESCRIPTION", "HELP", "StopRequest", "add_arguments", "run"]
 
 if TYPE_CHECKING:
     from seaspider.commands._warc import CrawlFollower
@@ -72,8 +72,15 @@ and are stored, the rest is counted as not_started (and stays queued for the
 next run), the summary is printed and the exit status is 1. Nothing is left
 half-written.
 
+With --cluster redis://HOST:PORT/DB (or cluster.url in the configuration), this
+process is one node of a cluster: QUEUE goes into the cluster's shared frontier
+(a URL the cluster has seen is not added again), the node works until the
+cluster's frontier is empty, writes what it fetched into its own store, and
+prints its own summary with a "cluster" object. See `seaspider work --help`.
+
 examples:
   seaspider fetch config.json urls.txt
+  seaspider fetch config.json urls.txt --cluster redis://10.0.0.5:6379/0 --node crawler-1
   seaspider fetch config.json urls.txt --verbose 2> fetch.log
   seaspider fetch config.json urls.txt --warc crawl.warc.gz
   seaspider fetch --sitemaps config.json sites.txt
@@ -87,9 +94,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--verbose", "-v", action="store_true", help="log one line per URL on stderr")
     parser.add_argument("--warc", metavar="OUT.warc.gz", help="also write this run's fetches as WARC files (must not exist yet)")
     parser.add_argument("--sitemaps", action="store_true", help="read the sitemaps each origin's robots.txt names (sets follow.sitemaps)")
+    from seaspider.commands._cluster import add_cluster_arguments
+
+    add_cluster_arguments(parser, required=False)
 
 
-class _StopRequest:
+class StopRequest:
     """SIGINT/SIGTERM set a flag the crawl polls; the crawl finishes what is in flight."""
 
     def __init__(self, say: object) -> None:
@@ -106,7 +116,7 @@ class _StopRequest:
             # Killing now is safe too: a request cut off is journaled as uncertain and fetched next time.
             self._say(f"{name}: still finishing the requests in flight (at most fetch.timeout_ms); SIGKILL would abandon them.")  # type: ignore[operator]
 
-    def __enter__(self) -> _StopRequest:
+    def __enter__(self) -> StopRequest:
         for sig in (signal.SIGINT, signal.SIGTERM):
             self._previous[sig] = signal.signal(sig, self._handle)
         return self
@@ -143,6 +153,13 @@ def run(args: argparse.Namespace) -> int:
     config, lock = config_and_lock(args.config, f"fetch {args.queue}")
     if args.sitemaps:
         config = dataclasses.replace(config, follow=dataclasses.replace(config.follow, sitemaps=True))
+    from seaspider.commands._cluster import clustered, run_node_command
+
+    if clustered(args, config):
+        if args.warc is not None:
+            with lock:
+                raise UsageError("--warc and --cluster do not go together yet; export each node's store with seaspider export-warc.")
+        return run_node_command(args, config, lock, queue=args.queue, wait=False)
     with lock:
         from seaspider.crawl.job import Crawl
         from seaspider.crawl.progress import ProgressLine
@@ -161,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
 
             check_out_path(Path(args.warc))  # before the store is touched: bad input loses nothing
         progress = ProgressLine(sys.stderr, verbose=args.verbose)
-        with _StopRequest(progress.note) as stop:
+        with StopRequest(progress.note) as stop:
             with StoreWriter.open(
                 config.store,
                 segment_max_bytes=config.storage.segment_max_bytes,

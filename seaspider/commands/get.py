@@ -31,6 +31,7 @@ examples:
   seaspider get --text --start 8000 --max-chars 8000 store/ https://a.example/
   seaspider get store/ sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
   seaspider stats store/        what the store holds
+  seaspider get n1/store n2/store n3/store https://a.example/    the newest copy any node stored
 
 If the store has no body for the key, or (--text) the body is not text, it says so on
 stderr and exits with status 1."""
@@ -40,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true", help="write the readable text of the page instead of its bytes")
     parser.add_argument("--start", type=int, default=None, metavar="N", help="with --text: the first character to write, 0-based (default 0)")
     parser.add_argument("--max-chars", type=int, default=None, metavar="N", help="with --text: write at most N characters (1 to 100000; default all)")
-    parser.add_argument("store", metavar="STORE", help="the store directory (the `store` of the configuration)")
+    parser.add_argument("store", metavar="STORE", nargs="+", help="the store directory; several (a cluster's nodes) are read as one")
     parser.add_argument("key", metavar="URL|sha256:HEX", help="a URL as it was queued, or sha256: and the body's hex digest")
 
 
@@ -55,11 +56,24 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--text needs the page's URL, not a sha256: key: its links are resolved against that URL")
     kept = None
     line = None
-    with StoreReader(Path(args.store)) as reader:
+    stores = " ".join(args.store)
+    store = Path(args.store[0])
+    if len(args.store) > 1:
+        from seaspider.cluster.stores import latest_body
+
         try:
-            body = reader.body(args.key)
+            body, line, found = latest_body([Path(p) for p in args.store], args.key)
         except DamagedFrame as exc:
-            raise StoreError(f"{str(exc).rstrip('.')}; `seaspider store check {args.store} --repair` marks it, "
+            raise StoreError(f"{str(exc).rstrip('.')}; `seaspider store check STORE --repair` marks it, and the next fetch stores it again.") from exc
+        store = found or store
+    else:
+        body = None
+    with StoreReader(store) as reader:
+        try:
+            if len(args.store) == 1:
+                body = reader.body(args.key)
+        except DamagedFrame as exc:
+            raise StoreError(f"{str(exc).rstrip('.')}; `seaspider store check {store} --repair` marks it, "
                              "and the next fetch stores it again.") from exc
         if body is not None and not args.key.startswith("sha256:"):
             line = reader.latest(args.key) or {}
@@ -67,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             if line.get("sha256") == hashlib.sha256(body).hexdigest():
                 kept = line.get("encoding_kept")
     if body is None:
-        raise StoreError(f"no stored body for {args.key} in {args.store}; `seaspider stats {args.store}` lists what is there.")
+        raise StoreError(f"no stored body for {args.key} in {stores}; `seaspider stats {stores}` lists what is there.")
     if args.text:
         sys.stdout.write(_text(args, body, line or None))
         sys.stdout.flush()

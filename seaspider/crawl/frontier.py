@@ -328,6 +328,33 @@ class Frontier:
         self._cursor = host
         return task
 
+    def holds(self, host: str) -> bool:
+        """True while `host` is in the window (queued, out or waiting URLs here, or more on the source)."""
+        return host in self._hosts
+
+    def drop(self, host: str) -> int:
+        """Forget `host`'s queued and waiting URLs (a shared frontier's lease on it was lost); returns how many.
+
+        The URLs stay queued on the source for whoever holds the host now; those out are still
+        finished here, and the host leaves the window with the last of them.
+        """
+        entry = self._hosts.get(host)
+        if entry is None:
+            return 0
+        dropped = len(entry.heap) + entry.waiting
+        self._buffered -= len(entry.heap)
+        entry.heap.clear()
+        if entry.waiting:
+            self._waiting = [item for item in self._waiting if item[2].host != host]
+            heapq.heapify(self._waiting)
+        entry.waiting = 0
+        entry.ids = set()
+        entry.more = entry.stale = False
+        self._to_refill.discard(host)
+        self._relevel(host, entry)
+        self._leave_if_done(host, entry)
+        return dropped
+
     def pop(self) -> Task | None:
         """Take the next task in strict order (no timing considered); None when empty."""
         head = self.peek()

@@ -32,10 +32,13 @@ from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
 from seaspider.web.urls import host_of
 
 if TYPE_CHECKING:
-    from seaspider.crawl.frontier_db import FrontierDB
+    from seaspider.crawl.follow import SeenSet
+    from seaspider.crawl.frontier import CrawlFrontier
     from seaspider.crawl.loader import LoadReport
+    from seaspider.crawl.records import FrontierStore
     from seaspider.crawl.sitemap_step import SitemapStep
     from seaspider.net.fetch import Fetcher
+    from seaspider.net.shared import RobotsShare, SharedBooking
     from seaspider.store.writer import StoreWriter
 
 __all__ = ["OUTCOME_KEYS", "Crawl", "CrawlSummary", "ResumePlan"]
@@ -334,15 +337,35 @@ class Crawl:
             interrupted=summary.interrupted or bool(not_started),
         )  # fmt: skip
 
+    # -- a frontier shared with other processes (seaspider/cluster/) ------------------------------
+
+    async def run_shared_async(self, frontier: CrawlFrontier, store: FrontierStore, *, seen: SeenSet | None = None,
+                               booking: SharedBooking | None = None, robots_share: RobotsShare | None = None,
+                               **hooks: Any) -> CrawlSummary:  # fmt: skip
+        """Crawl `frontier`, whose URLs `store` settles once their lines are durable (a cluster's).
+
+        The caller built both and loads URLs into them; `seen` is the follow policy's seen set,
+        `booking` and `robots_share` go to the fetcher (the cluster's per-IP booking and robots.txt
+        cache). Hooks as for `run`. The summary's `hosts` are the hosts this process served.
+        """
+        self._failure = None
+        policy = FollowPolicy(self.config.follow, seen=seen) if self.config.follow.enabled and seen is not None else None
+        counts = _Counts(uncertain=len(self.writer.uncertain_urls))
+        recorder = Recorder(self.config, self.writer, self._clock, policy=policy, db=store)
+        summary = await self._crawl(frontier, recorder, counts, db=store, booking=booking, robots_share=robots_share, **hooks)
+        return dataclasses.replace(summary, hosts=getattr(frontier, "hosts_served", 0))
+
     # -- the run ------------------------------------------------------------------------------
 
     async def _crawl(
         self,
-        frontier: Frontier,
+        frontier: Frontier | CrawlFrontier,
         recorder: Recorder,
         counts: _Counts,
         *,
-        db: FrontierDB | None,
+        db: FrontierStore | None,
+        booking: SharedBooking | None = None,
+        robots_share: RobotsShare | None = None,
         sitemaps: SitemapStep | None = None,
         should_stop: Callable[[], bool] = lambda: False,
         on_progress: Callable[[Progress], None] | None = None,
@@ -358,7 +381,8 @@ class Crawl:
         started = self._clock.monotonic()
         journal = self._journal_thread = JournalThread(recorder.batches())
         own_fetcher = self.fetcher is None
-        fetcher = self.fetcher or Fetcher(self.config, clock=self._clock, state=self.writer, on_robots=self.on_robots)
+        fetcher = self.fetcher or Fetcher(self.config, clock=self._clock, state=self.writer, on_robots=self.on_robots,
+                                          booking=booking, robots_share=robots_share)  # fmt: skip
         pending: set[asyncio.Future[Journaled]] = set()
         sent: dict[int, bool] = {}  # id(task) -> the request was conditional
         # Page lines are written behind the crawl, up to this many at once; then visits wait.
@@ -398,6 +422,7 @@ class Crawl:
             counts.links += done.links_line
             counts.skipped += done.skipped_resume
             if db is None:
+                assert isinstance(frontier, Frontier)
                 for f in done.followed:
                     counts.followed += frontier.add(f.url, depth=f.depth, parent=f.parent, priority=f.priority)
             else:
@@ -411,7 +436,7 @@ class Crawl:
                 on_visit(v)
             if on_progress is not None:
                 total = counts.planned + counts.followed + counts.listed + (sitemaps.files if sitemaps is not None else 0)
-                hosts = len(counts.hosts) if db is None else frontier.hosts_served
+                hosts = len(counts.hosts) if db is None else getattr(frontier, "hosts_served", 0)
                 on_progress(Progress(counts.visited, total, counts.errors, hosts, self._clock.monotonic() - started, counts.bytes))
 
         def settled(future: asyncio.Future[Journaled]) -> None:

@@ -13,7 +13,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 from seaspider.clock import Clock
 from seaspider.config import Config
@@ -28,7 +28,23 @@ if TYPE_CHECKING:
     from seaspider.crawl.frontier_db import FrontierDB, Listed
     from seaspider.store.writer import StoreWriter
 
-__all__ = ["Journaled", "PageJob", "Recorder", "RetryJob"]
+__all__ = ["FrontierStore", "Journaled", "PageJob", "Recorder", "RetryJob"]
+
+
+class FrontierStore(Protocol):
+    """Where URL states go once their journal lines are durable: the disk frontier, or a cluster's shared queue."""
+
+    def settle(
+        self,
+        *,
+        in_flight: Sequence[int] = (),
+        finished: Sequence[tuple[int, bool, float]] = (),
+        retried: Sequence[tuple[int, int, float]] = (),
+        followed: Sequence[Sequence[tuple[str, int, Task, int]]] = (),
+        run: int = 0,
+    ) -> list[list[Task]]:
+        """Record intents, outcomes and retries by task seq, queue followed links; per page, the links queued."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +90,7 @@ class Recorder:
         clock: Clock,
         *,
         policy: FollowPolicy | None,
-        db: FrontierDB | None,
+        db: FrontierStore | None,
         run: Callable[[], int] = lambda: 0,
         _settle_first: bool = False,
         _list_after: bool = False,
@@ -184,8 +200,9 @@ class Recorder:
         which = [i for i, job in enumerate(pages) if job.listing is not None]
         if not which:
             return {}
-        results = self._db.queue_listed([(pages[i].task, pages[i].listing) for i in which],  # type: ignore[misc]
-                                        max_sitemaps=self.config.follow.max_sitemaps)  # fmt: skip
+        db = cast("FrontierDB", self._db)  # sitemaps run on the disk frontier only (a cluster node refuses them)
+        results = db.queue_listed([(pages[i].task, pages[i].listing) for i in which],  # type: ignore[misc]
+                                  max_sitemaps=self.config.follow.max_sitemaps)  # fmt: skip
         for i, got in zip(which, results, strict=True):
             record = visits[i].extra.get("sitemap")
             if got.over_budget and isinstance(record, dict):

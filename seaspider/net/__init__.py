@@ -9,6 +9,7 @@ __all__ = [
     "fetch",
     "reasons",
     "robots_cache",
+    "shared",
     "transport",
     "wiretap",
 ]

@@ -21,6 +21,7 @@ from seaspider.config import Config
 from seaspider.errors import FetchError, InvalidURL
 from seaspider.net.decoding import ACCEPT_ENCODING, read_bounded
 from seaspider.net.reasons import os_reason, protocol_reason
+from seaspider.net.shared import RobotsShare, SharedBooking
 from seaspider.net.transport import PINNED_IP, PinnedTransport, Resolver
 from seaspider.net.wiretap import WIRE, WireRecorder
 from seaspider.web.politeness import Politeness, Slot, restore_from_unix
@@ -78,6 +79,8 @@ class Faults:
     skip_write_ahead: bool = False  # send without booking the IP durably first (12.6's negative control)
     keep_cut_robots_line: bool = False  # a robots.txt exactly at the cap is read as complete (the old bug)
     end_before_close: bool = False  # a request's end is recorded before its socket is really closed (the old bug)
+    local_booking_only: bool = False  # a cluster node books its IPs in its own process only (issue 16's negative control)
+    unshared_robots: bool = False  # a cluster node fetches every robots.txt itself (issue 16's negative control)
 
 
 def media_type(content_type: str | None) -> str | None:
@@ -163,12 +166,18 @@ class Fetcher:
         resolver: Resolver | None = None,
         faults: Faults | None = None,
         transport: PinnedTransport | None = None,
+        booking: SharedBooking | None = None,
+        robots_share: RobotsShare | None = None,
     ) -> None:
+        """`booking` and `robots_share` are a cluster's (seaspider/cluster/): the per-IP booking and
+        the robots.txt cache shared with the other nodes, consulted after this process's own."""
         self.config = config
         self.clock = clock or SystemClock()
         self._state = state
         self._on_robots = on_robots
         self.faults = faults or Faults()
+        self._booking = None if booking is None or self.faults.local_booking_only else booking
+        self._robots_share = None if robots_share is None or self.faults.unshared_robots else robots_share
         net = config.network
         self.resolver = resolver or Resolver(
             overrides=net.overrides(), allow_private=net.allow_private_addresses, ttl_s=net.dns_ttl_secs, clock=self.clock
@@ -234,11 +243,17 @@ class Fetcher:
         future: asyncio.Future[RobotsEntry] = asyncio.get_running_loop().create_future()
         self._robots_inflight[origin] = future
         try:
-            fetched = await fetch_robots(url, self._exchange, max_redirects=self.config.robots.max_redirects, now_unix=self.clock.time)
-            entry = self._robots.put(fetched)
+            shared = None if self._robots_share is None else await self._robots_share.obtain(origin)
+            if shared is not None:
+                entry = self._robots.put(shared, from_store=True)  # another node fetched it: its record is in that node's store
+            else:
+                fetched = await fetch_robots(url, self._exchange, max_redirects=self.config.robots.max_redirects, now_unix=self.clock.time)
+                entry = self._robots.put(fetched)
+                if self._on_robots is not None:
+                    self._on_robots(fetched)
+                if self._robots_share is not None:
+                    await self._robots_share.share(fetched)
             self._learn_delay(entry)
-            if self._on_robots is not None:
-                self._on_robots(fetched)
             future.set_result(entry)
             return entry
         except BaseException as exc:
@@ -288,7 +303,14 @@ class Fetcher:
         except FetchError as exc:
             return Exchange(text, None, None, {}, b"", False, error=str(exc))
         slot = await self._gate.acquire(url.host, ips)
-        if self._state is not None and not self.faults.skip_write_ahead:
+        if self._booking is not None:
+            # The cluster's word: no other node has a request to this IP in flight, and it has rested.
+            try:
+                await self._booking.book(slot.ip, url.host)
+            except BaseException:
+                self._gate.release(slot)  # nothing was sent
+                raise
+        elif self._state is not None and not self.faults.skip_write_ahead:
             # Write ahead: the IP and start are durable before the request goes out, so a run killed
             # now leaves the IP resting until it must have ended (start + timeout), plus its interval.
             start = self.clock.time()
@@ -323,9 +345,15 @@ class Fetcher:
             # Only our own transport runs under httpx here, so this would be a bug of ours: say so plainly.
             return Exchange(text, slot.ip, status, response_headers, b"", False, error=f"the response could not be read ({type(exc).__name__})")
         finally:
-            self._gate.release(slot)
-            if self._state is not None:
-                self._state.save_ip_end(slot.ip, self.clock.time())
+            try:
+                if self._booking is not None:
+                    # The shared end first: the local rest then starts after the server's, so this
+                    # process never asks the cluster for the IP before the cluster's rest is over.
+                    await self._booking.end(slot.ip, url.host, self.politeness.host_delay_s(url.host))
+            finally:
+                self._gate.release(slot)
+                if self._state is not None:
+                    self._state.save_ip_end(slot.ip, self.clock.time())
         return Exchange(text, slot.ip, status, response_headers, decoded.body, decoded.truncated, encoding_kept=decoded.encoding_kept)
 
     # ----- a visit ----------------------------------------------------------------------------

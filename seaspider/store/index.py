@@ -432,6 +432,14 @@ class Index:
         rows = self._db.execute(sql + " ORDER BY url LIMIT ?", [*args, limit]).fetchall()
         return [url for (url,) in rows if url.startswith(prefix)]
 
+    def page_rows_after(self, after: str, *, limit: int) -> list[tuple[str, str, str, float | None, str | None]]:
+        """Up to `limit` (url, host, latest outcome, its fetched_unix, latest body sha) of URLs with a page line,
+        past `after` in URL order: several stores are read as one from these (seaspider/cluster/stores.py)."""
+        return self._db.execute(
+            "SELECT url, host, outcome, fetched_unix, body_sha FROM urls WHERE url > ? AND page_off IS NOT NULL ORDER BY url LIMIT ?",
+            (after, limit),
+        ).fetchall()
+
     def body(self, sha: str) -> tuple[Location, int] | None:
         """Where the body with this sha256 lies and its decoded size."""
         row = self._db.execute("SELECT seg, off, len, raw FROM bodies WHERE sha = ?", (sha,)).fetchone()

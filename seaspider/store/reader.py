@@ -176,6 +176,14 @@ class StoreReader(StoreView):
         self._refresh_tail()
         return super().stats(host)
 
+    def page_rows(self) -> Iterator[tuple[str, str, str, float | None, str | None]]:
+        """(url, host, latest outcome, fetched_unix, body sha) of every URL with a page line, in URL order,
+        as the index holds them (like `stats`); read in pages, so memory does not grow with the store."""
+        after = ""
+        while rows := self._index.page_rows_after(after, limit=_PAGE_BATCH):
+            yield from rows
+            after = rows[-1][0]
+
     def latest_pages(self, *, host: str | None = None, url_prefix: str = "") -> Iterator[dict[str, Any]]:
         """The latest page line of every URL whose latest visit fetched (or confirmed, 304) a stored
         body, in URL order, optionally only of `host` or of URLs starting with `url_prefix`.

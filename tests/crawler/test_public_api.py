@@ -11,7 +11,7 @@ import pytest
 
 import seaspider
 
-WINGS = ("web", "net", "crawl", "store", "service", "demo", "extract", "teaching")
+WINGS = ("web", "net", "crawl", "store", "service", "demo", "extract", "teaching", "cluster")
 ROOT = Path(seaspider.__file__).resolve().parent
 
 
