@@ -27,7 +27,8 @@ from seaspider.cluster.robots import SharedRobots
 from seaspider.cluster.settings import ClusterSettings
 from seaspider.config import Config
 from seaspider.crawl.frontier import window_for
-from seaspider.crawl.job import Crawl, CrawlSummary
+from seaspider.crawl.job import Crawl
+from seaspider.crawl.summary import CrawlSummary
 from seaspider.crawl.queuefile import BadLine
 from seaspider.errors import ClusterError, UsageError
 from seaspider.net.fetch import END_MARGIN_S

@@ -14,7 +14,6 @@ import asyncio
 import dataclasses
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +26,7 @@ from seaspider.crawl.progress import Progress
 from seaspider.crawl.queuefile import BadLine
 from seaspider.crawl.records import Journaled, PageJob, Recorder, RetryJob
 from seaspider.crawl.retry import RETRY_STATUSES, RetryAction, decide_retry
+from seaspider.crawl.summary import CrawlSummary, ResumePlan, RunCounts
 from seaspider.errors import InvalidURL, UsageError
 from seaspider.web.records import Outcome, Retry, RobotsFetch, Visit
 from seaspider.web.urls import host_of
@@ -41,95 +41,7 @@ if TYPE_CHECKING:
     from seaspider.net.shared import RobotsShare, SharedBooking
     from seaspider.store.writer import StoreWriter
 
-__all__ = ["OUTCOME_KEYS", "Crawl", "CrawlSummary", "ResumePlan"]
-
-OUTCOME_KEYS = tuple(str(o) for o in Outcome) + ("not_started",)
-
-
-@dataclass(frozen=True, slots=True)
-class CrawlSummary:
-    """What one crawl did. `not_started` lists URLs never dispatched when a stop request came first
-    (in memory only: a queue-file run counts them in `outcomes["not_started"]` and leaves them queued)."""
-
-    planned: int  # URLs the run meant to fetch: queue after resume, uncertain ones, followed links, sitemap finds
-    outcomes: Mapping[str, int]  # fetched, disallowed, deferred, error, not_modified, not_started
-    bytes: int  # decoded body bytes of fetched pages
-    wall_s: float
-    hosts: int  # distinct hosts visited
-    skipped_resume: int  # URLs skipped because the store already has a good, fresh record
-    uncertain: int  # URLs in flight at a crash, fetched again in this run
-    followed: int  # links added by follow mode
-    links_lines: int  # lines written to links.jsonl
-    interrupted: bool
-    not_started: tuple[str, ...]
-    store: str
-    retries: int = 0  # retry lines journaled (a 429, a 503 or a failed connection tried again)
-    bad_lines: int = 0  # queue lines that could not be used
-    duplicates: int = 0  # queue lines repeating an earlier URL
-    sitemaps: int = 0  # sitemap files read in this run
-    sitemap_urls: int = 0  # page URLs sitemaps queued in this run (new, or due again by their lastmod)
-
-    @property
-    def visited(self) -> int:
-        return sum(n for k, n in self.outcomes.items() if k != "not_started")
-
-    @property
-    def pages_per_s(self) -> float:
-        return self.visited / self.wall_s if self.wall_s > 0 else 0.0
-
-    def to_json(self, *, queue: str | None = None, bad_lines: int | None = None, duplicates: int | None = None) -> dict[str, Any]:
-        """The summary object `seaspider fetch` prints (schemas/summary.schema.json)."""
-        return {
-            "queue": queue,
-            "store": self.store,
-            "planned": self.planned,
-            "outcomes": {k: int(self.outcomes.get(k, 0)) for k in OUTCOME_KEYS},
-            "bytes": self.bytes,
-            "pages_per_s": round(self.pages_per_s, 3),
-            "wall_s": round(self.wall_s, 3),
-            "hosts": self.hosts,
-            "skipped_resume": self.skipped_resume,
-            "uncertain": self.uncertain,
-            "bad_lines": self.bad_lines if bad_lines is None else bad_lines,
-            "duplicates": self.duplicates if duplicates is None else duplicates,
-            "followed": self.followed,
-            "links_lines": self.links_lines,
-            "sitemaps": self.sitemaps,
-            "sitemap_urls": self.sitemap_urls,
-            "retries": self.retries,
-            "interrupted": self.interrupted,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ResumePlan:
-    """What the resume rule leaves to fetch of URLs held in memory."""
-
-    todo: tuple[str, ...]  # in dispatch-insertion order: uncertain URLs not in the queue, then the queue
-    skipped: int  # queue URLs whose stored record is good and fresh
-    uncertain: int  # URLs left uncertain by a crash that are fetched again
-
-
-@dataclass
-class _Counts:
-    """A run's running totals (event loop only)."""
-
-    planned: int = 0
-    visited: int = 0
-    bytes: int = 0
-    errors: int = 0
-    followed: int = 0
-    links: int = 0
-    skipped: int = 0
-    uncertain: int = 0
-    retries: int = 0
-    bad_lines: int = 0
-    duplicates: int = 0
-    listed: int = 0  # sitemap files and pages that sitemaps queued
-    sitemap_urls: int = 0
-    outcomes: dict[str, int] = dataclasses.field(default_factory=dict)
-    hosts: set[str] = dataclasses.field(default_factory=set)  # in memory runs only; a queue run asks the frontier
-
+__all__ = ["Crawl"]
 
 Hook = Callable[[Any], None] | None
 
@@ -139,8 +51,9 @@ class Crawl:
 
     Without a fetcher it builds one per run (inside that run's event loop) that reads and saves
     politeness and robots state through the writer and journals robots fetches in order. A caller
-    that keeps its own fetcher across runs (the service) sets `crawl.fetcher` to one built with
-    `state=writer, on_robots=crawl.on_robots`, so robots lines go through the journal thread too.
+    that keeps its own fetcher across runs (the service) passes one built with `state=writer`; each
+    run borrows its robots sink (`Fetcher.robots_lines_to`), so robots lines go through the journal
+    thread too.
     """
 
     def __init__(self, config: Config, writer: StoreWriter, fetcher: Fetcher | None = None, *, clock: Clock | None = None,
@@ -207,7 +120,7 @@ class Crawl:
         resume = self.plan(urls)
         frontier = Frontier(sort_query=self.config.fetch.sort_query)
         policy = FollowPolicy(self.config.follow) if self.config.follow.enabled else None
-        counts = _Counts(skipped=resume.skipped, uncertain=resume.uncertain)
+        counts = RunCounts(skipped=resume.skipped, uncertain=resume.uncertain)
         if policy is not None:
             for url in urls:
                 policy.note_seed(url)
@@ -254,7 +167,7 @@ class Crawl:
             frontier.set_loading(True)
             sitemaps = SitemapStep(self.config, self.writer, db, frontier, now_unix=self._clock.time)
             policy = FollowPolicy(self.config.follow, seen=DiskSeen(db)) if self.config.follow.enabled else None
-            counts = _Counts()
+            counts = RunCounts()
             should_stop = hooks.get("should_stop") or (lambda: False)
             threadsafe = loop.call_soon_threadsafe
 
@@ -350,7 +263,7 @@ class Crawl:
         """
         self._failure = None
         policy = FollowPolicy(self.config.follow, seen=seen) if self.config.follow.enabled and seen is not None else None
-        counts = _Counts(uncertain=len(self.writer.uncertain_urls))
+        counts = RunCounts(uncertain=len(self.writer.uncertain_urls))
         recorder = Recorder(self.config, self.writer, self._clock, policy=policy, db=store)
         summary = await self._crawl(frontier, recorder, counts, db=store, booking=booking, robots_share=robots_share, **hooks)
         return dataclasses.replace(summary, hosts=getattr(frontier, "hosts_served", 0))
@@ -361,7 +274,7 @@ class Crawl:
         self,
         frontier: Frontier | CrawlFrontier,
         recorder: Recorder,
-        counts: _Counts,
+        counts: RunCounts,
         *,
         db: FrontierStore | None,
         booking: SharedBooking | None = None,
@@ -486,23 +399,25 @@ class Crawl:
             discovery.add_done_callback(
                 lambda f: self._fail(f.exception()) if not f.cancelled() and f.exception() else None  # type: ignore[arg-type]
             )
-        try:
-            await run_crawl(fetcher, frontier, concurrency=self.config.fetch.concurrency, on_intent=record_intent,
-                            on_visit=visit_done, should_stop=stop_now, on_robots_check=on_robots_check,
-                            clock=self._clock)  # fmt: skip
-        finally:
-            if discovery is not None:
-                # Done already unless the run stopped early: then the robots.txt requests in flight
-                # end as usual and the origins still waiting are left to the next run.
-                sitemaps.stop()  # type: ignore[union-attr]
-                await asyncio.gather(discovery, return_exceptions=True)
-            if own_fetcher:
-                await fetcher.aclose()
-            # Every submitted store call (robots lines included) finishes before we report.
-            if pending:
-                await asyncio.wait(list(pending))
-            await asyncio.to_thread(journal.close)
-            self._journal_thread = None
+        # A fetcher lent by the caller journals its robots lines through this run while it lasts.
+        with fetcher.robots_lines_to(self.on_robots):
+            try:
+                await run_crawl(fetcher, frontier, concurrency=self.config.fetch.concurrency, on_intent=record_intent,
+                                on_visit=visit_done, should_stop=stop_now, on_robots_check=on_robots_check,
+                                clock=self._clock)  # fmt: skip
+            finally:
+                if discovery is not None:
+                    # Done already unless the run stopped early: then the robots.txt requests in flight
+                    # end as usual and the origins still waiting are left to the next run.
+                    sitemaps.stop()  # type: ignore[union-attr]
+                    await asyncio.gather(discovery, return_exceptions=True)
+                if own_fetcher:
+                    await fetcher.aclose()
+                # Every submitted store call (robots lines included) finishes before we report.
+                if pending:
+                    await asyncio.wait(list(pending))
+                await asyncio.to_thread(journal.close)
+                self._journal_thread = None
         if self._failure is not None:
             raise self._failure
         return CrawlSummary(

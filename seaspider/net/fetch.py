@@ -7,9 +7,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -210,6 +211,19 @@ class Fetcher:
         self.requests_made = 0
 
     # ----- robots ---------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def robots_lines_to(self, sink: Callable[[RobotsFetch], None]) -> Iterator[None]:
+        """Send the robots.txt fetches made inside the block to `sink`, then to the previous one.
+
+        A fetcher kept across crawls (the service's) lends itself to each crawl this way, so robots
+        lines are journaled in that crawl's order, through its journal thread."""
+        previous = self._on_robots
+        self._on_robots = sink
+        try:
+            yield
+        finally:
+            self._on_robots = previous
 
     def _entry_from_memory(self, origin: str) -> RobotsEntry | None:
         now = self.clock.time()

@@ -12,7 +12,7 @@ from typing import Any
 
 from seaspider.config import Config
 from seaspider.service.jobs import Job, JobKind, JobResult, UrlDone
-from seaspider.web.records import Outcome, RobotsFetch, Visit
+from seaspider.web.records import Outcome, Visit
 
 __all__ = ["CrawlJobRunner"]
 
@@ -32,16 +32,10 @@ class CrawlJobRunner:
         self.writer = StoreWriter.open(
             config.store, segment_max_bytes=config.storage.segment_max_bytes, zstd_level=config.storage.zstd_level
         )
-        self._crawl: Any = None  # the Crawl running now, which journals robots lines in its own order
-
-        def on_robots(fetch: RobotsFetch) -> None:
-            if self._crawl is not None:
-                self._crawl.on_robots(fetch)
-            else:
-                self.writer.record_robots(fetch)
 
         async def make() -> Fetcher:
-            return Fetcher(config, state=self.writer, on_robots=on_robots, faults=fetcher_faults)
+            # Robots checks journal straight to the store; a crawl borrows the sink for its own order.
+            return Fetcher(config, state=self.writer, on_robots=self.writer.record_robots, faults=fetcher_faults)
 
         try:
             self.fetcher = self._loop.run_until_complete(make())
@@ -63,13 +57,9 @@ class CrawlJobRunner:
         def on_visit(visit: Visit) -> None:
             on_url(UrlDone(visit.url, str(visit.outcome), visit.status))
 
-        self._crawl = crawl
-        try:
-            summary = self._loop.run_until_complete(crawl.run_async(
-                job.urls, should_stop=should_stop, on_visit=on_visit, on_start=on_now, on_robots_check=on_now
-            ))
-        finally:
-            self._crawl = None
+        summary = self._loop.run_until_complete(crawl.run_async(
+            job.urls, should_stop=should_stop, on_visit=on_visit, on_start=on_now, on_robots_check=on_now
+        ))
         outcomes = summary.outcomes
         return JobResult(
             fetched=sum(int(outcomes.get(k, 0)) for k in _GOOD),

@@ -12,7 +12,8 @@ from crawlkit import journal, make_config, pages, write_queue
 
 from seaspider.config import build_config
 from seaspider.crawl.frontier_db import FRONTIER, FrontierDB, journal_states
-from seaspider.crawl.job import Crawl, CrawlSummary
+from seaspider.crawl.job import Crawl
+from seaspider.crawl.summary import CrawlSummary
 from seaspider.crawl.loader import BATCH_LINES
 from seaspider.demo.localweb import LocalWeb
 from seaspider.store.writer import StoreWriter

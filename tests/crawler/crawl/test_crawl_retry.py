@@ -14,7 +14,8 @@ from crawlkit import journal, make_config
 from storekit import check_store
 
 from seaspider.clock import FakeClock, SystemClock
-from seaspider.crawl.job import Crawl, CrawlSummary
+from seaspider.crawl.job import Crawl
+from seaspider.crawl.summary import CrawlSummary
 from seaspider.demo.localweb import LocalWeb, Response
 from seaspider.net.fetch import Fetcher
 from seaspider.store.writer import StoreWriter

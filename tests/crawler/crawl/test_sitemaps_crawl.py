@@ -24,7 +24,8 @@ from crawlkit import CLI, journal, make_config, pages, run_cli, write_config, wr
 
 from seaspider.config import Config
 from seaspider.crawl.frontier_db import FrontierDB, State
-from seaspider.crawl.job import Crawl, CrawlSummary
+from seaspider.crawl.job import Crawl
+from seaspider.crawl.summary import CrawlSummary
 from seaspider.demo.localweb import DEFAULT_ROBOTS, LocalWeb, Response
 from seaspider.demo.sitemapweb import SitemapSite, install, text_sitemap, urlset
 from seaspider.net.fetch import Faults, Fetcher
