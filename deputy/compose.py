@@ -94,7 +94,8 @@ def build_skeleton(
     # A loose sentence ("You will translate B.") is no context: its verbs are judged like the request's.
     others = list(main.others) + done_to_it([clauses[i] for i in roles.fine], main, parsed, words)
     for i in roles.loose:
-        others += ([clauses[i].predicate] if clauses[i].predicate else []) + list(clauses[i].others)
+        predicate = clauses[i].predicate
+        others += ([predicate] if predicate else []) + list(clauses[i].others)
         others += list(clauses[i].conjoined)
     extra = [lower(doc[t]) for i in roles.loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
     carried = {t for i in roles.absorbed if roles.absorbed[i] == roles.main for t in clauses[i].tokens}
@@ -167,7 +168,7 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
 
 
 def _negation(
-    clauses: list[Clause], roles: _Roles, parsed: Parsed, words: ReaderWords, *, skip: set[int] = frozenset()
+    clauses: list[Clause], roles: _Roles, parsed: Parsed, words: ReaderWords, *, skip: frozenset[int] | set[int] = frozenset()
 ) -> tuple[str | None, bool]:
     """The first negation that counts, and whether it stands in the question itself.
 

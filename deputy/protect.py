@@ -152,7 +152,8 @@ def _wrapped(prompt: str, item: ProtectedItem) -> ProtectedItem:
             text = text[: -len(closer)]  # `*` and `_` may end a URL; after an opener they close it instead
             end -= len(closer)
         after = prompt[end:]
-        gap_after = _FENCE_GAP.match(after).group(0) if opener == "```" else ""
+        gap_match = _FENCE_GAP.match(after) if opener == "```" else None
+        gap_after = gap_match.group(0) if gap_match is not None else ""
         if not after[len(gap_after):].startswith(closer):
             continue
         start = item.start - len(gap_before) - len(opener)

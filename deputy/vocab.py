@@ -282,10 +282,9 @@ def _build(raw: Mapping[str, Any], source: str) -> Vocab:
     # Every word list becomes a set for the reader, except the phrase lists, which stay tuples in order.
     spellings = dict(DEFAULT_SPELLINGS) if extend else {}
     spellings.update({str(k).lower(): str(v) for k, v in given.get("spellings", {}).items()})
-    words = ReaderWords(
-        **{key: values if key in _PHRASE_LISTS else frozenset(values) for key, values in merged.items()},
-        spellings=MappingProxyType(spellings),
-    )
+    # Any: each field is a tuple (phrase lists) or a frozenset (the rest), which one the name decides.
+    lists: dict[str, Any] = {key: values if key in _PHRASE_LISTS else frozenset(values) for key, values in merged.items()}
+    words = ReaderWords(**lists, spellings=MappingProxyType(spellings))
     reasons = dict(DEFAULT_REASONS) if extend else {}
     reasons.update(raw.get("reasons", {}))
     missing = sorted(set(DEFAULT_REASONS) - set(reasons))

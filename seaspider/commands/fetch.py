@@ -7,6 +7,7 @@ import dataclasses
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -126,6 +127,16 @@ class StopRequest:
             signal.signal(sig, handler)  # type: ignore[arg-type]
 
 
+def _and_then(first: Callable[[Any], None], then: Callable[[], None]) -> Callable[[Any], None]:
+    """A visit hook that calls `first(visit)`, then `then()` (the WARC follower reads the new line)."""
+
+    def both(visit: Any) -> None:
+        first(visit)
+        then()
+
+    return both
+
+
 def _warc_follower(config: Config, out: str) -> CrawlFollower:
     """Starts exporting this run's journal lines (from the journal's end now) into OUT as they land."""
     import time
@@ -191,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
                         label=args.queue,
                         should_stop=stop.event.is_set,
                         on_progress=progress.update,
-                        on_visit=progress.visit if follower is None else lambda v: (progress.visit(v), follower.poke()),
+                        on_visit=progress.visit if follower is None else _and_then(progress.visit, follower.poke),
                         on_retry=progress.retry,
                         on_bad_line=lambda bad: progress.note(bad.reason),
                         on_note=progress.note,

@@ -286,10 +286,10 @@ class Frontier:
             return
         self._admit(now_unix)
         for host in sorted(self._to_refill):
-            entry = self._hosts.get(host)
-            if entry is not None:
-                self._refill(host, entry, now_unix)
-                self._leave_if_done(host, entry)
+            refilled = self._hosts.get(host)
+            if refilled is not None:
+                self._refill(host, refilled, now_unix)
+                self._leave_if_done(host, refilled)
         self._to_refill.clear()
 
     def heads(self) -> Iterator[Task]:

@@ -189,9 +189,12 @@ class Crawl:
                 if on_bad_line is not None:
                     on_bad_line(line)
 
+            def bad_from_loader(line: BadLine) -> None:  # on the loader's thread
+                threadsafe(bad, line)
+
             loader = QueueLoader(
                 db, queue, label=label or str(queue), sort_query=self.config.fetch.sort_query, track_dirs=policy is not None,
-                on_batch=on_batch, on_bad=lambda b: threadsafe(bad, b),
+                on_batch=on_batch, on_bad=bad_from_loader,
                 should_stop=lambda: self._failure is not None or should_stop(),
             )  # fmt: skip
             run_no: list[int] = []

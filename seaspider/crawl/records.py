@@ -130,7 +130,9 @@ class Recorder:
         return self.writer.conditional_headers(url) or None
 
     def record_robots(self, fetches: list[RobotsFetch]) -> list[None]:
-        return [self.writer.record_robots(f) for f in fetches]
+        for fetch in fetches:
+            self.writer.record_robots(fetch)
+        return [None] * len(fetches)
 
     def record(self, jobs: list[PageJob | RetryJob]) -> list[Journaled]:
         """Retry lines, then page and links lines as one group commit; then follow decisions and frontier states."""
@@ -190,8 +192,8 @@ class Recorder:
             got = listed.get(i)
             done[id(job)] = Journaled(job.task, visit, None, in_memory, tuple(added[i]), skipped[i], page is not None,
                                       got.tasks if got is not None else (), got.pages if got is not None else 0)  # fmt: skip
-        for job in retries:
-            done[id(job)] = Journaled(job.task, None, job.retry, (), (), 0, False)
+        for retry_job in retries:
+            done[id(retry_job)] = Journaled(retry_job.task, None, retry_job.retry, (), (), 0, False)
         return [done[id(job)] for job in jobs]
 
     def _queue_listed(self, pages: Sequence[PageJob], visits: list[Visit]) -> dict[int, Listed]:
