@@ -88,7 +88,7 @@ def crawl(name: str, *, hosts: int, pages: int, latency_ms: int, concurrency: in
             async def on_intent(task: Task) -> None:
                 return None
 
-            async def on_visit(visit: Visit) -> None:
+            async def on_visit(task: Task, visit: Visit) -> None:
                 visits.append(visit)
 
             async def main() -> None:
