@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deputy.protect import protect
-from deputy.rewrite import rewrite
+from deputy.rewrite import _alternation, _gap, _phrase, rewrite
 from seaspider.english_reader import load_vocab
 
 WORDS = load_vocab().words
@@ -111,3 +115,25 @@ def test_code_fences_and_open_task_boxes_are_markup() -> None:
 def test_a_ticked_box_and_a_fence_inside_a_line_stay() -> None:  # negative control
     assert _text("- [x] fetch https://a.example/")[0] == "[x] fetch https://a.example/"
     assert _text("Fetch ``` now")[0] == "Fetch ``` now"
+
+
+# The hedge frames are compiled as a trie of their words (a cold start compiled ~60 KB patterns
+# before). The trie must find what the longest-first list of the same phrases found.
+_WORDS = ("could", "you", "would", "please", "i", "be", "so", "grateful", "if", "can")
+_FILLERS = ("possibly", "really", "so")
+
+
+@given(
+    phrases=st.lists(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4).map(" ".join), min_size=1, max_size=8),
+    text=st.lists(st.sampled_from(_WORDS + _FILLERS + ("fetch",)), min_size=1, max_size=9).map(" ".join),
+    with_fillers=st.booleans(),
+)
+@settings(max_examples=300, deadline=None)
+def test_the_phrase_trie_finds_what_the_longest_first_list_found(phrases: list[str], text: str, with_fillers: bool) -> None:
+    fillers = _FILLERS if with_fillers else ()
+    flat = "|".join(_phrase(p, fillers) for p in sorted(dict.fromkeys(phrases), key=len, reverse=True))
+    trie = _alternation(phrases, fillers)
+    for outer in (r"(?<![\w'])({})" + _gap(fillers) + r"(?=[^\W\d_])", r"(?<![\w'])({})(?=[ \t]*(?:[,.]|$))"):
+        want = [(m.span(), m.group(1)) for m in re.finditer(outer.format(flat), text, re.IGNORECASE)]
+        got = [(m.span(), m.group(1)) for m in re.finditer(outer.format(trie), text, re.IGNORECASE)]
+        assert got == want, (phrases, text)
