@@ -196,7 +196,7 @@ def test_a_word_the_vocabulary_calls_a_noun_is_never_read_as_a_verb(tmp_path: Pa
 
 
 def test_a_capability_leaves_the_words_it_excludes_to_another(tmp_path: Path) -> None:
-    prompt = "What sitemaps does a.example have?"
+    prompt = "What sitemaps does https://a.example/docs have?"
     plan = _sea_spider_deputy().read(prompt)
     assert isinstance(plan, Plan) and plan.operation == "sitemaps"
 
@@ -207,6 +207,37 @@ def test_a_capability_leaves_the_words_it_excludes_to_another(tmp_path: Path) ->
     # Negative control: "What do you have for A?" would fit it too, and two capabilities would claim it.
     both = _sea_spider_deputy(page_takes_sitemaps, tmp_path).read(prompt)
     assert isinstance(both, Refusal) and both.reason == "it could mean more than one thing (sitemaps or page)"
+
+
+@pytest.mark.parametrize(("prompt", "operation", "args"), [
+    ("whats stored for docs.rust-lang.org", "stats", {"host": "docs.rust-lang.org"}),
+    ("What do you have for crates.io?", "stats", {"host": "crates.io"}),
+    ("What's stored for https://pypi.org/project/requests/?", "page", {"url": "https://pypi.org/project/requests/"}),
+    ("What did you store for pypi.org?", "page", {"url": "https://pypi.org/"}),  # past: what one fetch gave
+    ("What sitemaps do you have for a.example?", "sitemaps", {"target": "https://a.example/"}),  # form excludes
+], ids=["bare-host", "have-for-host", "page-address", "past-store", "sitemaps-excluded"])
+def test_a_form_says_how_its_address_is_written(prompt: str, operation: str, args: dict[str, Any]) -> None:
+    plan = _sea_spider_deputy().read(prompt)
+    assert isinstance(plan, Plan) and (plan.operation, plan.json_args()) == (operation, args)
+
+
+def test_without_the_written_rule_a_bare_host_is_read_as_a_page(tmp_path: Path) -> None:  # negative control
+    def any_address(raw: dict[str, Any]) -> None:
+        for cap in raw["capabilities"]:
+            for form in cap["forms"]:
+                form.pop("written", None)
+
+    plan = _sea_spider_deputy(any_address, tmp_path).read("whats stored for docs.rust-lang.org")
+    assert isinstance(plan, Refusal) and plan.reason == "it could mean more than one thing (stats or page)"
+
+
+def test_written_and_form_excludes_are_checked_by_the_schema() -> None:
+    raw = json.loads(json.dumps(TOY))
+    raw["capabilities"][0]["forms"][0]["written"] = ["path"]
+    raw["capabilities"][0]["forms"][0]["excludes"] = "keeper"
+    with pytest.raises(VocabError) as caught:
+        Vocab.from_raw(raw)
+    assert "forms[0].written[0]" in str(caught.value) and "forms[0].excludes" in str(caught.value)
 
 
 def test_excludes_and_nouns_are_checked_like_every_word_list() -> None:
