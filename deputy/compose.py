@@ -41,7 +41,7 @@ from deputy.signals import (
     ordinary_word,
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
-from deputy.times import is_time_word, schedules
+from deputy.times import is_repetition, is_time_word, schedule_phrase, schedules
 from deputy.vocab import ReaderWords
 
 __all__ = ["build_skeleton"]
@@ -89,8 +89,12 @@ def build_skeleton(
     unexpected += [lower(doc[i]) for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)]
     blocked = _blocked(requested + [clauses[i] for i in roles.acting], parsed, words) + list(main.contents)
     if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
-        # "Show me the text of A every morning": the reader acts now or never, whatever it is asked to do.
-        unexpected += _scheduled(requested + [clauses[i] for i in roles.acting], parsed)
+        # "Show me the text of A every morning", "Fetch A after 6pm": the reader acts now or never, so a
+        # request with a schedule is a conditional request, whatever it asks to do.
+        scheduled = _scheduled(requested + [clauses[i] for i in roles.acting], parsed)
+        # "Fetch A twice" repeats the request rather than timing it: still a word it cannot place.
+        unexpected += [w for w in scheduled if is_repetition(w)]
+        conditions = tuple(dict.fromkeys(conditions + tuple(w for w in scheduled if not is_repetition(w))))
     # A loose sentence ("You will translate B.") is no context: its verbs are judged like the request's.
     others = list(main.others) + done_to_it([clauses[i] for i in roles.fine], main, parsed, words)
     for i in roles.loose:
@@ -339,10 +343,11 @@ def _quantifies_list(tok: Any) -> bool:
 
 
 def _scheduled(requested: list[Clause], parsed: Parsed) -> list[str]:
-    """Time words in the request that say when to act ("every morning", "in an hour")."""
+    """Time phrases in the request that say when to act ("every morning", "in an hour", "after 6 pm")."""
     doc = parsed.doc
     return [
-        lower(doc[i]) for clause in requested for i in sorted(clause.tokens - clause.detached - clause.question_tail)
+        schedule_phrase(doc[i]) for clause in requested
+        for i in sorted(clause.tokens - clause.detached - clause.question_tail)
         if i not in parsed.items and i not in parsed.synthetic and is_time_word(doc[i]) and schedules(doc[i])
     ]
 

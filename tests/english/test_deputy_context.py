@@ -143,7 +143,7 @@ def test_what_a_person_does_with_the_page_in_a_relative_clause_describes_it(depu
 @pytest.mark.parametrize(("prompt", "kind"), [
     (f"Here's the page the user wants deleted: {A}. Please fetch it.", "unsupported_verb"),
     (f"Here's the page the user crawled yesterday: {A}. Please fetch it.", "url_outside_parse"),  # an action
-    (f"Here's the page the user asked about: {A}. Please fetch it tomorrow.", "not_understood"),
+    (f"Here's the page the user asked about: {A}. Please fetch it tomorrow.", "condition"),
     (f"Here's the page that the user never reads: {A}. Please fetch it.", "url_outside_parse"),
 ])
 def test_a_relative_clause_that_acts_or_negates_keeps_it_unbound(deputy: Deputy, prompt: str, kind: str) -> None:  # control

@@ -118,7 +118,7 @@ def test_a_wish_otherwise_is_left_as_written(prompt: str) -> None:
     (f"The user wants you to fetch {A}.", ("fetch", {"urls": [A]})),
     (f"I don't want {A} fetched.", ("refused", "negation")),
     (f"I would like {A} deleted.", ("refused", "unsupported_verb")),
-    (f"I want {A} fetched tomorrow.", ("refused", "not_understood")),
+    (f"I want {A} fetched tomorrow.", ("refused", "condition")),
     (f"The user wanted you to fetch {A}.", ("refused", "not_understood")),  # a past wish is no request
     (f"The user wants me to fetch {A}.", ("refused", "not_understood")),  # the writer's own task
     (f"The user wants to read {A}.", ("refused", "not_understood")),  # a wish for the user's own act
@@ -172,7 +172,7 @@ def test_a_passive_by_the_deputy_or_a_thing_stays(deputy: Deputy, prompt: str, e
     (f"Re-download {A} please.", ("fetch", {"urls": [A]})),
     (f"Re-send {A} to me.", ("refused", "unsupported_verb")),  # the verb again is still refused
     (f"Restore {A}.", ("refused", "unsupported_verb")),  # joined "re" only for a few verbs
-    (f"Re-fetch {A} tomorrow.", ("refused", "not_understood")),
+    (f"Re-fetch {A} tomorrow.", ("refused", "condition")),
 ])
 def test_a_verb_done_again_is_that_verb(deputy: Deputy, prompt: str, expected: object) -> None:
     assert _read(deputy, prompt) == expected
