@@ -247,3 +247,22 @@ def test_excludes_and_nouns_are_checked_like_every_word_list() -> None:
     with pytest.raises(VocabError) as caught:
         Vocab.from_raw(raw)
     assert "capabilities[0].excludes" in str(caught.value) and "words.nouns[0]" in str(caught.value)
+
+
+@pytest.mark.parametrize(("prompt", "operation"), [
+    ("Next step: get the status of the crawl job.", "status"),
+    ("Anything still in the queue?", "status"),
+    ("Show me the status of https://a.example/.", "page"),
+], ids=["get-the-status", "anything-in-the-queue", "status-of-an-address"])
+def test_status_words_without_an_address_ask_for_the_status(prompt: str, operation: str) -> None:
+    plan = _sea_spider_deputy().read(prompt)
+    assert isinstance(plan, Plan) and plan.operation == operation
+
+
+@pytest.mark.parametrize("prompt", [
+    "Get the status of https://a.example/.",  # fetch A, or its record? two capabilities claim it
+    "Next step: get the status of the crawl job and delete it.",
+    "Fetch everything in the queue.",
+], ids=["get-status-of-address", "and-delete", "everything"])
+def test_status_words_that_could_act_are_refused(prompt: str) -> None:  # negative controls
+    assert isinstance(_sea_spider_deputy().read(prompt), Refusal)
