@@ -193,6 +193,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "referent_verbs": (
         "be", "have", "need", "want", "like", "love", "find", "paste", "send", "give", "share", "appreciate", "require",
         "say", "tell", "mention", "seem", "recommend", "suggest", "provide", "point",
+        # The writer's own opinion frames the hand-over: "I think we need A, could you fetch it?"
+        "think", "believe", "guess", "reckon",
     ),
     # Intensifiers that may stand inside a hedge without changing it: "I'd be ever so grateful if you
     # could possibly …", "when you have a spare moment". Never a verb, a negation or a condition.
