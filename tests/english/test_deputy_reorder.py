@@ -183,3 +183,30 @@ def test_again_verbs_leave_addresses_and_unknown_words() -> None:  # negative co
 
     for prompt in ("Fetch https://re-fetch.example/", "Recollect the pages.", "Re-read the manual."):
         assert again_verbs(protect(prompt), VERBS) == (protect(prompt), ())
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (f"Is {A} allowed to be crawled by us?", ("robots", {"target": A})),
+    (f"This is for an audit. Is {A} allowed to be crawled?", ("robots", {"target": A})),
+    (f"Is {A} permitted to be downloaded by you?", ("robots", {"target": A})),
+])
+def test_a_passive_permission_question_is_put_in_the_usual_order(deputy: Deputy, prompt: str, expected: object) -> None:
+    assert _read(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    (f"Is {A} allowed to be crawled by the intern?", "not_understood"),  # someone else: left as written
+    (f"Is {A} not allowed to be crawled?", "not_understood"),  # a negation between: left as written
+    (f"Is {A} allowed to be deleted?", "unsupported_verb"),
+    ("Is http://10.0.0.1/ allowed to be crawled?", "non_public_address"),
+])
+def test_a_passive_permission_question_that_is_not_ours_stays_refused(deputy: Deputy, prompt: str, kind: str) -> None:  # control
+    assert _read(deputy, prompt) == ("refused", kind)
+
+
+def test_permission_passives_rewrite_only_the_question() -> None:
+    from deputy.reorder import permission_passives
+
+    ordered, rewrites = permission_passives(protect(f"Is {A} allowed to be crawled by us?"), VERBS)
+    assert ordered.pieces == ("Is it allowed to crawl ", "?") and rewrites
+    assert permission_passives(protect(f"What {A} is allowed to be crawled?"), VERBS)[1] == ()  # not at the start

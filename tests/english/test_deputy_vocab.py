@@ -266,3 +266,21 @@ def test_status_words_without_an_address_ask_for_the_status(prompt: str, operati
 ], ids=["get-status-of-address", "and-delete", "everything"])
 def test_status_words_that_could_act_are_refused(prompt: str) -> None:  # negative controls
     assert isinstance(_sea_spider_deputy().read(prompt), Refusal)
+
+
+@pytest.mark.parametrize(("prompt", "operation", "args"), [
+    ("Where are the sitemaps for developer.mozilla.org?", "sitemaps", {"target": "https://developer.mozilla.org/"}),
+    ("What's the crawler doing right now?", "status", {}),
+], ids=["where-are-the-sitemaps", "crawler-doing-right-now"])
+def test_question_forms_of_round_8(prompt: str, operation: str, args: dict[str, Any]) -> None:
+    plan = _sea_spider_deputy().read(prompt)
+    assert isinstance(plan, Plan) and (plan.operation, plan.json_args()) == (operation, args)
+
+
+@pytest.mark.parametrize("prompt", [
+    "Where is https://a.example/x?",  # no sitemap asked for
+    "What is the crawler?",  # no doing
+    "Where are the sitemaps for 192.168.1.1?",
+], ids=["where-without-sitemaps", "crawler-without-doing", "private"])
+def test_question_forms_of_round_8_need_their_words(prompt: str) -> None:  # negative controls
+    assert isinstance(_sea_spider_deputy().read(prompt), Refusal)
