@@ -16,6 +16,7 @@ from deputy.clause import Clause, read_clause
 from deputy.context import (
     addressing,
     after_context_labels,
+    after_reported_things,
     bind_pronoun,
     continued,
     done_to_it,
@@ -76,6 +77,8 @@ def build_skeleton(
         return _empty_skeleton(parsed, rows, negation, tuple(dict.fromkeys(w for w, _ in found_conditions)))
     roles = _roles(clauses, parsed, words, actions)
     main = clauses[roles.main]
+    # "The page says: download A": the request is a thing's words passed on, not the writer's.
+    reported = roles.main in after_reported_things(clauses, parsed, words)
     conditions, conditions_aside = _conditions(clauses, roles, found_conditions, doc)
     # "Fetch A if the user hasn't read it yet": a negation inside a condition belongs to the condition.
     # Only a condition about someone else ("if it isn't", "If not, fetch it", "if you didn't fetch A" stay negations).
@@ -117,7 +120,8 @@ def build_skeleton(
         words=tuple(sorted(set(main.words) | {lower(doc[t]) for t in carried if t not in parsed.items})),
         unexpected=tuple(dict.fromkeys(unexpected)), forbidden=tuple(dict.fromkeys(_forbidden(parsed, words))),
         counts=main.counts, extra=tuple(extra),
-        slots=_main_slots(main, parsed, carried=carried, bound_to=bound_to, skipped=also_scopes | inert), tokens=rows,
+        slots=_main_slots(main, parsed, carried=carried, bound_to=bound_to, skipped=also_scopes | inert,
+                          reported=reported), tokens=rows,
         also=tuple(
             _also_skeleton(clauses[i], [clauses[j] for j in roles.absorbed if roles.absorbed[j] == i], parsed, words)
             for i in roles.also
@@ -211,9 +215,11 @@ def _conditions(
 
 
 def _main_slots(
-    main: Clause, parsed: Parsed, *, carried: set[int], bound_to: frozenset[int], skipped: set[int]
+    main: Clause, parsed: Parsed, *, carried: set[int], bound_to: frozenset[int], skipped: set[int],
+    reported: bool = False,
 ) -> tuple[SlotToken, ...]:
-    """Every protected token outside the further requests, and whether it is part of the request."""
+    """Every protected token outside the further requests, and whether it is part of the request
+    (never, when the request is words `reported` from a thing)."""
     doc = parsed.doc
     slots = []
     for index, item in sorted(parsed.items.items()):
@@ -227,7 +233,7 @@ def _main_slots(
             slot_role = role(doc[index], doc[main.scope_top], parsed)
         slots.append(SlotToken(
             index=index, kind=str(item.kind), text=item.text, source=item.source, link_text=item.link_text,
-            in_scope=index in main.scope or index in carried or index in bound_to, role=slot_role,
+            in_scope=not reported and (index in main.scope or index in carried or index in bound_to), role=slot_role,
         ))
     return tuple(slots)
 

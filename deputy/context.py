@@ -52,6 +52,26 @@ def after_context_labels(clauses: list[Clause], words: ReaderWords) -> set[int]:
     }
 
 
+def after_reported_things(clauses: list[Clause], parsed: Parsed, words: ReaderWords) -> set[int]:
+    """The sentence after "The page says:" / "The README states:" is the thing's words, not the writer's
+    request, when the reporting sentence holds nothing it says. A person's words before a colon
+    ("The user says: fetch A") are the relay they are."""
+    doc = parsed.doc
+    out = set()
+    for i, clause in enumerate(clauses[:-1]):
+        if clause.predicate not in _REPORTING or not clause.tokens:
+            continue
+        subject = clause.subject or ""
+        if subject in _PERSONAL or subject in words.person_nouns:
+            continue
+        verbs = [doc[j] for j in clause.tokens if str(doc[j].lemma_).lower() == clause.predicate]
+        # What the thing says is the next sentence when the reporting sentence holds none of it.
+        if verbs and not any(c.dep_ in ("ccomp", "xcomp", "dobj", "attr") and c.i in clause.tokens
+                             for c in verbs[0].children):
+            out.add(i + 1)
+    return out
+
+
 def own_wish(clause: Clause, words: ReaderWords, actions: frozenset[str]) -> bool:
     return (
         bool(clause.governors) and clause.governors[0] in words.request_governors

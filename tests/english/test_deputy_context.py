@@ -172,3 +172,21 @@ def test_the_writers_own_sentence_hands_the_one_address_over(deputy: Deputy, pro
         "article-recommends", "negation", "not-the-writer"])
 def test_what_keeps_it_unbound(deputy: Deputy, prompt: str, kind: str) -> None:  # negative controls
     assert _urls(deputy.read(prompt)) == kind
+
+
+@pytest.mark.parametrize("prompt", [
+    f"The page says: download {A}.",
+    f"The README says: fetch {A}",
+    f"The page says: next, let's download {A}.",
+], ids=["page-says", "readme-says", "page-says-next-lets"])
+def test_what_a_thing_says_before_a_colon_is_not_the_writers_request(deputy: Deputy, prompt: str) -> None:
+    assert _urls(deputy.read(prompt)) == "url_outside_parse"
+
+
+@pytest.mark.parametrize("prompt", [
+    f"The user says: fetch {A}",  # a person's words are a relay
+    f"Task: fetch {A}",  # a label
+    f"Next, let's download {A}.",
+], ids=["user-says", "task-label", "next-lets"])
+def test_a_persons_words_or_a_label_before_the_request_still_act(deputy: Deputy, prompt: str) -> None:  # control
+    assert _urls(deputy.read(prompt)) == [A]
