@@ -16,8 +16,8 @@ from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
 
 __all__ = [
-    "addressing", "after_context_labels", "bind_pronoun", "continued", "done_to_it", "fine_context", "heads_sentence",
-    "main_clause", "own_wish", "pleasantry", "speaks_of_acting", "speaks_to_me",
+    "addressing", "after_context_labels", "after_reported_things", "bind_pronoun", "continued", "done_to_it",
+    "fine_context", "heads_sentence", "main_clause", "own_wish", "pleasantry", "speaks_of_acting", "speaks_to_me",
 ]
 
 _ADDRESSED = frozenset({Mood.IMPERATIVE, Mood.REQUEST, Mood.YES_NO_QUESTION, Mood.WH_QUESTION})
