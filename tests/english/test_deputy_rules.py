@@ -220,3 +220,23 @@ def test_what_is_not_a_schedule_condition(deputy: Deputy, prompt: str, expected:
         assert isinstance(result, Refusal) and result.rule is expected
     else:
         assert isinstance(result, Plan) and result.operation == expected
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Using the fetch capability, get {A}.",
+    f"Using the download tool, grab {A}.",
+], ids=["capability", "tool"])
+def test_a_leading_instrument_says_how_not_what(deputy: Deputy, prompt: str) -> None:
+    result = deputy.read(prompt)
+    assert isinstance(result, Plan) and result.json_args() == {"urls": [A]}
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    (f"Using the delete tool, get {A}.", RefusalKind.UNSUPPORTED_VERB),  # a refused word in the instrument
+    (f"Using {B}, get {A}.", RefusalKind.UNSUPPORTED_VERB),  # an address is no tool
+    (f"Get {A} using the fetch tool.", RefusalKind.UNSUPPORTED_VERB),  # only before the action
+    (f"Using the fetch capability, don't get {A}.", RefusalKind.NEGATION),
+], ids=["delete-tool", "address", "after-the-action", "negation"])
+def test_what_is_no_instrument(deputy: Deputy, prompt: str, kind: RefusalKind) -> None:  # negative controls
+    result = deputy.read(prompt)
+    assert isinstance(result, Refusal) and result.rule is kind
