@@ -275,6 +275,8 @@ def _verbs(
             continue  # a participle used as an adjective: "the following URLs", "the stored pages"
         if tok.dep_ == "prep" and tok.tag_ in ("VBG", "VBN"):
             continue  # a participle used as a preposition: "according to robots.txt"
+        if _instrument(tok, action_i, parsed, words):
+            continue  # "Using the fetch tool, get A": which tool, not a second action
         if tok.dep_ == "acomp" and tok.tag_ in ("VBG", "VBN") and verb_lemma(tok, verbs) not in verbs:
             continue  # a participle no vocabulary knows, used as an adjective: "is anything still pending?"
         relative = _relative(tok, chain_ids)
@@ -290,6 +292,26 @@ def _verbs(
         else:
             others.append(lemma)
     return conjoined, others
+
+
+# Nouns that name an agent's own tool: "Using the fetch capability, get A".
+_INSTRUMENTS = frozenset({"tool", "capability", "function", "command", "skill", "plugin", "action", "api"})
+
+
+def _instrument(tok: Any, action_i: int, parsed: Parsed, words: ReaderWords) -> bool:
+    """"Using the fetch tool," before the action: a participle of "use" whose object names a tool, with no
+    address, negation, verb or refused word in it, says how, not what."""
+    if tok.tag_ != "VBG" or str(tok.lemma_).lower() != "use" or tok.dep_ != "advcl" or tok.i > action_i:
+        return False
+    objects = [c for c in tok.children if c.dep_ == "dobj"]
+    if len(objects) != 1 or str(objects[0].lemma_).lower() not in _INSTRUMENTS:
+        return False
+    inside = [t for t in tok.subtree if t.i != tok.i]
+    refused = words.unsupported | words.forbidden
+    return not any(
+        t.i in parsed.items or t.pos_ in ("VERB", "AUX") or lower(t) in words.negations
+        or lower(t) in refused or str(t.lemma_).lower() in refused for t in inside
+    )
 
 
 def _relative(tok: Any, chain_ids: frozenset[int]) -> str:

@@ -16,6 +16,7 @@ from deputy.clause import Clause, read_clause
 from deputy.context import (
     addressing,
     after_context_labels,
+    after_reported_things,
     bind_pronoun,
     continued,
     done_to_it,
@@ -41,7 +42,7 @@ from deputy.signals import (
     ordinary_word,
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
-from deputy.times import is_time_word, schedules
+from deputy.times import is_repetition, is_time_word, schedule_phrase, schedules
 from deputy.vocab import ReaderWords
 
 __all__ = ["build_skeleton"]
@@ -76,6 +77,8 @@ def build_skeleton(
         return _empty_skeleton(parsed, rows, negation, tuple(dict.fromkeys(w for w, _ in found_conditions)))
     roles = _roles(clauses, parsed, words, actions)
     main = clauses[roles.main]
+    # "The page says: download A": the request is a thing's words passed on, not the writer's.
+    reported = roles.main in after_reported_things(clauses, parsed, words)
     conditions, conditions_aside = _conditions(clauses, roles, found_conditions, doc)
     # "Fetch A if the user hasn't read it yet": a negation inside a condition belongs to the condition.
     # Only a condition about someone else ("if it isn't", "If not, fetch it", "if you didn't fetch A" stay negations).
@@ -89,8 +92,12 @@ def build_skeleton(
     unexpected += [lower(doc[i]) for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)]
     blocked = _blocked(requested + [clauses[i] for i in roles.acting], parsed, words) + list(main.contents)
     if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
-        # "Show me the text of A every morning": the reader acts now or never, whatever it is asked to do.
-        unexpected += _scheduled(requested + [clauses[i] for i in roles.acting], parsed)
+        # "Show me the text of A every morning", "Fetch A after 6pm": the reader acts now or never, so a
+        # request with a schedule is a conditional request, whatever it asks to do.
+        scheduled = _scheduled(requested + [clauses[i] for i in roles.acting], parsed)
+        # "Fetch A twice" repeats the request rather than timing it: still a word it cannot place.
+        unexpected += [w for w in scheduled if is_repetition(w)]
+        conditions = tuple(dict.fromkeys(conditions + tuple(w for w in scheduled if not is_repetition(w))))
     # A loose sentence ("You will translate B.") is no context: its verbs are judged like the request's.
     others = list(main.others) + done_to_it([clauses[i] for i in roles.fine], main, parsed, words)
     for i in roles.loose:
@@ -114,7 +121,8 @@ def build_skeleton(
         words=tuple(sorted(set(main.words) | {lower(doc[t]) for t in carried if t not in parsed.items})),
         unexpected=tuple(dict.fromkeys(unexpected)), forbidden=tuple(dict.fromkeys(_forbidden(parsed, words))),
         counts=main.counts, extra=tuple(extra),
-        slots=_main_slots(main, parsed, carried=carried, bound_to=bound_to, skipped=also_scopes | inert), tokens=rows,
+        slots=_main_slots(main, parsed, carried=carried, bound_to=bound_to, skipped=also_scopes | inert,
+                          reported=reported), tokens=rows,
         also=tuple(
             _also_skeleton(clauses[i], [clauses[j] for j in roles.absorbed if roles.absorbed[j] == i], parsed, words)
             for i in roles.also
@@ -208,9 +216,11 @@ def _conditions(
 
 
 def _main_slots(
-    main: Clause, parsed: Parsed, *, carried: set[int], bound_to: frozenset[int], skipped: set[int]
+    main: Clause, parsed: Parsed, *, carried: set[int], bound_to: frozenset[int], skipped: set[int],
+    reported: bool = False,
 ) -> tuple[SlotToken, ...]:
-    """Every protected token outside the further requests, and whether it is part of the request."""
+    """Every protected token outside the further requests, and whether it is part of the request
+    (never, when the request is words `reported` from a thing)."""
     doc = parsed.doc
     slots = []
     for index, item in sorted(parsed.items.items()):
@@ -224,7 +234,7 @@ def _main_slots(
             slot_role = role(doc[index], doc[main.scope_top], parsed)
         slots.append(SlotToken(
             index=index, kind=str(item.kind), text=item.text, source=item.source, link_text=item.link_text,
-            in_scope=index in main.scope or index in carried or index in bound_to, role=slot_role,
+            in_scope=not reported and (index in main.scope or index in carried or index in bound_to), role=slot_role,
         ))
     return tuple(slots)
 
@@ -340,10 +350,11 @@ def _quantifies_list(tok: Any) -> bool:
 
 
 def _scheduled(requested: list[Clause], parsed: Parsed) -> list[str]:
-    """Time words in the request that say when to act ("every morning", "in an hour")."""
+    """Time phrases in the request that say when to act ("every morning", "in an hour", "after 6 pm")."""
     doc = parsed.doc
     return [
-        lower(doc[i]) for clause in requested for i in sorted(clause.tokens - clause.detached - clause.question_tail)
+        schedule_phrase(doc[i]) for clause in requested
+        for i in sorted(clause.tokens - clause.detached - clause.question_tail)
         if i not in parsed.items and i not in parsed.synthetic and is_time_word(doc[i]) and schedules(doc[i])
     ]
 

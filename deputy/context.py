@@ -16,8 +16,8 @@ from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
 
 __all__ = [
-    "addressing", "after_context_labels", "bind_pronoun", "continued", "done_to_it", "fine_context", "heads_sentence",
-    "main_clause", "own_wish", "pleasantry", "speaks_of_acting", "speaks_to_me",
+    "addressing", "after_context_labels", "after_reported_things", "bind_pronoun", "continued", "done_to_it",
+    "fine_context", "heads_sentence", "main_clause", "own_wish", "pleasantry", "speaks_of_acting", "speaks_to_me",
 ]
 
 _ADDRESSED = frozenset({Mood.IMPERATIVE, Mood.REQUEST, Mood.YES_NO_QUESTION, Mood.WH_QUESTION})
@@ -50,6 +50,26 @@ def after_context_labels(clauses: list[Clause], words: ReaderWords) -> set[int]:
         i + 1 for i, clause in enumerate(clauses[:-1])
         if clause.label and clause.words & words.context_labels
     }
+
+
+def after_reported_things(clauses: list[Clause], parsed: Parsed, words: ReaderWords) -> set[int]:
+    """The sentence after "The page says:" / "The README states:" is the thing's words, not the writer's
+    request, when the reporting sentence holds nothing it says. A person's words before a colon
+    ("The user says: fetch A") are the relay they are."""
+    doc = parsed.doc
+    out = set()
+    for i, clause in enumerate(clauses[:-1]):
+        if clause.predicate not in _REPORTING or not clause.tokens:
+            continue
+        subject = clause.subject or ""
+        if subject in _PERSONAL or subject in words.person_nouns:
+            continue
+        verbs = [doc[j] for j in clause.tokens if str(doc[j].lemma_).lower() == clause.predicate]
+        # What the thing says is the next sentence when the reporting sentence holds none of it.
+        if verbs and not any(c.dep_ in ("ccomp", "xcomp", "dobj", "attr") and c.i in clause.tokens
+                             for c in verbs[0].children):
+            out.add(i + 1)
+    return out
 
 
 def own_wish(clause: Clause, words: ReaderWords, actions: frozenset[str]) -> bool:
@@ -249,9 +269,10 @@ def _hands_over(
     """
     doc = parsed.doc
     allowed_nouns = words.referent_nouns | words.person_nouns | words.object_nouns
+    purpose = _purpose_tokens(clause, addresses, parsed, words, actions)
     for index in clause.tokens:
         tok = doc[index]
-        if index in addresses or index in parsed.synthetic:
+        if index in addresses or index in parsed.synthetic or index in purpose:
             continue
         if is_negation(tok, parsed, words):
             return False
@@ -261,7 +282,58 @@ def _hands_over(
                 return False
         if tok.pos_ == "VERB" and lemma not in words.referent_verbs and not _described(tok, words, actions):
             return False
+        if tok.pos_ == "VERB" and lemma in _REPORTING and not _said_by_a_person(tok, words):
+            return False  # "The page says we need A": the address is the page's words, not the writer's
     return True
+
+
+_POINTERS = frozenset({"it", "this", "that", "them", "these", "those", "its"})
+
+
+def _purpose_tokens(
+    clause: Clause, addresses: frozenset[int], parsed: Parsed, words: ReaderWords, actions: frozenset[str]
+) -> frozenset[int]:
+    """"I'll need A to answer the user's question": why the writer needs the page, done by the writer.
+
+    An infinitive of purpose on the writer's verb of needing passes when it neither acts nor is forbidden, points
+    nowhere back at the page ("to summarize it" does something to the page) and holds no address
+    and no negation.
+    """
+    doc = parsed.doc
+    out: set[int] = set()
+    # The writer's own business, as in "… so I can answer the user": only an action or a forbidden verb counts.
+    refused = actions | words.forbidden
+    for index in clause.tokens:
+        tok = doc[index]
+        if tok.pos_ != "VERB" or tok.dep_ not in ("advcl", "xcomp") or tok.head.i == tok.i:
+            continue
+        if str(tok.head.lemma_).lower() not in ("need", "want", "require"):
+            continue
+        needers = [c for c in tok.head.children if c.dep_ == "nsubj"]
+        if not needers or any(lower(c) not in ("i", "we") and lower(c) not in words.person_nouns for c in needers):
+            continue  # the writer (or a person) needs it: "You need A to …" is no hand-over
+        if not any(c.tag_ == "TO" for c in tok.children):
+            continue
+        inside = {t.i for t in tok.subtree}
+        lemmas = {str(doc[i].lemma_).lower() for i in inside if doc[i].pos_ in ("VERB", "AUX")}
+        if (lemmas & refused or inside & addresses or any(i in parsed.items for i in inside)
+                or any(lower(doc[i]) in _POINTERS for i in inside)
+                or any(is_negation(doc[i], parsed, words) for i in inside)):
+            continue
+        out |= inside
+    return frozenset(out)
+
+
+# Verbs that pass on what someone or something said; only a person's words hand an address over.
+_REPORTING = frozenset({"say", "tell", "mention", "recommend", "suggest", "point", "claim", "state", "write"})
+_PERSONAL = frozenset({"i", "we", "you", "he", "she", "they", "someone", "somebody"})
+
+
+def _said_by_a_person(verb: Any, words: ReaderWords) -> bool:
+    """Whether the subject of a reporting verb is a person ("the user says …", "I'd say …")."""
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return bool(subjects) and all(lower(c) in _PERSONAL or lower(c) in words.person_nouns
+                                  or str(c.lemma_).lower() in words.person_nouns for c in subjects)
 
 
 def _described(verb: Any, words: ReaderWords, actions: frozenset[str]) -> bool:

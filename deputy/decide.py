@@ -164,6 +164,13 @@ class Decider:
             # "What was the status code for A?" fits the page and the status forms; only one takes A.
             names = any(s.in_scope and s.kind == "address" for s in sk.slots)
             fitting = [c for c in matches if _takes_address(c, names)]
+            if len(fitting) > 1:
+                # A form that says how its address is written ("What's stored for a.example?" asks for
+                # the host) outranks forms that only have the sentence's shape and ask for no word.
+                written = [c for c in fitting if any(f.written and _fits(c, f, sk) for f in c.forms)]
+                shaped = [c for c in fitting if all(not f.requires for f in c.forms if _fits(c, f, sk))]
+                if len(written) == 1 and set(fitting) == set(written) | set(shaped):
+                    fitting = written
             if len(fitting) != 1:
                 return self._refuse(
                     RefusalKind.NOT_UNDERSTOOD, sk, "ambiguous", word=" or ".join(c.name for c in matches)
@@ -210,7 +217,7 @@ def _fits(capability: Capability, form: Form, sk: Skeleton) -> bool:
     """Whether the skeleton has this form's shape (and none of the words its capability leaves to another)."""
     if str(sk.mood) not in form.moods:
         return False
-    if capability.excludes & set(sk.words):
+    if (capability.excludes | form.excludes) & set(sk.words):
         return False
     if sk.mood is not Mood.FRAGMENT:
         predicates = form.predicates or capability.predicates
@@ -227,8 +234,16 @@ def _fits(capability: Capability, form: Form, sk: Skeleton) -> bool:
         return False
     if form.subjects and sk.subject not in form.subjects:
         return False
+    if form.written and any(_written(s.text) not in form.written for s in sk.slots if s.kind == "address" and s.in_scope):
+        # "What's stored for a.example?" asks about a host; "… for https://a.example/x?" about one page.
+        return False
     present = set(sk.words)
     return all(group & present for group in form.requires)
+
+
+def _written(text: str) -> str:
+    """How an address was written: "host" (no scheme, no path) or "url"."""
+    return "url" if "://" in text or "/" in text.rstrip("/") else "host"
 
 
 def _takes_address(capability: Capability, names: bool) -> bool:

@@ -14,6 +14,9 @@
   who wishes, in which tense, with which negation). The wish verb is one of a few in the present,
   the participle the past participle of a verb the reader knows.
 
+- A permission question in the passive: "Is A allowed to be crawled by us?" is "Is it allowed to
+  crawl A?"; an agent other than us/me/you ("… by the intern") leaves it as written.
+
 Closed lists only; anything else ("Is fetching A not allowed?", an unknown verb, "I wanted A
 fetched") is left as written, and a negation before a wish stays with it ("I don't want you to
 fetch A" still refuses). Pure text work over the pieces between protected items; knows no
@@ -29,8 +32,8 @@ from functools import cache
 from deputy.protect import Protected
 
 __all__ = [
-    "again_verbs", "gerund_forms", "participle_forms", "permission_gerunds", "reorder", "subjunctive_hedges",
-    "wished_participles",
+    "again_verbs", "gerund_forms", "participle_forms", "permission_gerunds", "permission_passives", "reorder",
+    "subjunctive_hedges", "wished_participles",
 ]
 
 # Words that ask for leave when they follow "is <gerund> A": "Is fetching A allowed?".
@@ -40,6 +43,12 @@ _PERMISSIONS = ("allowed", "permitted", "ok", "okay", "alright", "fine", "permis
 _BEFORE = re.compile(r"(?:\A|(?<=[.!?:;,\n—–(]))[ \t]*(?P<aux>is|was)\s+(?P<ger>[a-z]+ing)\s+\Z", re.IGNORECASE)
 _AFTER = re.compile(r"\A\s*(?P<perm>" + "|".join(_PERMISSIONS) + r")\b", re.IGNORECASE)
 _VOWELS = frozenset("aeiou")
+# "Is A allowed to be crawled by us?": the question opens its sentence right before the address.
+_PASSIVE_BEFORE = re.compile(r"(?:\A|(?<=[.!?:;,\n—–(]))[ \t]*(?P<aux>is|was)\s+\Z", re.IGNORECASE)
+_PASSIVE_AFTER = re.compile(
+    r"\A\s*(?P<perm>allowed|permitted)\s+to\s+be\s+(?P<part>[a-z]+)(?:\s+by\s+(?:us|me|you))?(?=\s*[?.!]|\s*\Z)",
+    re.IGNORECASE,
+)
 # A wish in the present, then perhaps a noun for the address: "would like A fetched", "am needing
 # the page A downloaded". A past wish ("wanted") or one with a negation before it is left alone.
 _WISH = re.compile(
@@ -126,7 +135,32 @@ def reorder(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tupl
     ordered, first = again_verbs(protected, known)
     ordered, second = permission_gerunds(ordered, known)
     ordered, third = wished_participles(ordered, known)
-    return ordered, first + second + third
+    ordered, fourth = permission_passives(ordered, known)
+    return ordered, first + second + third + fourth
+
+
+def permission_passives(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """"Is A allowed to be crawled (by us)?" put as "Is it allowed to crawl A?": the model reads the
+    passive infinitive as a second action. Only with "us", "me" or "you" (or no one) as the agent:
+    "… by the intern" asks about someone else and is left as written."""
+    forms = participle_forms(frozenset(verbs))
+    pieces = list(protected.pieces)
+    rewrites: list[str] = []
+    for index in range(len(pieces) - 1):
+        before = _PASSIVE_BEFORE.search(pieces[index])
+        after = _PASSIVE_AFTER.match(pieces[index + 1])
+        if before is None or after is None:
+            continue
+        verb = forms.get(after.group("part").lower())
+        if verb is None:
+            continue
+        perm = after.group("perm").lower()
+        pieces[index] = pieces[index][: before.start("aux")] + f"{before.group('aux')} it {perm} to {verb} "
+        pieces[index + 1] = pieces[index + 1][after.end():]
+        rewrites.append(f"{before.group('aux')} … {perm} to be {after.group('part')} → {before.group('aux')} it {perm} to {verb} …")
+    if not rewrites:
+        return protected, ()
+    return Protected(prompt=protected.prompt, pieces=tuple(pieces), items=protected.items), tuple(rewrites)
 
 
 def again_verbs(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:

@@ -204,13 +204,18 @@ def rewrite(
     )
 
 
+# Words that only place a request in a sequence of steps: "Next, let's download A", "Then, could you …".
+_SEQUENCE = frozenset({"next", "then", "first", "now", "finally", "lastly", "also", "ok", "okay", "alright"})
+
+
 def _replace_frames(
     piece: str, frame: re.Pattern[str], *, opens: bool, courtesy: frozenset[str], rewrites: list[str]
 ) -> str:
     """Replaces each frame that opens a request with "please".
 
-    A frame opens a request when only courtesy words and commas stand between it and the start of
-    the prompt or the last sentence mark ("Hi, I'd appreciate it if you could …"). Elsewhere it is
+    A frame opens a request when only courtesy words, words of sequence ("Next,", "Then,") and commas
+    stand between it and the start of the prompt or the last sentence mark ("Hi, I'd appreciate it if
+    you could …"). Elsewhere it is
     left alone: "fetch A if you could fetch B" keeps its condition.
     """
 
@@ -220,7 +225,7 @@ def _replace_frames(
         if not marks and not opens:
             return match.group(0)
         lead = before[marks[-1].end():] if marks else before
-        if any(word.lower() not in courtesy for word in re.findall(r"[\w']+", lead)):
+        if any(word.lower() not in courtesy and word.lower() not in _SEQUENCE for word in re.findall(r"[\w']+", lead)):
             return match.group(0)
         rewrites.append(f"hedge: {' '.join(match.group(1).split())}")
         return "please "

@@ -158,6 +158,9 @@ def _comma_splice(tokens: list[Token], i: int, starts: set[int]) -> bool:
         return False
     if right[0].text.lower() in ("please", "kindly") and len(right) > 1 and right[1].tag == "VB":
         return True  # "I need what's at A, please grab it"
+    if (right[0].tag == "MD" and len(right) > 2 and right[1].text.lower() == "you" and right[2].tag == "VB"
+            and any(t.tag in _FINITE for t in left)):
+        return True  # "I think we need A, could you fetch it?": a statement, then the request
     if right[0].text.lower() == "so" and any(t.tag in _FINITE for t in left):
         # "I'll cite it in the summary, so fetch A first": a statement, then the request it leads to.
         rest = [t for t in right[1:] if t.text.lower() not in ("please", "kindly")]

@@ -9,20 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["is_time_word", "schedules"]
+__all__ = ["is_repetition", "is_time_word", "schedule_phrase", "schedules"]
 
 # Words that say when by themselves.
 _WHEN = frozenset({
     "tomorrow", "tonight", "later", "hourly", "daily", "nightly", "weekly", "biweekly", "monthly", "yearly",
     "annually", "forever", "always", "periodically", "regularly", "repeatedly", "twice", "overnight", "tmrw",
 })
+# Words that repeat a request rather than time it ("fetch A twice"): they widen it, they set no time.
+_REPEATS = frozenset({"twice", "repeatedly", "forever", "always", "periodically", "regularly"})
 # Nouns that say when once something places or counts them ("in an hour", "every day", "this evening").
 _UNITS = frozenset({
     "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years",
     "weekend", "weekends", "morning", "mornings", "afternoon", "afternoons", "evening", "evenings", "night",
     "nights", "noon", "midnight", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+    "min", "mins", "hr", "hrs", "second", "seconds", "sec", "secs",
 })
+# Clock marks, a time only after a number: "6pm", "9 a.m." ("I am" is no time).
+_CLOCK = frozenset({"am", "pm", "a.m.", "p.m.", "o'clock"})
 # Prepositions that place an action in time: "in an hour", "on Monday", "after midnight".
 _TEMPORAL = frozenset({
     "in", "on", "at", "after", "before", "within", "by", "until", "till", "around", "during", "every", "each",
@@ -37,7 +42,27 @@ _GREETINGS = frozenset({"good", "great", "happy", "nice", "lovely", "long", "bus
 def is_time_word(tok: Any) -> bool:
     """Whether the token is a word of time at all (a schedule or not)."""
     word = str(tok.text).lower()
-    return word in _WHEN or word in _UNITS
+    return word in _WHEN or word in _UNITS or _clock(tok)
+
+
+def is_repetition(phrase: str) -> bool:
+    """Whether a schedule phrase only repeats the request ("twice", "again and again" read as "repeatedly")."""
+    return phrase in _REPEATS
+
+
+def schedule_phrase(tok: Any) -> str:
+    """The words that make a time word a schedule, in prompt order: "every hour", "after 6 pm"."""
+    picked = [c for c in tok.children if c.dep_ in ("det", "nummod", "quantmod", "predet", "amod", "compound")]
+    if tok.dep_ in ("pobj", "pcomp") and str(tok.head.text).lower() in _TEMPORAL:
+        picked.append(tok.head)
+    if _clock(tok) and tok.i > 0:
+        picked.append(tok.doc[tok.i - 1])
+    return " ".join(str(t.text).lower() for t in sorted({*picked, tok}, key=lambda t: t.i))
+
+
+def _clock(tok: Any) -> bool:
+    """"pm" in "6pm": a clock mark right after a number."""
+    return str(tok.text).lower() in _CLOCK and tok.i > 0 and bool(tok.doc[tok.i - 1].like_num)
 
 
 def schedules(tok: Any) -> bool:
@@ -51,6 +76,8 @@ def schedules(tok: Any) -> bool:
     if word in _WHEN:
         # "the weekly digest": an adjective that names a kind of thing.
         return not (tok.dep_ in ("amod", "compound") and tok.head.pos_ in ("NOUN", "PROPN") and tok.head.i != tok.i)
+    if _clock(tok):
+        return True  # "at 6pm", "after 9 a.m.": a clock time is always a time to act
     if word not in _UNITS:
         return False
     modifiers = [str(c.text).lower() for c in tok.children]

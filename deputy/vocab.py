@@ -85,6 +85,8 @@ class Form:
     subjects: frozenset[str]
     requires: tuple[frozenset[str], ...]
     note: str
+    written: frozenset[str] = frozenset()  # "host" or "url": how its addresses must be written
+    excludes: frozenset[str] = frozenset()  # words that leave a prompt to another form
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +313,8 @@ def _capability(cap: Mapping[str, Any], handler: str) -> Capability:
             subjects=_lower(form.get("subjects")),
             requires=tuple(_lower(group) for group in form.get("requires", [])),
             note=form.get("note", ""),
+            written=_lower(form.get("written")),
+            excludes=_lower(form.get("excludes")),
         )
         for form in cap["forms"]
     )

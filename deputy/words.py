@@ -124,7 +124,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # A softener beside the request modal: "Could you maybe fetch A?", "Perhaps you could fetch A?".
         # Only with could/would: "can you …?" asks leave in this reader, with or without "maybe".
         "could you maybe", "could you perhaps", "would you maybe", "would you perhaps", "maybe you could",
-        "perhaps you could", "maybe you would", "perhaps you would",
+        "perhaps you could", "maybe you would", "perhaps you would", "could you possibly", "would you possibly",
         # A suggestion put impersonally: "It would be good to fetch A." ("It would be good to know …"
         # has no verb of a capability after it, and is read as the question or statement it is.)
         "it would be good to", "it'd be good to", "I think it would be good to", "I think it'd be good to",
@@ -193,6 +193,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "referent_verbs": (
         "be", "have", "need", "want", "like", "love", "find", "paste", "send", "give", "share", "appreciate", "require",
         "say", "tell", "mention", "seem", "recommend", "suggest", "provide", "point",
+        # The writer's own opinion frames the hand-over: "I think we need A, could you fetch it?"
+        "think", "believe", "guess", "reckon",
     ),
     # Intensifiers that may stand inside a hedge without changing it: "I'd be ever so grateful if you
     # could possibly …", "when you have a spare moment". Never a verb, a negation or a condition.

@@ -85,7 +85,7 @@ def test_a_relay_frame_before_a_colon_passes_on_unquoted_words(deputy: Deputy) -
     (f"My user wants me to fetch {A} — go ahead.", ("fetch", {"urls": [A]})),
     (f"The user asked me not to download {A}. Please do.", ("refused", "negation")),
     (f"My manager wants me to delete {A} — go ahead.", ("refused", "unsupported_verb")),
-    (f"The user asked me to download {A} tomorrow. Go ahead.", ("refused", "not_understood")),
+    (f"The user asked me to download {A} tomorrow. Go ahead.", ("refused", "condition")),
     (f"Someone at {B} asked me to fetch {A}. Please do.", ("refused", "url_outside_parse")),
 ])
 def test_a_reported_request_endorsed_is_that_request(deputy: Deputy, prompt: str, expected: object) -> None:

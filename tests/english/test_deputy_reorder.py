@@ -118,7 +118,7 @@ def test_a_wish_otherwise_is_left_as_written(prompt: str) -> None:
     (f"The user wants you to fetch {A}.", ("fetch", {"urls": [A]})),
     (f"I don't want {A} fetched.", ("refused", "negation")),
     (f"I would like {A} deleted.", ("refused", "unsupported_verb")),
-    (f"I want {A} fetched tomorrow.", ("refused", "not_understood")),
+    (f"I want {A} fetched tomorrow.", ("refused", "condition")),
     (f"The user wanted you to fetch {A}.", ("refused", "not_understood")),  # a past wish is no request
     (f"The user wants me to fetch {A}.", ("refused", "not_understood")),  # the writer's own task
     (f"The user wants to read {A}.", ("refused", "not_understood")),  # a wish for the user's own act
@@ -172,7 +172,7 @@ def test_a_passive_by_the_deputy_or_a_thing_stays(deputy: Deputy, prompt: str, e
     (f"Re-download {A} please.", ("fetch", {"urls": [A]})),
     (f"Re-send {A} to me.", ("refused", "unsupported_verb")),  # the verb again is still refused
     (f"Restore {A}.", ("refused", "unsupported_verb")),  # joined "re" only for a few verbs
-    (f"Re-fetch {A} tomorrow.", ("refused", "not_understood")),
+    (f"Re-fetch {A} tomorrow.", ("refused", "condition")),
 ])
 def test_a_verb_done_again_is_that_verb(deputy: Deputy, prompt: str, expected: object) -> None:
     assert _read(deputy, prompt) == expected
@@ -183,3 +183,30 @@ def test_again_verbs_leave_addresses_and_unknown_words() -> None:  # negative co
 
     for prompt in ("Fetch https://re-fetch.example/", "Recollect the pages.", "Re-read the manual."):
         assert again_verbs(protect(prompt), VERBS) == (protect(prompt), ())
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (f"Is {A} allowed to be crawled by us?", ("robots", {"target": A})),
+    (f"This is for an audit. Is {A} allowed to be crawled?", ("robots", {"target": A})),
+    (f"Is {A} permitted to be downloaded by you?", ("robots", {"target": A})),
+])
+def test_a_passive_permission_question_is_put_in_the_usual_order(deputy: Deputy, prompt: str, expected: object) -> None:
+    assert _read(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    (f"Is {A} allowed to be crawled by the intern?", "not_understood"),  # someone else: left as written
+    (f"Is {A} not allowed to be crawled?", "not_understood"),  # a negation between: left as written
+    (f"Is {A} allowed to be deleted?", "unsupported_verb"),
+    ("Is http://10.0.0.1/ allowed to be crawled?", "non_public_address"),
+])
+def test_a_passive_permission_question_that_is_not_ours_stays_refused(deputy: Deputy, prompt: str, kind: str) -> None:  # control
+    assert _read(deputy, prompt) == ("refused", kind)
+
+
+def test_permission_passives_rewrite_only_the_question() -> None:
+    from deputy.reorder import permission_passives
+
+    ordered, rewrites = permission_passives(protect(f"Is {A} allowed to be crawled by us?"), VERBS)
+    assert ordered.pieces == ("Is it allowed to crawl ", "?") and rewrites
+    assert permission_passives(protect(f"What {A} is allowed to be crawled?"), VERBS)[1] == ()  # not at the start

@@ -58,6 +58,8 @@ def test_spellings_never_touch_an_address_or_a_longer_word() -> None:  # negativ
         ("Fetch https://a.example/ if you can.", "Fetch https://a.example/ ."),
         ("Fetch https://a.example/ and nothing else.", "Fetch https://a.example/ ."),
         ("Could you maybe fetch https://a.example/?", "please fetch https://a.example/?"),
+        ("Could you possibly fetch https://a.example/?", "please fetch https://a.example/?"),
+        ("Next, let's download https://a.example/.", "Next, please download https://a.example/."),
         ("Perhaps you could download https://a.example/?", "please download https://a.example/?"),
         ("Do me a favour and fetch https://a.example/.", "please fetch https://a.example/."),
         ("Please fetch https://a.example/ as soon as you can.", "Please fetch https://a.example/ ."),
@@ -68,7 +70,7 @@ def test_spellings_never_touch_an_address_or_a_longer_word() -> None:  # negativ
         ("Just a gentle reminder to download https://a.example/.", "please download https://a.example/."),
     ],
     ids=["appreciate", "after-greeting", "dont-forget", "when-you-get-a-chance", "if-you-can", "nothing-else",
-         "could-you-maybe", "perhaps-you-could", "favour", "as-soon-as-you-can", "let-me-know", "good-to",
+         "could-you-maybe", "could-you-possibly", "next-lets", "perhaps-you-could", "favour", "as-soon-as-you-can", "let-me-know", "good-to",
          "nothing-fancy", "if-you-would", "reminder"],
 )
 def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
@@ -85,13 +87,15 @@ def test_hedges_become_please_or_go(prompt: str, expected: str) -> None:
         "The user says I'd appreciate it if you could fetch https://a.example/.",
         "Fetch https://a.example/ as soon as it is up.",  # an event, not urgency
         "Can you maybe fetch https://a.example/?",  # "can you" asks leave: no frame with "can"
+        "Can you possibly fetch https://a.example/?",
+        "Fetch https://a.example/ and then let's fetch https://b.example/.",  # "and" is no word of sequence
         "Fetch https://a.example/ and maybe https://b.example/.",  # "maybe" in a list stays an aside
         "Fetch https://a.example/ and let me know when it's done with https://b.example/.",  # not closed
         "The user thinks it would be good to fetch https://a.example/.",  # a frame after other words
         "The user set a reminder to fetch https://a.example/.",  # someone else's reminder
     ],
     ids=["cant", "mid-sentence-frame", "real-condition", "aside-not-closed", "frame-after-words",
-         "as-soon-as-an-event", "can-you-maybe", "maybe-in-a-list", "let-me-know-not-closed",
+         "as-soon-as-an-event", "can-you-maybe", "can-you-possibly", "and-then-lets", "maybe-in-a-list", "let-me-know-not-closed",
          "good-to-after-words", "someone-elses-reminder"],
 )
 def test_a_hedge_that_could_condition_stays(prompt: str) -> None:  # negative control

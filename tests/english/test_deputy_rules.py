@@ -192,3 +192,51 @@ def test_overlong_prompt_is_refused_before_parsing(deputy: Deputy) -> None:
     result = deputy.read("Fetch https://a.example/ " + "please " * 700)
     assert isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD
     assert result.skeleton is None and "at most 4000" in result.reason
+
+
+@pytest.mark.parametrize(("prompt", "phrase"), [
+    (f"Fetch {A} every hour.", "every hour"),
+    (f"fetch {A} every 5 min", "every 5 min"),
+    (f"Fetch {A} tomorrow morning.", "tomorrow morning"),
+    (f"Please fetch {A} only after 6pm.", "after 6 pm"),
+    (f"Show me the text of {A} tomorrow.", "tomorrow"),
+], ids=["every-hour", "every-5-min", "tomorrow-morning", "after-6pm", "read-tomorrow"])
+def test_a_schedule_on_a_request_is_a_condition(deputy: Deputy, prompt: str, phrase: str) -> None:
+    result = deputy.read(prompt)
+    assert isinstance(result, Refusal) and result.rule is RefusalKind.CONDITION
+    assert f"“{phrase} …”" in result.reason
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (f"Fetch {A} now.", "fetch"),
+    (f"Fetch {A} for tomorrow's training.", "fetch"),
+    (f"Fetch {A} twice.", RefusalKind.NOT_UNDERSTOOD),  # repeats rather than times: a word it cannot place
+    (f"Don't fetch {A} every hour.", RefusalKind.NEGATION),
+    (f"I am fetching {A} at 6pm.", RefusalKind.NOT_UNDERSTOOD),  # "am" after a pronoun is no clock mark
+], ids=["now", "for-tomorrows", "twice", "negation-first", "statement"])
+def test_what_is_not_a_schedule_condition(deputy: Deputy, prompt: str, expected: object) -> None:  # negative controls
+    result = deputy.read(prompt)
+    if isinstance(expected, RefusalKind):
+        assert isinstance(result, Refusal) and result.rule is expected
+    else:
+        assert isinstance(result, Plan) and result.operation == expected
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Using the fetch capability, get {A}.",
+    f"Using the download tool, grab {A}.",
+], ids=["capability", "tool"])
+def test_a_leading_instrument_says_how_not_what(deputy: Deputy, prompt: str) -> None:
+    result = deputy.read(prompt)
+    assert isinstance(result, Plan) and result.json_args() == {"urls": [A]}
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    (f"Using the delete tool, get {A}.", RefusalKind.UNSUPPORTED_VERB),  # a refused word in the instrument
+    (f"Using {B}, get {A}.", RefusalKind.UNSUPPORTED_VERB),  # an address is no tool
+    (f"Get {A} using the fetch tool.", RefusalKind.UNSUPPORTED_VERB),  # only before the action
+    (f"Using the fetch capability, don't get {A}.", RefusalKind.NEGATION),
+], ids=["delete-tool", "address", "after-the-action", "negation"])
+def test_what_is_no_instrument(deputy: Deputy, prompt: str, kind: RefusalKind) -> None:  # negative controls
+    result = deputy.read(prompt)
+    assert isinstance(result, Refusal) and result.rule is kind

@@ -31,6 +31,16 @@ def test_a_comma_splice_with_its_own_subject_starts_a_sentence() -> None:
     assert sentence_starts(tokens) == {4}
 
 
+def test_a_statement_then_a_modal_request_after_a_comma_starts_a_sentence() -> None:
+    tokens = _tokens("I/PRP think/VBP we/PRP need/VBP @A/ADD ,/, could/MD you/PRP fetch/VB it/PRP ?/.")
+    assert sentence_starts(tokens) == {6}
+
+
+def test_a_modal_request_after_a_phrase_without_a_finite_verb_starts_nothing() -> None:  # negative control
+    tokens = _tokens("when/WRB having/VBG time/NN ,/, could/MD you/PRP fetch/VB @A/ADD ?/.")
+    assert sentence_starts(tokens) == set()
+
+
 def test_a_comma_before_another_address_starts_nothing() -> None:  # negative control
     tokens = _tokens("fetch/VB @A/ADD ,/, @B/ADD and/CC @C/ADD")
     assert sentence_starts(tokens) == set()

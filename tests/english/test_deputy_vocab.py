@@ -196,7 +196,7 @@ def test_a_word_the_vocabulary_calls_a_noun_is_never_read_as_a_verb(tmp_path: Pa
 
 
 def test_a_capability_leaves_the_words_it_excludes_to_another(tmp_path: Path) -> None:
-    prompt = "What sitemaps does a.example have?"
+    prompt = "What sitemaps does https://a.example/docs have?"
     plan = _sea_spider_deputy().read(prompt)
     assert isinstance(plan, Plan) and plan.operation == "sitemaps"
 
@@ -209,6 +209,37 @@ def test_a_capability_leaves_the_words_it_excludes_to_another(tmp_path: Path) ->
     assert isinstance(both, Refusal) and both.reason == "it could mean more than one thing (sitemaps or page)"
 
 
+@pytest.mark.parametrize(("prompt", "operation", "args"), [
+    ("whats stored for docs.rust-lang.org", "stats", {"host": "docs.rust-lang.org"}),
+    ("What do you have for crates.io?", "stats", {"host": "crates.io"}),
+    ("What's stored for https://pypi.org/project/requests/?", "page", {"url": "https://pypi.org/project/requests/"}),
+    ("What did you store for pypi.org?", "page", {"url": "https://pypi.org/"}),  # past: what one fetch gave
+    ("What sitemaps do you have for a.example?", "sitemaps", {"target": "https://a.example/"}),  # form excludes
+], ids=["bare-host", "have-for-host", "page-address", "past-store", "sitemaps-excluded"])
+def test_a_form_says_how_its_address_is_written(prompt: str, operation: str, args: dict[str, Any]) -> None:
+    plan = _sea_spider_deputy().read(prompt)
+    assert isinstance(plan, Plan) and (plan.operation, plan.json_args()) == (operation, args)
+
+
+def test_without_the_written_rule_a_bare_host_is_read_as_a_page(tmp_path: Path) -> None:  # negative control
+    def any_address(raw: dict[str, Any]) -> None:
+        for cap in raw["capabilities"]:
+            for form in cap["forms"]:
+                form.pop("written", None)
+
+    plan = _sea_spider_deputy(any_address, tmp_path).read("whats stored for docs.rust-lang.org")
+    assert isinstance(plan, Refusal) and plan.reason == "it could mean more than one thing (stats or page)"
+
+
+def test_written_and_form_excludes_are_checked_by_the_schema() -> None:
+    raw = json.loads(json.dumps(TOY))
+    raw["capabilities"][0]["forms"][0]["written"] = ["path"]
+    raw["capabilities"][0]["forms"][0]["excludes"] = "keeper"
+    with pytest.raises(VocabError) as caught:
+        Vocab.from_raw(raw)
+    assert "forms[0].written[0]" in str(caught.value) and "forms[0].excludes" in str(caught.value)
+
+
 def test_excludes_and_nouns_are_checked_like_every_word_list() -> None:
     raw = json.loads(json.dumps(TOY))
     raw["capabilities"][0]["excludes"] = "keeper"
@@ -216,3 +247,40 @@ def test_excludes_and_nouns_are_checked_like_every_word_list() -> None:
     with pytest.raises(VocabError) as caught:
         Vocab.from_raw(raw)
     assert "capabilities[0].excludes" in str(caught.value) and "words.nouns[0]" in str(caught.value)
+
+
+@pytest.mark.parametrize(("prompt", "operation"), [
+    ("Next step: get the status of the crawl job.", "status"),
+    ("Anything still in the queue?", "status"),
+    ("Show me the status of https://a.example/.", "page"),
+], ids=["get-the-status", "anything-in-the-queue", "status-of-an-address"])
+def test_status_words_without_an_address_ask_for_the_status(prompt: str, operation: str) -> None:
+    plan = _sea_spider_deputy().read(prompt)
+    assert isinstance(plan, Plan) and plan.operation == operation
+
+
+@pytest.mark.parametrize("prompt", [
+    "Get the status of https://a.example/.",  # fetch A, or its record? two capabilities claim it
+    "Next step: get the status of the crawl job and delete it.",
+    "Fetch everything in the queue.",
+], ids=["get-status-of-address", "and-delete", "everything"])
+def test_status_words_that_could_act_are_refused(prompt: str) -> None:  # negative controls
+    assert isinstance(_sea_spider_deputy().read(prompt), Refusal)
+
+
+@pytest.mark.parametrize(("prompt", "operation", "args"), [
+    ("Where are the sitemaps for developer.mozilla.org?", "sitemaps", {"target": "https://developer.mozilla.org/"}),
+    ("What's the crawler doing right now?", "status", {}),
+], ids=["where-are-the-sitemaps", "crawler-doing-right-now"])
+def test_question_forms_of_round_8(prompt: str, operation: str, args: dict[str, Any]) -> None:
+    plan = _sea_spider_deputy().read(prompt)
+    assert isinstance(plan, Plan) and (plan.operation, plan.json_args()) == (operation, args)
+
+
+@pytest.mark.parametrize("prompt", [
+    "Where is https://a.example/x?",  # no sitemap asked for
+    "What is the crawler?",  # no doing
+    "Where are the sitemaps for 192.168.1.1?",
+], ids=["where-without-sitemaps", "crawler-without-doing", "private"])
+def test_question_forms_of_round_8_need_their_words(prompt: str) -> None:  # negative controls
+    assert isinstance(_sea_spider_deputy().read(prompt), Refusal)
