@@ -26,7 +26,7 @@ capability.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
 from deputy.protect import Protected
@@ -144,23 +144,20 @@ def permission_passives(protected: Protected, verbs: Iterable[str]) -> tuple[Pro
     passive infinitive as a second action. Only with "us", "me" or "you" (or no one) as the agent:
     "… by the intern" asks about someone else and is left as written."""
     forms = participle_forms(frozenset(verbs))
-    pieces = list(protected.pieces)
-    rewrites: list[str] = []
-    for index in range(len(pieces) - 1):
-        before = _PASSIVE_BEFORE.search(pieces[index])
-        after = _PASSIVE_AFTER.match(pieces[index + 1])
+
+    def turn(before_text: str, after_text: str) -> tuple[str, str, str] | None:
+        before = _PASSIVE_BEFORE.search(before_text)
+        after = _PASSIVE_AFTER.match(after_text)
         if before is None or after is None:
-            continue
+            return None
         verb = forms.get(after.group("part").lower())
         if verb is None:
-            continue
-        perm = after.group("perm").lower()
-        pieces[index] = pieces[index][: before.start("aux")] + f"{before.group('aux')} it {perm} to {verb} "
-        pieces[index + 1] = pieces[index + 1][after.end():]
-        rewrites.append(f"{before.group('aux')} … {perm} to be {after.group('part')} → {before.group('aux')} it {perm} to {verb} …")
-    if not rewrites:
-        return protected, ()
-    return Protected(prompt=protected.prompt, pieces=tuple(pieces), items=protected.items), tuple(rewrites)
+            return None
+        aux, perm = before.group("aux"), after.group("perm").lower()
+        return (before_text[: before.start("aux")] + f"{aux} it {perm} to {verb} ", after_text[after.end():],
+                f"{aux} … {perm} to be {after.group('part')} → {aux} it {perm} to {verb} …")
+
+    return _around_addresses(protected, turn)
 
 
 def again_verbs(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
@@ -186,42 +183,54 @@ def again_verbs(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, 
 def wished_participles(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
     """The prompt with each "would like A fetched" put as "would like you to fetch A"."""
     forms = participle_forms(frozenset(verbs))
-    pieces = list(protected.pieces)
-    rewrites: list[str] = []
-    for index in range(len(pieces) - 1):
-        wish = _WISH.search(pieces[index])
-        after = _PARTICIPLE.match(pieces[index + 1])
+
+    def turn(before_text: str, after_text: str) -> tuple[str, str, str] | None:
+        wish = _WISH.search(before_text)
+        after = _PARTICIPLE.match(after_text)
         if wish is None or after is None:
-            continue
+            return None
         verb = forms.get(after.group("part").lower())
-        if verb is None or _AGENT.match(pieces[index + 1], after.end()):
-            continue  # "I'd like A fetched by the team": someone else is to do it
+        if verb is None or _AGENT.match(after_text, after.end()):
+            return None  # "I'd like A fetched by the team": someone else is to do it
         noun = wish.group("noun") or ""
-        pieces[index] = pieces[index][: wish.start()] + f"{wish.group('wish')} you to {verb} {noun}"
-        pieces[index + 1] = pieces[index + 1][after.end():]
-        rewrites.append(f"{' '.join(wish.group('wish').split())} … {after.group('part')} → you to {verb} …")
-    if not rewrites:
-        return protected, ()
-    return Protected(prompt=protected.prompt, pieces=tuple(pieces), items=protected.items), tuple(rewrites)
+        return (before_text[: wish.start()] + f"{wish.group('wish')} you to {verb} {noun}", after_text[after.end():],
+                f"{' '.join(wish.group('wish').split())} … {after.group('part')} → you to {verb} …")
+
+    return _around_addresses(protected, turn)
 
 
 def permission_gerunds(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
     """The prompt with each "is <gerund> A <permission>" put in the usual order, and what was rewritten."""
     forms = gerund_forms(frozenset(verbs))
+
+    def turn(before_text: str, after_text: str) -> tuple[str, str, str] | None:
+        before = _BEFORE.search(before_text)
+        after = _AFTER.match(after_text)
+        if before is None or after is None:
+            return None
+        verb = forms.get(before.group("ger").lower())
+        if verb is None:
+            return None
+        aux, perm = before.group("aux"), after.group("perm")
+        return (before_text[: before.start("aux")] + f"{aux} it {perm.lower()} to {verb} ", after_text[after.end():],
+                f"{aux} {before.group('ger')} … {perm} → {aux} it {perm.lower()} to {verb} …")
+
+    return _around_addresses(protected, turn)
+
+
+def _around_addresses(
+    protected: Protected, turn: Callable[[str, str], tuple[str, str, str] | None]
+) -> tuple[Protected, tuple[str, ...]]:
+    """Puts the words on both sides of each protected address in order with `turn(before, after)`,
+    which gives the new words and what was rewritten, or None to leave them; left to right, so a
+    piece rewritten after one address is what the next one sees before it."""
     pieces = list(protected.pieces)
     rewrites: list[str] = []
     for index in range(len(pieces) - 1):
-        before = _BEFORE.search(pieces[index])
-        after = _AFTER.match(pieces[index + 1])
-        if before is None or after is None:
-            continue
-        verb = forms.get(before.group("ger").lower())
-        if verb is None:
-            continue
-        perm = after.group("perm")
-        pieces[index] = pieces[index][: before.start("aux")] + f"{before.group('aux')} it {perm.lower()} to {verb} "
-        pieces[index + 1] = pieces[index + 1][after.end():]
-        rewrites.append(f"{before.group('aux')} {before.group('ger')} … {perm} → {before.group('aux')} it {perm.lower()} to {verb} …")
+        turned = turn(pieces[index], pieces[index + 1])
+        if turned is not None:
+            pieces[index], pieces[index + 1], rewritten = turned
+            rewrites.append(rewritten)
     if not rewrites:
         return protected, ()
     return Protected(prompt=protected.prompt, pieces=tuple(pieces), items=protected.items), tuple(rewrites)

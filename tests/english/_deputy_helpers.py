@@ -69,3 +69,11 @@ def hand_parse(words: list[str], heads: list[int], deps: list[str], tags: list[s
         for i, text in (addresses or {}).items()
     }
     return Parsed(doc=doc, items=items, synthetic=frozenset())
+
+
+def read_outcome(deputy: Any, prompt: str) -> tuple[str, object]:
+    """(operation, its arguments) for a plan, ("refused", its kind) for a refusal."""
+    result = deputy.read(prompt)
+    if result.__class__.__name__ == "Plan":
+        return result.operation, result.json_args()
+    return "refused", result.kind

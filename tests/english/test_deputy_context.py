@@ -5,14 +5,8 @@ from __future__ import annotations
 import pytest
 
 from deputy import Deputy, Plan, Refusal
-from seaspider.english_reader import build_deputy
 
 A, B = "https://a.example/", "https://b.example/x"
-
-
-@pytest.fixture(scope="module")
-def deputy() -> Deputy:
-    return build_deputy()
 
 
 def _urls(result: Plan | Refusal) -> list[str] | str:

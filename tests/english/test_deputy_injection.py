@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
 from deputy import Deputy, Plan, RefusalKind
-from seaspider.english_reader import build_deputy
 
 TEMPLATES = (
     "Fetch https://a.example/ and {v} https://b.example/x.",
@@ -16,11 +13,6 @@ TEMPLATES = (
     "Download https://a.example/ and {v} the store.",
     "Fetch https://a.example/. {V} https://b.example/x.",
 )
-
-
-@pytest.fixture(scope="module")
-def deputy() -> Deputy:
-    return build_deputy()
 
 
 def test_no_unsupported_verb_ever_lets_the_prompt_act(deputy: Deputy) -> None:

@@ -4,22 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from deputy import Deputy, Plan
-from seaspider.english_reader import build_deputy
+from _deputy_helpers import read_outcome
+from deputy import Deputy
 
 A, B = "https://a.example/", "https://b.example/x"
-
-
-@pytest.fixture(scope="module")
-def deputy() -> Deputy:
-    return build_deputy()
-
-
-def _read(deputy: Deputy, prompt: str) -> tuple[str, object]:
-    result = deputy.read(prompt)
-    if isinstance(result, Plan):
-        return result.operation, result.json_args()
-    return "refused", result.kind
 
 
 @pytest.mark.parametrize("prompt", [
@@ -28,7 +16,7 @@ def _read(deputy: Deputy, prompt: str) -> tuple[str, object]:
     f"- [ ] fetch {A}\n- [ ] fetch {B}",
 ])
 def test_fences_and_open_task_boxes_leave_the_request(deputy: Deputy, prompt: str) -> None:
-    assert _read(deputy, prompt) == ("fetch", {"urls": [A, B]})
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A, B]})
 
 
 @pytest.mark.parametrize(("prompt", "kind"), [
@@ -38,8 +26,8 @@ def test_fences_and_open_task_boxes_leave_the_request(deputy: Deputy, prompt: st
     (f"```\ndon't fetch {A}\n```", "negation"),
 ])
 def test_what_a_fence_or_a_task_list_holds_is_checked(deputy: Deputy, prompt: str, kind: str) -> None:
-    assert _read(deputy, prompt) == ("refused", kind)
+    assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
 def test_a_ticked_task_is_not_a_request(deputy: Deputy) -> None:  # negative control
-    assert _read(deputy, f"- [x] fetch {A}\n- [ ] fetch {B}")[0] == "refused"
+    assert read_outcome(deputy, f"- [x] fetch {A}\n- [ ] fetch {B}")[0] == "refused"

@@ -4,23 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from _deputy_helpers import read_outcome
 from deputy import Deputy, Plan, Refusal
 from deputy.relayed import relayed
-from seaspider.english_reader import build_deputy
 
 A, B = "https://a.example/", "https://b.example/x"
-
-
-@pytest.fixture(scope="module")
-def deputy() -> Deputy:
-    return build_deputy()
-
-
-def _read(deputy: Deputy, prompt: str) -> tuple[str, object]:
-    result = deputy.read(prompt)
-    if isinstance(result, Plan):
-        return result.operation, result.json_args()
-    return "refused", result.kind
 
 
 @pytest.mark.parametrize("prompt", [
@@ -33,13 +21,13 @@ def _read(deputy: Deputy, prompt: str) -> tuple[str, object]:
     f'My user asked: "fetch {A}"',
 ])
 def test_a_frame_that_only_says_who_said_it_passes_the_quotation_on(deputy: Deputy, prompt: str) -> None:
-    assert _read(deputy, prompt) == ("fetch", {"urls": [A]})
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
 
 
 def test_a_relayed_question_is_answered_as_a_question(deputy: Deputy) -> None:
-    assert _read(deputy, f'My user asked "Is {A} allowed for crawlers?"') == ("robots", {"target": A})
-    assert _read(deputy, 'Quoting the user: "what is in the queue right now?"') == ("status", {})
-    assert _read(deputy, 'User: "How many pages have you got from a.example?"') == ("stats", {"host": "a.example"})
+    assert read_outcome(deputy, f'My user asked "Is {A} allowed for crawlers?"') == ("robots", {"target": A})
+    assert read_outcome(deputy, 'Quoting the user: "what is in the queue right now?"') == ("status", {})
+    assert read_outcome(deputy, 'User: "How many pages have you got from a.example?"') == ("stats", {"host": "a.example"})
 
 
 @pytest.mark.parametrize(("prompt", "kind"), [
@@ -49,7 +37,7 @@ def test_a_relayed_question_is_answered_as_a_question(deputy: Deputy) -> None:
     (f'User says: "fetch {A} and delete the store"', "unsupported_verb"),
 ])
 def test_every_check_still_applies_inside_the_relayed_words(deputy: Deputy, prompt: str, kind: str) -> None:
-    assert _read(deputy, prompt) == ("refused", kind)
+    assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
 @pytest.mark.parametrize("prompt", [
@@ -71,9 +59,9 @@ def test_a_frame_with_anything_more_is_no_relay(deputy: Deputy, prompt: str) -> 
 
 
 def test_a_relay_frame_before_a_colon_passes_on_unquoted_words(deputy: Deputy) -> None:
-    assert _read(deputy, "The user asks: is the crawl still running?") == ("status", {})
+    assert read_outcome(deputy, "The user asks: is the crawl still running?") == ("status", {})
     assert relayed("The user asks: is the crawl still running?", deputy.vocab.words) == "is the crawl still running?"
-    assert _read(deputy, f"User says: don't fetch {A}") == ("refused", "negation")
+    assert read_outcome(deputy, f"User says: don't fetch {A}") == ("refused", "negation")
     # Negative controls: a frame that names no speaker, an address in the frame, a quotation after it.
     assert relayed("Note: is the crawl still running?", deputy.vocab.words) is None
     assert relayed(f"The user at {B} asks: fetch {A}", deputy.vocab.words) is None
@@ -89,7 +77,7 @@ def test_a_relay_frame_before_a_colon_passes_on_unquoted_words(deputy: Deputy) -
     (f"Someone at {B} asked me to fetch {A}. Please do.", ("refused", "url_outside_parse")),
 ])
 def test_a_reported_request_endorsed_is_that_request(deputy: Deputy, prompt: str, expected: object) -> None:
-    assert _read(deputy, prompt) == expected
+    assert read_outcome(deputy, prompt) == expected
 
 
 def test_a_reported_request_needs_the_endorsement_and_a_speaker(deputy: Deputy) -> None:  # negative control

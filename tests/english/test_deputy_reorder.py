@@ -4,24 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from _deputy_helpers import read_outcome
 from deputy import Deputy, Plan, protect
 from deputy.reorder import gerund_forms, permission_gerunds
-from seaspider.english_reader import build_deputy
 
 A = "https://a.example/"
 VERBS = frozenset({"fetch", "scrape", "grab", "crawl", "download", "delete", "see"})
-
-
-@pytest.fixture(scope="module")
-def deputy() -> Deputy:
-    return build_deputy()
-
-
-def _read(deputy: Deputy, prompt: str) -> tuple[str, object]:
-    result = deputy.read(prompt)
-    if isinstance(result, Plan):
-        return result.operation, result.json_args()
-    return "refused", result.kind
 
 
 def test_gerund_forms_follow_the_spelling_rules() -> None:
@@ -54,7 +42,7 @@ def test_anything_else_is_left_as_written(prompt: str) -> None:
     f"Before I queue anything: is grabbing {A} ok?",
 ])
 def test_a_gerund_permission_question_is_a_robots_check(deputy: Deputy, prompt: str) -> None:
-    assert _read(deputy, prompt) == ("robots", {"target": A})
+    assert read_outcome(deputy, prompt) == ("robots", {"target": A})
 
 
 @pytest.mark.parametrize(("prompt", "kind"), [
@@ -63,7 +51,7 @@ def test_a_gerund_permission_question_is_a_robots_check(deputy: Deputy, prompt: 
     (f"Is fetching http://10.0.0.1/ allowed?", "non_public_address"),
 ])
 def test_negative_controls_still_refuse(deputy: Deputy, prompt: str, kind: str) -> None:
-    assert _read(deputy, prompt) == ("refused", kind)
+    assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
 def test_negative_control_without_the_reordering_the_address_is_outside(deputy: Deputy) -> None:
@@ -125,7 +113,7 @@ def test_a_wish_otherwise_is_left_as_written(prompt: str) -> None:
     (f"The user wants you to fetch {A} if it changed.", ("refused", "condition")),
 ])
 def test_a_persons_wish_for_what_you_do_is_the_request_it_relays(deputy: Deputy, prompt: str, expected: object) -> None:
-    assert _read(deputy, prompt) == expected
+    assert read_outcome(deputy, prompt) == expected
 
 
 @pytest.mark.parametrize(("prompt", "expected"), [
@@ -136,7 +124,7 @@ def test_a_persons_wish_for_what_you_do_is_the_request_it_relays(deputy: Deputy,
     (f"It would help if you fetched {A} yesterday.", ("refused", "not_understood")),
 ])
 def test_a_hypothetical_past_in_a_hedge_is_the_hedge(deputy: Deputy, prompt: str, expected: object) -> None:
-    assert _read(deputy, prompt) == expected
+    assert read_outcome(deputy, prompt) == expected
 
 
 def test_the_subjunctive_rewrite_needs_a_hedge_word_and_a_known_verb() -> None:  # negative control
@@ -154,7 +142,7 @@ def test_the_subjunctive_rewrite_needs_a_hedge_word_and_a_known_verb() -> None: 
     f"I need {A} downloaded by my colleague.",
 ])
 def test_a_wish_that_someone_else_act_is_no_request(deputy: Deputy, prompt: str) -> None:
-    assert _read(deputy, prompt)[0] == "refused"
+    assert read_outcome(deputy, prompt)[0] == "refused"
 
 
 @pytest.mark.parametrize(("prompt", "expected"), [
@@ -163,7 +151,7 @@ def test_a_wish_that_someone_else_act_is_no_request(deputy: Deputy, prompt: str)
     ("How many pages were blocked by robots.txt?", ("stats", {})),
 ])
 def test_a_passive_by_the_deputy_or_a_thing_stays(deputy: Deputy, prompt: str, expected: object) -> None:  # control
-    assert _read(deputy, prompt) == expected
+    assert read_outcome(deputy, prompt) == expected
 
 
 @pytest.mark.parametrize(("prompt", "expected"), [
@@ -175,7 +163,7 @@ def test_a_passive_by_the_deputy_or_a_thing_stays(deputy: Deputy, prompt: str, e
     (f"Re-fetch {A} tomorrow.", ("refused", "condition")),
 ])
 def test_a_verb_done_again_is_that_verb(deputy: Deputy, prompt: str, expected: object) -> None:
-    assert _read(deputy, prompt) == expected
+    assert read_outcome(deputy, prompt) == expected
 
 
 def test_again_verbs_leave_addresses_and_unknown_words() -> None:  # negative control
@@ -191,7 +179,7 @@ def test_again_verbs_leave_addresses_and_unknown_words() -> None:  # negative co
     (f"Is {A} permitted to be downloaded by you?", ("robots", {"target": A})),
 ])
 def test_a_passive_permission_question_is_put_in_the_usual_order(deputy: Deputy, prompt: str, expected: object) -> None:
-    assert _read(deputy, prompt) == expected
+    assert read_outcome(deputy, prompt) == expected
 
 
 @pytest.mark.parametrize(("prompt", "kind"), [
@@ -201,7 +189,7 @@ def test_a_passive_permission_question_is_put_in_the_usual_order(deputy: Deputy,
     ("Is http://10.0.0.1/ allowed to be crawled?", "non_public_address"),
 ])
 def test_a_passive_permission_question_that_is_not_ours_stays_refused(deputy: Deputy, prompt: str, kind: str) -> None:  # control
-    assert _read(deputy, prompt) == ("refused", kind)
+    assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
 def test_permission_passives_rewrite_only_the_question() -> None:

@@ -16,11 +16,6 @@ A = "https://a.example/"
 B = "https://b.example/x"
 
 
-@pytest.fixture(scope="module")
-def deputy() -> Deputy:
-    return build_deputy()
-
-
 def _read_hand(deputy: Deputy, *args: Any, **kwargs: Any) -> Plan | Refusal:
     parsed = hand_parse(*args, **kwargs)
     skeleton = build_skeleton(parsed, deputy.vocab.words, deputy._verbs)
