@@ -23,6 +23,7 @@ from deputy.signals import (
     content,
     lower,
     number,
+    opens_softly,
     is_label,
     own_clause,
     someone_else,
@@ -346,6 +347,8 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
                     unexpected += _elsewhere(child, parsed, words)
             elif child.dep_ == "npadvmod" and (word in words.object_nouns or lower(child) in words.object_nouns):
                 continue
+            elif opens_softly(child, words):
+                continue  # "Maybe fetch A too?"
             elif (
                 word not in words.adverbs and lower(child) not in words.adverbs and child.tag_ not in WH_TAGS
                 and word not in words.politeness and word not in words.negations and word not in words.courtesy

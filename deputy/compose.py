@@ -39,6 +39,7 @@ from deputy.signals import (
     is_negation,
     lower,
     negation_word,
+    opens_softly,
     ordinary_word,
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
@@ -327,7 +328,7 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
             asked = clause.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
             if asked and tok.dep_ in ("nsubj", "nsubjpass", "attr", "expl"):
                 continue
-            if _describes_purpose(tok):
+            if _describes_purpose(tok) or opens_softly(tok, words):
                 continue
             out.append(lower(tok))
     return out

@@ -45,9 +45,12 @@ class Decider:
             return self._refuse(RefusalKind.NEGATION, sk, "negation", word=sk.negation)
         # A question that only asks changes nothing, whatever it depends on ("Before I queue anything:
         # may we crawl A?"); a condition on anything that acts refuses it.
+        # "Can you tell me if A is allowed, and fetch it if so?": a question beside a verb that acts
+        # does not only ask, so its condition is the reason to refuse.
+        acting = {p for c in self.vocab.capabilities if not c.observes for p in c.predicates}
         only_asks = (
             bool(matches) and all(c.observes for c in matches) and sk.mood in _QUESTIONS and not sk.also
-            and not sk.commands
+            and not sk.commands and not any(lemma in acting for lemma in sk.others + sk.conjoined)
         )
         conditions = sk.conditions + sk.conditions_aside
         if conditions and "condition" not in self._disabled and not only_asks:

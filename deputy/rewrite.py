@@ -41,6 +41,18 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 # Where a request starts: the text's start, or sentence punctuation or a dash, then only courtesy words.
 _BOUNDARY = re.compile(r"[.!?;:—–(\n]")
 _END_MARKS = ",.!?;:)—–"
+# A tag question after a request ("Fetch A for me, would you?") asks for the request again, with one
+# of the request modals; "can you" (which asks leave) and a negated tag ("wouldn't you?") are no such tag
+# and stay to be read as written.
+_TAG_QUESTION = re.compile(r",[ \t]*((?:would|will|could)[ \t]+you(?:[ \t]+please)?)[ \t]*(?=[?!.]+[ \t]*(?:\n|\Z))",
+                           re.IGNORECASE)
+# An apology before the request ("Sorry to bother you, but could you fetch A?") is a sentence of its
+# own: the request after "but" is read alone, and the apology is a pleasantry in context.
+_APOLOGY = re.compile(
+    r"(?<![\w'])(sorry[ \t]+(?:to[ \t]+(?:bother|trouble|disturb|interrupt|pester)(?:[ \t]+you)?"
+    r"|for[ \t]+(?:the|any)[ \t]+(?:bother|trouble))(?:[ \t]+again)?)[ \t]*,[ \t]*but[ \t]+(?=[^\W\d_])",
+    re.IGNORECASE,
+)
 _FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
 
 
@@ -58,6 +70,12 @@ def _unfence(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
         return match.group(0)
     rewrites.append("code fence dropped")
     return ""
+
+
+def _mark(match: re.Match[str], what: str, rewrites: list[str], replacement: str) -> str:
+    """Records a rewrite of one matched phrase and returns its replacement."""
+    rewrites.append(f"{what}: {' '.join(match.group(1).split())}")
+    return replacement
 
 
 def _shouting(pieces: Iterable[str]) -> bool:
@@ -187,6 +205,9 @@ def rewrite(
     joined = _joined_frame_pattern(tuple(frames), tuple(sorted(fillers)))
     out = []
     for index, piece in enumerate(pieces):
+        piece = _APOLOGY.sub(lambda m: _mark(m, "apology", rewrites, m.group(1) + ". "), piece)
+        if index == last:
+            piece = _TAG_QUESTION.sub(lambda m: _mark(m, "tag question", rewrites, ""), piece)
         if joined is not None:
             piece = joined.sub(". ", piece)
         if frame is not None:

@@ -12,7 +12,7 @@ from deputy.vocab import ReaderWords
 
 __all__ = [
     "CLAUSE_ONLY", "COORDINATORS", "SUBJECTS", "VERBAL", "WH_TAGS", "asks", "children", "content", "embedded",
-    "find_conditions", "is_label", "is_negation", "lower", "negation_word", "number", "ordinary_word", "own_clause",
+    "find_conditions", "is_label", "is_negation", "lower", "opens_softly", "negation_word", "number", "ordinary_word", "own_clause",
     "someone_else", "verb_lemma", "verb_like", "wh_phrase",
 ]
 
@@ -89,6 +89,27 @@ def ordinary_word(text: str) -> bool:
         bool(text) and (text[0].isalnum() or text[0] in "'’")
         and all(ch.isalnum() or ch in "'’-." for ch in text) and any(ch.isalnum() for ch in text)
     )
+
+
+# Softeners that may open an imperative ("Maybe fetch A too?"); anywhere else ("fetch A and maybe B")
+# they leave the request open to a choice, and stay blockers.
+_SOFTENERS = frozenset({"maybe", "perhaps"})
+
+
+def opens_softly(tok: Any, words: ReaderWords) -> bool:
+    """"Maybe fetch A too?": a softener that opens its sentence, on a bare imperative verb, suggests the
+    request it opens.
+
+    Only before the verb, with nothing but courtesy words before it, on a verb in its base form that has
+    no subject and no auxiliary ("Maybe you fetched A?", "Maybe we should fetch A" are not requests).
+    """
+    head = tok.head
+    if lower(tok) not in _SOFTENERS or tok.dep_ != "advmod" or head.i <= tok.i or head.tag_ != "VB":
+        return False
+    if any(c.dep_ in SUBJECTS or c.dep_ in ("aux", "auxpass") for c in head.children):
+        return False
+    before = tok.doc[tok.sent.start:tok.i]
+    return all(t.is_punct or lower(t) in words.courtesy for t in before)
 
 
 def number(text: str) -> int | None:

@@ -141,3 +141,32 @@ def test_the_phrase_trie_finds_what_the_longest_first_list_found(phrases: list[s
         want = [(m.span(), m.group(1)) for m in re.finditer(outer.format(flat), text, re.IGNORECASE)]
         got = [(m.span(), m.group(1)) for m in re.finditer(outer.format(trie), text, re.IGNORECASE)]
         assert got == want, (phrases, text)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Fetch https://a.example/ for me, would you?", "Fetch https://a.example/ for me?"),
+        ("Download https://a.example/, will you please?", "Download https://a.example/?"),
+        ("Sorry to bother you, but could you fetch https://a.example/?", "Sorry to bother you. could you fetch https://a.example/?"),
+        ("Sorry to bother you again, but is the queue empty?", "Sorry to bother you again. is the queue empty?"),
+    ],
+    ids=["tag-would", "tag-will-please", "apology-but", "apology-again-but"],
+)
+def test_a_tag_question_is_dropped_and_an_apology_is_its_own_sentence(prompt: str, expected: str) -> None:
+    assert _text(prompt)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Fetch https://a.example/, can you?",  # "can" asks leave
+        "Fetch https://a.example/, wouldn't you?",  # a negated tag
+        "Would you fetch https://a.example/?",  # not a tag: the request itself
+        "Fetch https://a.example/, would you say, or not?",  # not at the end
+        "Sorry, but do not fetch https://a.example/.",  # no apology for bothering: left as written
+    ],
+    ids=["can-you", "negated-tag", "request-modal", "not-final", "bare-sorry"],
+)
+def test_other_tags_and_apologies_stay(prompt: str) -> None:  # negative control
+    assert _text(prompt)[0] == prompt

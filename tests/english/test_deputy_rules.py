@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from _deputy_helpers import hand_parse
+from _deputy_helpers import hand_parse, read_outcome
 from deputy import Deputy, Mood, Modality, Plan, Refusal, RefusalKind
 from deputy.compose import build_skeleton
 from seaspider.english_reader import build_deputy, load_vocab
@@ -235,3 +235,35 @@ def test_a_leading_instrument_says_how_not_what(deputy: Deputy, prompt: str) -> 
 def test_what_is_no_instrument(deputy: Deputy, prompt: str, kind: RefusalKind) -> None:  # negative controls
     result = deputy.read(prompt)
     assert isinstance(result, Refusal) and result.rule is kind
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Maybe fetch https://a.example/ too?", ("fetch", {"urls": ["https://a.example/"]})),
+        ("Hi, perhaps download https://a.example/ as well?", ("fetch", {"urls": ["https://a.example/"]})),
+        ("Fetch https://a.example/ and maybe https://b.example/.", ("refused", RefusalKind.NOT_UNDERSTOOD)),
+        ("Maybe you fetched https://a.example/ already?", ("refused", RefusalKind.NOT_UNDERSTOOD)),
+        ("Maybe we should fetch https://a.example/.", ("refused", RefusalKind.NOT_UNDERSTOOD)),
+        ("Maybe don't fetch https://a.example/?", ("refused", RefusalKind.NEGATION)),
+        ("Maybe fetch https://a.example/ if it is up?", ("refused", RefusalKind.CONDITION)),
+    ],
+    ids=["maybe-opens", "perhaps-after-courtesy", "maybe-widens", "maybe-past", "maybe-we-should", "negation",
+         "condition"],
+)
+def test_a_softener_that_opens_an_imperative_suggests_it(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("Can you tell me if https://a.example/ is allowed, and fetch it if so?", ("refused", RefusalKind.CONDITION)),
+        ("Can you tell me if https://a.example/ is allowed?", ("robots", {"target": "https://a.example/"})),
+    ],
+    ids=["question-beside-an-action", "question-only"],
+)
+def test_a_question_beside_an_action_is_refused_for_its_condition(
+    deputy: Deputy, prompt: str, expected: tuple[str, object]
+) -> None:
+    assert read_outcome(deputy, prompt) == expected
