@@ -178,6 +178,15 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "goal", "goals", "objective", "objectives", "background", "context", "note", "notes", "fyi", "purpose",
         "reason", "why", "situation", "motivation", "info", "information", "aside", "summary",
     ),
+    # Nouns a number after them only names ("ticket 41190", "section 2.1", "case 33-1187"): the
+    # number is an identifier, not a count, and widens no request.
+    "label_nouns": (
+        "ticket", "case", "issue", "section", "chapter", "version", "ref", "step", "incident", "bug",
+        "invoice", "appendix", "release",
+    ),
+    # Emoji of thanks or good will; they ask for nothing and are dropped wherever they stand. Signs of
+    # refusal or of a task done ("🚫", "❌", "✅") are not on the list and stay words the reader cannot place.
+    "courtesy_emoji": ("🙏", "🙂", "😊", "😀", "😃", "😄", "😁", "🙌", "👍", "🤞", "😅", "✨", "❤️", "❤", "💙", "🥺", "😉", "🤗", "👋"),
     # Marks of a clause that gives the speaker's purpose or reason, not a second request:
     # "fetch A so I can quote it", "… because the team needs it".
     "purpose_marks": ("so", "because", "since", "as", "cause", "that"),
