@@ -268,6 +268,9 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     # "When did you last fetch A?": the small model reads "last fetch" as a noun phrase; the latest
     # record is what the question gets anyway.
     "you last": "you", "we last": "we", "i last": "I",
+    # "Any idea if A is allowed?": after "any idea" the "if" only opens an indirect question, never a
+    # condition; it asks what "do you know whether" asks, which the parse reads as the question it is.
+    "any idea if": "do you know whether", "any idea whether": "do you know whether",
     # A repetition spelt as a phrase is the schedule "repeatedly" names (a blocker): "fetch A again and again".
     "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
 })

@@ -1,4 +1,4 @@
-"""Round 9: a number that only names a ticket or a section, and an emoji of thanks, widen no request."""
+"""Round 9: a number that only names a ticket or a section, an emoji of thanks, and "any idea if" widen or condition nothing."""
 
 from __future__ import annotations
 
@@ -47,4 +47,23 @@ def test_courtesy_emoji_are_dropped(deputy: Any, prompt: str) -> None:
     (f"✅ fetch {A}", "not_understood"),  # nor a sign of a task done
 ])
 def test_other_emoji_and_negations_still_refuse(deputy: Any, prompt: str, kind: str) -> None:  # negative control
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    (f"Any idea if we're allowed to crawl {A}?", ("robots", {"target": A})),
+    ("any idea if the queue is empty?", ("status", {})),
+    (f"Any idea if the page {A} was fetched?", ("page", {"url": A})),
+])
+def test_any_idea_if_asks_an_indirect_question(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Any idea if {A} changed? If it did, fetch it.", "condition"),
+    (f"Any idea if you could fetch {A} if it changed?", "condition"),
+    (f"No idea if {A} is allowed, so don't fetch it.", "negation"),
+    (f"Fetch {A} if it changed.", "condition"),
+])
+def test_a_real_condition_beside_any_idea_still_refuses(deputy: Any, prompt: str, kind: str) -> None:  # negative control
     assert read_outcome(deputy, prompt) == ("refused", kind)
