@@ -119,6 +119,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "I would be thankful if you could", "I'd be obliged if you could", "I would be obliged if you could",
         "I'd be glad if you could", "I would be glad if you could", "I'd be happy if you could",
         "I would be happy if you could", "I'd be delighted if you could", "I'd be grateful if you did",
+        # Indian and learner English: "Kindly do the needful and fetch A", "Please to fetch A" ask what
+        # "please fetch A" asks; only where a request starts, like every frame.
+        "do the needful and", "please to",
         # A suggestion for both of us is a request: "Let's fetch A next." ("Let us fetch A" may ask leave.)
         "let's",
         # A softener beside the request modal: "Could you maybe fetch A?", "Perhaps you could fetch A?".

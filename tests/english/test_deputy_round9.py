@@ -67,3 +67,21 @@ def test_any_idea_if_asks_an_indirect_question(deputy: Any, prompt: str, expecte
 ])
 def test_a_real_condition_beside_any_idea_still_refuses(deputy: Any, prompt: str, kind: str) -> None:  # negative control
     assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Kindly do the needful and download {A}.",
+    f"Please do the needful and fetch {A}.",
+    f"Please to fetch the page {A} for me.",
+])
+def test_learner_frames_open_a_request(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Kindly do the needful and don't fetch {A}.", "negation"),
+    (f"Please to fetch {A} and log in with my password.", "unsupported_verb"),
+    (f"Please to fetch {A} if it changed.", "condition"),
+])
+def test_learner_frames_keep_what_follows_them(deputy: Any, prompt: str, kind: str) -> None:  # negative control
+    assert read_outcome(deputy, prompt) == ("refused", kind)
