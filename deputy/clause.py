@@ -192,6 +192,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
             continue  # "First, fetch A": an ordinal adverb orders, it does not count
         if _ORDINAL.fullmatch(lower(tok)) and tok.dep_ in ("pobj", "advmod", "npadvmod"):
             continue  # "For the third, fetch A": an ordinal standing alone orders; "the third link" still counts
+        if _labelled(tok, action, words):
+            continue  # "ticket 41190", "section 2.1": the number names a thing, it does not count pages
         value = number(tok.text)
         counted = tok.dep_ == "nummod" and lower(tok.head) in words.object_nouns
         # "fetch these two: A, B": the number stands for the pages it counts.
@@ -327,6 +329,23 @@ def _relative(tok: Any, chain_ids: frozenset[int]) -> str:
             return "orders" if subjects[:1] == ["you"] else "describes"
         node = node.head
     return ""
+
+
+def _labelled(tok: Any, action: Any, words: ReaderWords) -> bool:
+    """A number right after a label noun names something ("ticket 41190", "section #2.1").
+
+    Only where the label is not the action's own object: "download section 2.1 of A" asks for a part
+    of A, and the number stays a word the reader cannot place.
+    """
+    prev = tok.nbor(-1) if tok.i > 0 else None
+    if prev is not None and prev.text == "#" and prev.i > 0:
+        prev = prev.nbor(-1)
+    if prev is None or lower(prev) not in words.label_nouns:
+        return False
+    for noun in (prev, tok):
+        if noun.head.i == action.i and noun.dep_ in ("dobj", "attr", "oprd", "nsubjpass", "conj"):
+            return False
+    return True
 
 
 def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: ReaderWords) -> list[str]:

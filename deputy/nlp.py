@@ -155,7 +155,7 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
     protected, hedged = subjunctive_hedges(protected, verbs)
     rewritten = rewrite(
         protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
-        courtesy=words.courtesy | words.politeness, fillers=words.fillers,
+        courtesy=words.courtesy | words.politeness, fillers=words.fillers, emoji=words.courtesy_emoji,
     )
     ordered, reordered = reorder(rewritten.protected, verbs)
     raw = _words(ordered, nlp.tokenizer)

@@ -56,6 +56,16 @@ _APOLOGY = re.compile(
 _FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
 
 
+def _drop_emoji(piece: str, emoji: frozenset[str], rewrites: list[str]) -> str:
+    """Drops each emoji of the closed courtesy list ("Much appreciated 🙏"), with its variation selector."""
+    pattern = re.compile("(?:" + "|".join(re.escape(e) for e in sorted(emoji, key=len, reverse=True))
+                         + ")[\ufe0f\U0001F3FB-\U0001F3FF]*")
+    out = pattern.sub(" ", piece)
+    if out != piece:
+        rewrites.append("emoji dropped")
+    return out
+
+
 def _unmark(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
     """Drops a list marker that opens a line; a piece after an address does not open one."""
     if match.start() == 0 and not first:
@@ -179,10 +189,13 @@ def _aside_pattern(asides: tuple[str, ...], fillers: tuple[str, ...] = ()) -> re
 def rewrite(
     protected: Protected, *, spellings: Mapping[str, str], frames: tuple[str, ...], asides: tuple[str, ...],
     courtesy: frozenset[str] = frozenset(), fillers: frozenset[str] = frozenset(),
+    emoji: frozenset[str] = frozenset(),
 ) -> Rewritten:
     """Applies the closed lists to every plain piece; protected items stay exactly as they were."""
     rewrites: list[str] = []
     pieces = [piece.translate(_APOSTROPHES) for piece in protected.pieces]
+    if emoji:
+        pieces = [_drop_emoji(piece, emoji, rewrites) for piece in pieces]
     pieces = [_FENCE.sub(lambda m: _unfence(m, rewrites, first=index == 0), piece) for index, piece in enumerate(pieces)]
     pieces = [_LIST_MARKER.sub(lambda m: _unmark(m, rewrites, first=index == 0), piece)
               for index, piece in enumerate(pieces)]

@@ -63,6 +63,8 @@ class ReaderWords:
     purpose_marks: frozenset[str]
     person_nouns: frozenset[str]
     context_labels: frozenset[str]
+    label_nouns: frozenset[str]
+    courtesy_emoji: frozenset[str]
     referent_verbs: frozenset[str]
     referent_nouns: frozenset[str]
     fillers: frozenset[str]

@@ -119,6 +119,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "I would be thankful if you could", "I'd be obliged if you could", "I would be obliged if you could",
         "I'd be glad if you could", "I would be glad if you could", "I'd be happy if you could",
         "I would be happy if you could", "I'd be delighted if you could", "I'd be grateful if you did",
+        # Indian and learner English: "Kindly do the needful and fetch A", "Please to fetch A" ask what
+        # "please fetch A" asks; only where a request starts, like every frame.
+        "do the needful and", "please to",
         # A suggestion for both of us is a request: "Let's fetch A next." ("Let us fetch A" may ask leave.)
         "let's",
         # A softener beside the request modal: "Could you maybe fetch A?", "Perhaps you could fetch A?".
@@ -178,6 +181,15 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "goal", "goals", "objective", "objectives", "background", "context", "note", "notes", "fyi", "purpose",
         "reason", "why", "situation", "motivation", "info", "information", "aside", "summary",
     ),
+    # Nouns a number after them only names ("ticket 41190", "section 2.1", "case 33-1187"): the
+    # number is an identifier, not a count, and widens no request.
+    "label_nouns": (
+        "ticket", "case", "issue", "section", "chapter", "version", "ref", "step", "incident", "bug",
+        "invoice", "appendix", "release",
+    ),
+    # Emoji of thanks or good will; they ask for nothing and are dropped wherever they stand. Signs of
+    # refusal or of a task done ("🚫", "❌", "✅") are not on the list and stay words the reader cannot place.
+    "courtesy_emoji": ("🙏", "🙂", "😊", "😀", "😃", "😄", "😁", "🙌", "👍", "🤞", "😅", "✨", "❤️", "❤", "💙", "🥺", "😉", "🤗", "👋"),
     # Marks of a clause that gives the speaker's purpose or reason, not a second request:
     # "fetch A so I can quote it", "… because the team needs it".
     "purpose_marks": ("so", "because", "since", "as", "cause", "that"),
@@ -259,6 +271,9 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     # "When did you last fetch A?": the small model reads "last fetch" as a noun phrase; the latest
     # record is what the question gets anyway.
     "you last": "you", "we last": "we", "i last": "I",
+    # "Any idea if A is allowed?": after "any idea" the "if" only opens an indirect question, never a
+    # condition; it asks what "do you know whether" asks, which the parse reads as the question it is.
+    "any idea if": "do you know whether", "any idea whether": "do you know whether",
     # A repetition spelt as a phrase is the schedule "repeatedly" names (a blocker): "fetch A again and again".
     "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
 })
