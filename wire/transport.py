@@ -291,11 +291,11 @@ class UnixServer:
 
     def shutdown(self) -> None:
         """Stop accepting; `serve_forever` returns. Connections in progress finish their current reply."""
-        with self._lock:
+        with self._lock:  # the write too: `close` may release the pipe as soon as the lock is free
             if self._closed:
                 return
             self._closed = True
-        os.write(self._stop_w, b"x")
+            os.write(self._stop_w, b"x")
 
     def close(self, *, join_timeout_s: float = 5.0) -> None:
         """Remove the socket, wait a little for connection threads, release descriptors."""
@@ -323,7 +323,12 @@ class UnixServer:
                 pass
         for thread in threads:
             thread.join(max(0.0, deadline - time.monotonic()))
-        for fd in (self._stop_r, self._stop_w):
+        with self._lock:
+            # Once only: a descriptor number closed twice may close another file's by then.
+            pipe, self._stop_r, self._stop_w = (self._stop_r, self._stop_w), -1, -1
+        for fd in pipe:
+            if fd < 0:
+                continue
             try:
                 os.close(fd)
             except OSError:

@@ -736,11 +736,14 @@ class FrontierDB:
 
     def close(self) -> None:
         with self._lock:
+            if self._jfd < 0:
+                return  # closed already: the descriptor number may belong to another file by now
             try:
                 self._reader.close()
                 self._db.close()
             finally:
                 os.close(self._jfd)
+                self._jfd = -1
                 if self._damaged:
                     _remove(self.path)
 

@@ -214,6 +214,10 @@ class Ledger:
                     self._locks[key] = (lock, users - 1)
 
     def close(self) -> None:
+        """Idempotent: a second close must not close a descriptor number another file has taken since."""
+        if self._fd < 0:
+            return
         self._index.close()
         os.close(self._fd)
+        self._fd = -1
         self._journal.close()

@@ -69,10 +69,15 @@ class StoreView:
         self._segments = SegmentReader(self.path / SEG_DIR)
 
     def _close_view(self) -> None:
+        # Once only: a descriptor number closed twice may close another file's by then.
+        if self._jfd < 0:
+            return
         self._segments.close()
         os.close(self._jfd)
+        self._jfd = -1
         if self._lfd is not None:
             os.close(self._lfd)
+            self._lfd = None
 
     def _journal_line(self, off: int) -> dict[str, Any]:
         loaded: dict[str, Any] = json.loads(read_line_at(self._jfd, off))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import sqlite3
 import threading
 import tracemalloc
@@ -109,3 +110,18 @@ def test_concurrent_records_are_all_found_and_the_mark_never_passes_an_unindexed
     end = int(db.execute("SELECT value FROM meta WHERE key = 'end'").fetchone()[0])
     db.close()
     assert end == path.stat().st_size  # all quiet at the end: the mark reached the end of the ledger
+
+
+def test_a_second_close_leaves_alone_a_file_that_took_the_descriptor_number(tmp_path: Path) -> None:
+    # A descriptor number closed twice closes whatever file was given that number in between
+    # (a server's stop pipe, once): close is idempotent.
+    ledger = Ledger(tmp_path / "ledger.jsonl", clock_time=lambda: 1.0)
+    ledger.close()
+    read_end, write_end = os.pipe()  # takes the lowest free numbers: the ledger's, most likely
+    try:
+        ledger.close()
+        os.write(write_end, b"x")
+        assert os.read(read_end, 1) == b"x"
+    finally:
+        os.close(read_end)
+        os.close(write_end)

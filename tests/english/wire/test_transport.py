@@ -358,3 +358,17 @@ def test_client_says_when_the_server_is_silent(sock_path: Path) -> None:
             request(sock_path, {"x": 1}, timeout_s=0.3)
     finally:
         silent.close()
+
+
+def test_a_second_close_leaves_alone_a_file_that_took_the_pipe_numbers(sock_path: Path) -> None:
+    server, thread = start(sock_path, Recorder())
+    stop(server, thread)
+    read_end, write_end = os.pipe()  # most likely the stop pipe's old numbers
+    try:
+        server.close()
+        server.shutdown()
+        os.write(write_end, b"x")
+        assert os.read(read_end, 1) == b"x"
+    finally:
+        os.close(read_end)
+        os.close(write_end)
