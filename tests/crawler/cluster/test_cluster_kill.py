@@ -20,7 +20,11 @@ from crawlkit import write_queue
 
 from seaspider.demo.localweb import LocalWeb
 
-SLOW = "/slow?ms=2500"  # in flight when the node dies (fetch.timeout_ms is 3000)
+# In flight when the node dies. Long, so that it is still in flight when the journal thread
+# reaches the stalled page line on a loaded machine (2.5 s was not always enough); the nodes'
+# fetch.timeout_ms is raised above it.
+SLOW = "/slow?ms=6000"
+TIMEOUT = {"timeout_ms": 8000}
 STALL = "/p/1"  # of host 0: the page line the doomed node never writes
 
 _STALL_PATCH = (
@@ -50,7 +54,7 @@ def _kill_and_finish(tmp_path: Path, web: LocalWeb, *, settle_first: bool) -> tu
     with valkey() as server:
         url = url_of(server)
         redis = client(server)
-        configs = [node_config(tmp_path, web, name) for name in ("doomed", "n1", "n2")]
+        configs = [node_config(tmp_path, web, name, fetch=TIMEOUT) for name in ("doomed", "n1", "n2")]
         doomed = start(_doomed_code(marker, settle_first=settle_first), "fetch", str(configs[0]), str(queue), "--cluster", url,
                        "--node", "doomed")  # fmt: skip
         others = []
