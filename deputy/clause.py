@@ -4,6 +4,9 @@ action's own parse, and the words around the action the reader does not know.
 
 Pure over a spaCy sentence (a real parse or one built by hand); knows no capability. deputy.compose
 puts the sentences of a prompt together.
+
+A little over the house's ~450 lines: every reading here walks the same predicate chain; the
+words, times, signals and predicate modules hold what does not need it.
 """
 
 from __future__ import annotations

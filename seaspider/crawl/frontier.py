@@ -6,6 +6,9 @@ refilled from the source as they are taken. Timing (which IP is free) only decid
 hosts, taken in this order, goes first; it never reorders the URLs of one host.
 
 `CrawlFrontier` is what the scheduler drives: this class, or later a shared (Redis) frontier.
+
+A little over the house's ~450 lines: the in-memory order and the bounded window over a source
+are one data structure (the window is the same heaps, refilled), so they stay together.
 """
 
 from __future__ import annotations

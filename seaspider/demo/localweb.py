@@ -5,6 +5,9 @@ listening socket per loopback IP (127.X.Y.Z, never 0.0.0.0), all on one port, se
 linked HTML pages, redirects and misbehaviour on demand, and logs every request (IP, host, path,
 start and end on the system-wide monotonic clock, user agent) so tests can check politeness and
 robots compliance from the server's side. Knows nothing about the crawler.
+
+A little over the house's ~450 lines: the sites, the request log and the serving loop share one
+lock and one log format; the wire format and the misbehaviours already live beside it.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 
 `Fetcher` owns the resolver, the robots cache, the politeness booking and the pinned transport.
 `visit` never raises for network or HTTP failures: they become `error` visits with an English reason.
+
+A little over the house's ~450 lines: a visit, its redirect hops and its robots.txt all book the
+same per-IP slots under one gate; the transport, decoding, reasons and robots cache live beside it.
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 Everything here can be rebuilt from `pages.jsonl` and `links.jsonl`; the index records how far
 it has read each file (offset, identity and a digest of the last line read), so a replaced,
 cut or foreign journal is noticed and the index rebuilt. Never needed for correctness.
+
+A little over the house's ~450 lines: the schema, the catch-up and the queries share one
+connection and one lock; what a journal line means to the index is `index_records.py`.
 """
 
 from __future__ import annotations
