@@ -152,6 +152,17 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         first_content is not None and first_content.pos_ == "AUX"
         and (subject_tok is None or first_content.i < subject_tok.i)
     )
+    if (predicate is None and root.pos_ == "ADJ" and first_content is not None and first_content.i == root.i
+            and any(c.dep_ == "dobj" for c in root.children)):
+        # "Empty the queue.": an adjective takes no object; the small model made a verb of it.
+        predicate = lower(root)
+    if (predicate is not None and question and root.tag_ == "VB" and first_content is not None
+            and first_content.i == root.i and any(c.dep_ == "acomp" for c in root.children)
+            and not any(c.dep_ in ("dobj", "nsubj", "nsubjpass", "dative") or c.i in parsed.items
+                        for c in root.children)):
+        # "queue empty yet?": a noun and its adjective asked about; the small model made the noun a
+        # bare verb, and a verb in the imperative takes no adjective of its own.
+        predicate = None
     if predicate is None:
         mood = Mood.FRAGMENT
     elif wh is not None:

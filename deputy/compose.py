@@ -195,7 +195,14 @@ def _negation(
 
     elsewhere = first(counted - main.tokens)
     own = first(main.tokens)
-    asked = elsewhere is None and own is not None and main.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
+    # "Don't tell me what A says": a negation on the verb without a subject that governs the question
+    # negates the request around it, not the question ("How many pages did you not manage to fetch?" asks).
+    on_governor = any(t.i in main.tokens and t.i not in tails and is_negation(t, parsed, words)
+                      and t.head.i in main.chain and t.head.lemma_.lower() != main.predicate
+                      and t.head.lemma_.lower() in main.governors
+                      and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in t.head.children) for t in doc)
+    asked = (elsewhere is None and own is not None and not on_governor
+             and main.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION))
     return elsewhere or own, asked
 
 

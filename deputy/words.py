@@ -145,6 +145,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "hedge_asides": (
         "if you can", "if you could", "if you would", "if you will", "if you wouldn't mind", "if you would not mind",
         "if possible", "if at all possible", "if you don't mind",
+        # A lead that only announces the question: "Just checking in: anything running right now?"
+        "just checking in", "just checking",
         "if you do not mind", "if that's ok", "if that's okay", "if that is ok", "if that is okay",
         "if that's alright", "if that's all right", "if you have time", "if you have a moment",
         "if you get a chance", "if you get the chance", "when you get a chance", "when you get the chance",

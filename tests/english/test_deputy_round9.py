@@ -85,3 +85,47 @@ def test_learner_frames_open_a_request(deputy: Any, prompt: str) -> None:
 ])
 def test_learner_frames_keep_what_follows_them(deputy: Any, prompt: str, kind: str) -> None:  # negative control
     assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+@pytest.mark.parametrize("prompt", [
+    f"What does the stored copy of {A} say?",
+    f"What does our copy of {A} say?",
+    f"what does the saved version of {A} say",
+])
+def test_what_a_stored_copy_says_is_read(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("read", {"url": A})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Don't tell me what {A} says.", "negation"),  # a negated governor negates the request, not the question
+    (f"Do not show me what the stored copy of {A} says.", "negation"),
+    (f"If you have it, what does the stored copy of {A} say?", "condition"),
+    (f"Summarize what the stored copy of {A} says.", "unsupported_verb"),
+    ("What does the stored copy of http://192.168.1.20/admin say?", "non_public_address"),
+])
+def test_what_a_copy_says_keeps_its_refusals(deputy: Any, prompt: str, kind: str) -> None:  # negative control
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_a_negated_question_that_only_asks_still_asks(deputy: Any) -> None:  # negative control
+    assert read_outcome(deputy, "How many pages did you not manage to fetch?") == ("stats", {})
+
+
+@pytest.mark.parametrize("prompt", [
+    "queue empty yet?", "Queue empty?", "backlog clear yet?",
+    "Just checking in: anything running right now?", "Just checking: is the queue empty yet?",
+])
+def test_short_status_questions(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("status", {})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    ("Empty the queue.", "unsupported_verb"),  # an adjective with an object is a verb I do not have
+    ("Queue empty yet? If so, fetch https://www.python.org/downloads/.", "condition"),
+    ("Just checking in: don't fetch https://www.python.org/downloads/.", "negation"),
+    ("Anything running on http://10.0.0.5:8080/ right now?", "non_public_address"),
+    (f"fetch empty? {A}", "any"),
+])
+def test_short_status_questions_keep_their_refusals(deputy: Any, prompt: str, kind: str) -> None:  # negative control
+    outcome = read_outcome(deputy, prompt)
+    assert outcome[0] == "refused" and (kind == "any" or outcome[1] == kind), outcome
