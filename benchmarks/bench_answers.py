@@ -20,6 +20,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchkit import add_scale  # noqa: E402
 from realize import numbers, verbs  # noqa: E402
 from seaspider.service.answers import answer  # noqa: E402
 
@@ -87,9 +88,9 @@ def median_us(fn: Callable[[dict[str, Any]], str], report: dict[str, Any], calls
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="more calls per round (steadier figures)")
+    add_scale(parser, "more calls per round (steadier figures)")
     args = parser.parse_args(argv)
-    calls, rounds = (20_000, 9) if args.full else (2_000, 5)
+    calls, rounds = (20_000, 9) if args.full else (20, 1) if args.smoke else (2_000, 5)
     print(f"{'shape':8} {'answer µs':>10} {'f-string µs':>12} {'ratio':>7} {'uncached µs':>12} {'uncached/cached':>16}")
     for shape, report in REPORTS.items():
         ours = median_us(answer, report, calls, rounds)

@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_crawl import GAP_S, LocalWebProcess, Workload  # noqa: E402
+from benchkit import add_scale  # noqa: E402
 
 from seaspider.demo.localweb import spacing_violations  # noqa: E402
 
@@ -167,7 +168,7 @@ def _spread(values: list[float], fmt: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--full", action="store_true", help="4000 IPs instead of 2000")
+    add_scale(parser, "4000 IPs instead of 2000")
     parser.add_argument("--hosts", type=int, default=None)
     parser.add_argument("--pages", type=int, default=2)
     parser.add_argument("--latency-ms", type=float, default=50.0)
@@ -179,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=CONCURRENCY, help=f"fetch.concurrency of each node (default {CONCURRENCY})")
     parser.add_argument("--only", type=int, choices=(0, 1, 2), help="run only this many nodes (0: the plain fetch)")
     args = parser.parse_args(argv)
+    if args.smoke:  # the plain fetch, one node and two, once each, on 20 hosts
+        args.hosts, args.pages, args.repeat = args.hosts or 20, 1, 1
     tempfile.tempdir = args.tmp
     w = Workload(args.hosts or (4000 if args.full else 2000), args.pages, args.latency_ms)
     print(f"workload: {w.name} (one host per IP), {args.concurrency} requests in flight per node, politeness bound {w.bound_s():.2f} s, "

@@ -32,6 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchkit import add_scale  # noqa: E402
 from seaspider.demo.localweb import read_log, spacing_violations  # noqa: E402
 
 GAP_S = 2.0  # politeness.ip_interval_ms minimum: the bound every crawler here is held to
@@ -251,11 +252,13 @@ def run_scrapy(w: Workload, tmp: Path, ip_base: str) -> Result | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--full", action="store_true", help="1000 hosts x 3 pages instead of 300 x 3")
+    add_scale(parser, "1000 hosts x 3 pages instead of 300 x 3")
     parser.add_argument("--no-scrapy", action="store_true", help="measure seaspider only")
     parser.add_argument("--no-memory", action="store_true", help="skip the in-memory frontier baseline")
     args = parser.parse_args(argv)
     workloads = [Workload(200, 5, 100), Workload(1000 if args.full else 300, 3, 200)]
+    if args.smoke:  # both frontiers (and Scrapy, when installed) on a few hosts, one 2 s rest each
+        workloads = [Workload(4, 1, 10)]
     results: list[Result] = []
     for i, w in enumerate(workloads):
         for tool in ("seaspider", "memory", "scrapy"):

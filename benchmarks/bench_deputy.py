@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+from benchkit import add_scale
+
 REPO = Path(__file__).resolve().parent.parent
 PROMPTS = REPO / "tests" / "english" / "prompts"
 
@@ -62,9 +64,9 @@ def _percentile(values: list[float], q: float) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--full", action="store_true", help="more rounds and cold starts")
+    add_scale(parser, "more rounds and cold starts")
     args = parser.parse_args()
-    rounds, colds = (5, 3) if args.full else (2, 1)
+    rounds, colds = (5, 3) if args.full else (1, 1) if args.smoke else (2, 1)
 
     cold = [_cold_start() for _ in range(colds)]
     wall, load_s, first_s = min(cold, key=lambda c: c[1])
@@ -76,7 +78,7 @@ def main() -> int:
     from deputy import load_nlp
     from seaspider.english_reader import build_deputy
 
-    prompts = _prompts()
+    prompts = _prompts()[:40] if args.smoke else _prompts()
     deputy = build_deputy()
     load_nlp()
     full = None

@@ -35,6 +35,7 @@ from urllib.parse import urljoin
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchkit import add_scale  # noqa: E402
 from lxml import etree  # noqa: E402
 
 from seaspider.extract.page import evaluate, parse_page  # noqa: E402
@@ -231,10 +232,10 @@ def run_cli(store: Path, rules: Path, *extra: str) -> tuple[float, int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="longer rounds and a 50,000-page store beside the 10,000 one")
+    add_scale(parser, "longer rounds and a 50,000-page store beside the 10,000 one")
     parser.add_argument("--dir", help="where to build the stores (default: a temporary directory)")
     args = parser.parse_args(argv)
-    min_s = 2.0 if args.full else 0.5
+    min_s = 2.0 if args.full else 0.001 if args.smoke else 0.5
     sample = [(f"https://shop{n % 10}.example/list/{n}", listing(n)) for n in range(1, 41)]
 
     print(f"1. per page: {len(sample)} listing pages of ~{sum(len(b) for _, b in sample) // len(sample) // 1024} KB, "
@@ -242,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     contenders: dict[str, Callable[[str, bytes], object]] = {"ours": ours, "lxml": bare_lxml}
     if ScrapySelector is not None:
         contenders["scrapy"] = scrapy
-    rates = per_page_rates(contenders, sample, min_s)
+    rates = per_page_rates(contenders, sample, min_s, rounds=1 if args.smoke else 5)
     mine, floor = rates["ours"], rates["lxml"]
     print(f"   ours (parse + evaluate)      {mine:8,.0f} pages/s  ({1000 / mine:5.2f} ms per page)")
     print(f"   lxml parse only (floor)      {floor:8,.0f} pages/s  ({1000 / floor:5.2f} ms per page)   ours/lxml  {mine / floor:5.2f}")
@@ -264,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
             "details": {"url": "https://shop*.example/item/*",
                         "fields": {"name": "h1", "price": ".price", "description": ".description", "specs": {"selector": "dl dd", "all": True}}},
         }}))  # fmt: skip
-        for pages in (10_000, 50_000) if args.full else (10_000,):
+        for pages in (10_000, 50_000) if args.full else (200,) if args.smoke else (10_000,):
             store = base / f"store-{pages}"
             start = time.perf_counter()
             make_store(store, pages)

@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchkit import add_scale
 from seaspider.config import build_config
 from seaspider.net.fetch import Fetcher
 from seaspider.crawl.frontier import Frontier, Task
@@ -111,8 +112,12 @@ def crawl(name: str, *, hosts: int, pages: int, latency_ms: int, concurrency: in
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--full", action="store_true", help="run the concurrency-1 crawl on all 200 hosts (about 2.5 minutes)")
+    add_scale(parser, "run the concurrency-1 crawl on all 200 hosts (about 2.5 minutes)")
     args = parser.parse_args(argv)
+    if args.smoke:  # every crawl once, on a few hosts: a 2 s rest each
+        for conc, ip_base in ((8, "127.40"), (1, "127.41")):
+            print(crawl(f"4 hosts x 1 @10ms, conc {conc}", hosts=4, pages=1, latency_ms=10, concurrency=conc, ip_base=ip_base).line())
+        return 0
     wide = crawl("200 hosts x 5 @100ms, conc 256", hosts=200, pages=5, latency_ms=100, concurrency=256, ip_base="127.40")
     print(wide.line(), flush=True)
     seq_hosts = 200 if args.full else 20

@@ -31,6 +31,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchkit import SMOKE_HELP
+
 ROOT = Path(__file__).resolve().parent.parent
 URLS_PER_HOST = 10
 AFTER_LOAD = 20_000  # URLs decided after the load finished before the run is stopped: the CPU slope's base
@@ -190,7 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000, 1_000_000])
     parser.add_argument("--memory-max", type=int, default=100_000, help="largest size the in-memory baseline runs at (it needs ~3 KB per URL)")
     parser.add_argument("--full", action="store_true", help="accepted for run_all.py; the sizes are the same")
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP + " (one queue of 2,000 URLs)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.sizes = [2_000]
     results: list[Result] = []
     with tempfile.TemporaryDirectory(prefix="bench-frontier-") as tmp:
         for size in args.sizes:

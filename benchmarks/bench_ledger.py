@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchkit import child_env, rss_kib, serving  # noqa: E402
+from benchkit import add_scale, child_env, rss_kib, serving  # noqa: E402
 
 from wire.transport import request  # noqa: E402
 
@@ -60,10 +60,10 @@ def ask_many(sock: Path, start: int, count: int, prefix: str = "r") -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--full", action="store_true", help="100,000 requests instead of 20,000")
+    add_scale(parser, "100,000 requests instead of 20,000")
     parser.add_argument("--requests", type=int, default=None, help="how many requests (overrides --full)")
     args = parser.parse_args()
-    total = args.requests or (100_000 if args.full else 20_000)
+    total = args.requests or (100_000 if args.full else 200 if args.smoke else 20_000)
     step = total // 10
     base = Path(tempfile.mkdtemp(prefix="ssl-", dir="/tmp"))
     try:

@@ -17,6 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from benchkit import add_scale
+
 ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = r"""
@@ -65,9 +67,9 @@ def measure(path: Path, variant: str) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="also a page of 5,000,000 links")
+    add_scale(parser, "also a page of 5,000,000 links")
     args = parser.parse_args(argv)
-    sizes = [1_000_000] + ([5_000_000] if args.full else [])
+    sizes = [20_000] if args.smoke else [1_000_000] + ([5_000_000] if args.full else [])
     with tempfile.TemporaryDirectory(prefix="bench-links-") as tmp:
         for links in sizes:
             path = Path(tmp) / f"{links}.html"

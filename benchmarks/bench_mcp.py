@@ -37,7 +37,7 @@ from wire.transport import request
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from benchkit import child_env, pct, serving  # noqa: E402
+from benchkit import add_scale, child_env, pct, serving  # noqa: E402
 PROMPT = "What is the status of the current run?"  # the status tool's own canonical prompt
 WARM = 20
 
@@ -95,10 +95,10 @@ def ask_command(sock: Path, runs: int, env: dict[str, str]) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--full", action="store_true", help="1000 asks per door instead of 200")
+    add_scale(parser, "1000 asks per door instead of 200")
     parser.add_argument("--asks", type=int, default=None, help="asks per door (default 200, or 1000 with --full)")
     args = parser.parse_args()
-    asks = args.asks or (1000 if args.full else 200)
+    asks = args.asks or (1000 if args.full else 10 if args.smoke else 200)
     base = Path(tempfile.mkdtemp(prefix="ssm-", dir="/tmp"))
     try:
         run(base, asks)

@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchkit import add_scale  # noqa: E402
 from seaspider.web.robots import Robots  # noqa: E402
 
 try:
@@ -97,26 +98,27 @@ def report(title: str, rates: dict[str, float]) -> None:
     print(f"{title:<28} " + "  ".join(cells) + "   " + "  ".join(ratios))
 
 
-def bench_big_site(full: bool) -> None:
+def bench_big_site(full: bool, smoke: bool = False) -> None:
     body = (FIXTURES / "big_site.txt").read_text(encoding="utf-8")
-    urls = site_urls(20_000 if full else 2_000)
+    urls = site_urls(20_000 if full else 50 if smoke else 2_000)
     libs = deciders(body)
     agree = {name: sum(fn(u) == libs["seaspider"](u) for u in urls) / len(urls) for name, fn in libs.items()}
     rules = sum(1 for line in body.splitlines() if line.lower().startswith(("allow", "disallow")))
     print(f"big_site.txt: {rules} rules, {len(urls)} URLs; agreement with ours: "
           + ", ".join(f"{name} {share:.1%}" for name, share in agree.items() if name != "seaspider"))
-    report("big site (absolute URLs)", rates(libs, urls, 0.5 if full else 0.1))
+    least_s = 0.5 if full else 0.001 if smoke else 0.1
+    report("big site (absolute URLs)", rates(libs, urls, least_s, rounds=1 if smoke else 5))
     paths = [u[len(HOST):] for u in urls]
-    report("big site (paths)", rates(libs, paths, 0.5 if full else 0.1))
+    report("big site (paths)", rates(libs, paths, least_s, rounds=1 if smoke else 5))
     start = time.perf_counter()
-    rounds = 20
+    rounds = 1 if smoke else 20
     for _ in range(rounds):
         Robots.parse(body)
     print(f"{'parse big_site.txt':<28} {1000 * (time.perf_counter() - start) / rounds:.2f} ms")
 
 
-def bench_pathological(full: bool) -> None:
-    lengths = [100, 1_000, 10_000, 100_000] + ([1_000_000] if full else [])
+def bench_pathological(full: bool, smoke: bool = False) -> None:
+    lengths = [100, 1_000] if smoke else [100, 1_000, 10_000, 100_000] + ([1_000_000] if full else [])
     bodies = {
         "/*a*a*a*a*a*a*a*b": "User-agent: *\nDisallow: /*a*a*a*a*a*a*a*b\n",
         "pathological.txt": (FIXTURES / "pathological.txt").read_text(encoding="utf-8"),
@@ -127,7 +129,7 @@ def bench_pathological(full: bool) -> None:
               "(linear or better: grows no faster than the length)")
         first: dict[str, float] = {}
         for n in lengths:
-            measured = rates(libs, [HOST + "/" + "a" * n], 0.05, rounds=3)
+            measured = rates(libs, [HOST + "/" + "a" * n], 0.001 if smoke else 0.05, rounds=1 if smoke else 3)
             for name, value in measured.items():
                 first.setdefault(name, value)
             report(f"  path of {n:>9,} octets", measured)
@@ -160,12 +162,13 @@ def _best_ms(fn: Callable[[], object], rounds: int) -> float:
     return best * 1000
 
 
-def bench_hostile(full: bool) -> None:
-    rounds = 5 if full else 3
+def bench_hostile(full: bool, smoke: bool = False) -> None:
+    rounds = 5 if full else 1 if smoke else 3
     print("hostile robots.txt (~500 KiB): parse + first decision, best of "
           f"{rounds}; protego parse of the same bytes; ours at a quarter of the size")
     worst = 0.0
-    for name, body in hostile_shapes().items():
+    shapes = hostile_shapes()
+    for name, body in list(shapes.items())[:2] if smoke else shapes.items():
         ours = _best_ms(lambda: Robots.parse(body).decide(AGENT, "/private/x"), rounds)
         quarter = body[: len(body) // 4]
         ours_quarter = _best_ms(lambda: Robots.parse(quarter).decide(AGENT, "/private/x"), rounds)
@@ -181,13 +184,13 @@ def bench_hostile(full: bool) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="bigger URL sets, longer runs and longer paths")
+    add_scale(parser, "bigger URL sets, longer runs and longer paths")
     args = parser.parse_args(argv)
     if Protego is None:
         print("protego is not installed (pip install protego): its column is left out", file=sys.stderr)
-    bench_big_site(args.full)
-    bench_pathological(args.full)
-    bench_hostile(args.full)
+    bench_big_site(args.full, args.smoke)
+    bench_pathological(args.full, args.smoke)
+    bench_hostile(args.full, args.smoke)
     return 0
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchkit import pct, stop_server, wait_for_socket  # noqa: E402
+from benchkit import add_scale, pct, stop_server, wait_for_socket  # noqa: E402
 
 from bench_store import fill_store  # noqa: E402  (the store benchmark's fast 100k-record store)
 
@@ -60,18 +60,18 @@ def timed_asks(sock: Path, prompts: list[str], prefix: str) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--full", action="store_true", help="a store of 1,000,000 page records instead of 100,000")
+    add_scale(parser, "a store of 1,000,000 page records instead of 100,000")
     parser.add_argument("--asks", type=int, default=300, help="questions per kind (default 300)")
     args = parser.parse_args()
-    records = 1_000_000 if args.full else 100_000
+    records = 1_000_000 if args.full else 1_000 if args.smoke else 100_000
     base = Path(tempfile.mkdtemp(prefix="ssb-", dir="/tmp"))
     try:
-        run(base, records, args.asks)
+        run(base, records, 5 if args.smoke else args.asks, hosts=8 if args.smoke else 60, clients=10 if args.smoke else 200)
     finally:
         shutil.rmtree(base, ignore_errors=True)
 
 
-def run(base: Path, records: int, asks: int) -> None:
+def run(base: Path, records: int, asks: int, *, hosts: int = 60, clients: int = 200) -> None:
     store = base / "store"
     t = time.perf_counter()
     fill_store(store, records)
@@ -82,14 +82,14 @@ def run(base: Path, records: int, asks: int) -> None:
     echo_sock = base / "echo" / "e.sock"
     echo = subprocess.Popen([sys.executable, "-c", ECHO, str(echo_sock)], stdout=subprocess.PIPE, env=env)
     assert echo.stdout is not None and echo.stdout.readline().strip() == b"ready"
-    timed_asks(echo_sock, ["warm"] * 20, "w")
+    timed_asks(echo_sock, ["warm"] * min(20, asks), "w")
     baseline = timed_asks(echo_sock, ["Is the queue empty?"] * asks, "e")
     echo.terminate()
     echo.wait()
     base_p50, base_p99 = statistics.median(baseline), pct(baseline, 0.99)
     print(f"baseline: bare socket round trip (echo server, same transport): median {base_p50 * 1e3:.2f} ms, p99 {base_p99 * 1e3:.2f} ms")
 
-    with LocalWeb(hosts=60, pages=5, hosts_per_ip=1, ip_base="127.31", latency_s=0.05) as web:
+    with LocalWeb(hosts=hosts, pages=5, hosts_per_ip=1, ip_base="127.31", latency_s=0.05) as web:
         config = base / "config.json"
         config.write_text(json.dumps({
             "store": str(store), "robot": {"contact_url": "https://example.invalid/movabot"},
@@ -106,7 +106,7 @@ def run(base: Path, records: int, asks: int) -> None:
             wait_for_socket(sock, server)
             print(f"server: listening after {time.perf_counter() - t:.1f} s (model load included)")
             # A crawl that keeps the worker busy during the measurement: 60 IPs x 5 pages at 2 s spacing.
-            urls = [web.url(h, f"/p/{n}") for n in range(1, 6) for h in range(60)]
+            urls = [web.url(h, f"/p/{n}") for n in range(1, 6) for h in range(hosts)]
             for j in range(0, len(urls), 16):
                 request(sock, {"id": f"crawl{j}", "prompt": "Fetch " + ", ".join(urls[j:j + 16]) + "."}, timeout_s=60)
             page_url = "https://h5.test/p5"
@@ -144,13 +144,13 @@ def run(base: Path, records: int, asks: int) -> None:
                 with lock:
                     latencies.append(time.perf_counter() - started)
 
-            threads = [threading.Thread(target=client, args=(i,)) for i in range(200)]
+            threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
             for th in threads:
                 th.start()
             go.set()
             for th in threads:
                 th.join()
-            print(f"200 clients at once asking status: all {len(latencies)} answered; median {statistics.median(latencies) * 1e3:.1f} ms, "
+            print(f"{clients} clients at once asking status: all {len(latencies)} answered; median {statistics.median(latencies) * 1e3:.1f} ms, "
                   f"p99 {pct(latencies, 0.99) * 1e3:.1f} ms (from the moment all were released)")
         finally:
             stop_server(sock, server)

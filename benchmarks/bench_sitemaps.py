@@ -31,6 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchkit import add_scale  # noqa: E402
+
 URLS = 50_000
 LANGS = ("de", "fr", "es", "it", "nl")
 HOST = "https://shop.example"
@@ -115,14 +117,14 @@ def measure(lib: str, path: Path, rounds: int) -> dict[str, float] | None:
     return best
 
 
-def frontier_seconds(rounds: int) -> float:
-    """Best time of `rounds` to queue 50,000 listed pages in a fresh disk frontier (one transaction)."""
+def frontier_seconds(rounds: int, urls: int = URLS) -> float:
+    """Best time of `rounds` to queue `urls` (50,000) listed pages in a fresh disk frontier (one transaction)."""
     from seaspider.crawl.frontier_db import FrontierDB, SourceState
     from seaspider.crawl.queuefile import QueueEntry
     from seaspider.crawl.sitemaps import Listing
     from seaspider.store.writer import StoreWriter
 
-    pages = tuple(f"{HOST}/catalogue/product-{i:07d}" for i in range(URLS))
+    pages = tuple(f"{HOST}/catalogue/product-{i:07d}" for i in range(urls))
     best = float("inf")
     for _ in range(rounds):
         with tempfile.TemporaryDirectory(prefix="bench-sitemaps-store-") as tmp:
@@ -138,7 +140,7 @@ def frontier_seconds(rounds: int) -> float:
                 started = time.perf_counter()
                 (listed,) = db.queue_listed([(sitemap, Listing((), pages, ()))], max_sitemaps=100)
                 best = min(best, time.perf_counter() - started)
-                assert listed.pages == URLS
+                assert listed.pages == urls
             finally:
                 db.close()
     return best
@@ -146,7 +148,7 @@ def frontier_seconds(rounds: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--full", action="store_true", help="best of three rounds")
+    add_scale(parser, "best of three rounds")
     parser.add_argument("--child", nargs=2, metavar=("LIB", "FILE"), help=argparse.SUPPRESS)
     parser.add_argument("--load-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -154,8 +156,9 @@ def main(argv: list[str] | None = None) -> int:
         child(*args.child, parse=not args.load_only)
         return 0
     rounds = 3 if args.full else 1
-    data = make_sitemap()
-    print(f"sitemap: {len(data):,} bytes ({len(data) / 2**20:.1f} MiB), {URLS:,} URLs; best of {rounds}")
+    urls = 500 if args.smoke else URLS
+    data = make_sitemap(urls)
+    print(f"sitemap: {len(data):,} bytes ({len(data) / 2**20:.1f} MiB), {urls:,} URLs; best of {rounds}")
     packed = gzip.compress(data, compresslevel=6)
     with tempfile.TemporaryDirectory(prefix="bench-sitemaps-") as tmp:
         path = Path(tmp) / "sitemap.xml"
@@ -181,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     if int(packed_got["urls"]) != int(ours["urls"]):
         print(f"URL counts differ: plain {int(ours['urls'])}, gzip {int(packed_got['urls'])}", file=sys.stderr)
         return 1
-    print(f"frontier: {URLS:,} listed pages queued in {frontier_seconds(rounds):.2f} s (one transaction of the journal thread)")
+    print(f"frontier: {urls:,} listed pages queued in {frontier_seconds(rounds, urls):.2f} s (one transaction of the journal thread)")
     if theirs is not None:
         print(
             f"speed ours/usp: {theirs['seconds'] / ours['seconds']:.2f}x; peak RSS usp/ours: {theirs['rss_peak_kb'] / ours['rss_peak_kb']:.2f}x; "

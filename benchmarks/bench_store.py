@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchkit import html_body  # noqa: E402
+from benchkit import add_scale, html_body  # noqa: E402
 
 from seaspider.store.reader import StoreReader  # noqa: E402
 from seaspider.store.writer import Intent, StoreWriter  # noqa: E402
@@ -194,7 +194,7 @@ def median_s(fn: Callable[[], object], repeat: int) -> float:
     return statistics.median(times)
 
 
-def bench_answers(base: Path, n: int) -> None:
+def bench_answers(base: Path, n: int, smoke: bool = False) -> None:
     store = base / f"s{n}"
     t0 = time.perf_counter()
     fill_store(store, n)
@@ -213,14 +213,15 @@ def bench_answers(base: Path, n: int) -> None:
         with StoreReader(store) as r:
             assert r.stats()["lines"]["page"] == n
 
-    get_s = median_s(get_one, 20)
-    stats_s = median_s(stats_one, 10)
-    scan_get_s = median_s(lambda: naive_get(store, urls[0]), 3 if n <= 100_000 else 1)
-    scan_stats_s = median_s(lambda: naive_stats(store), 3 if n <= 100_000 else 1)
+    get_s = median_s(get_one, 1 if smoke else 20)
+    stats_s = median_s(stats_one, 1 if smoke else 10)
+    scan_get_s = median_s(lambda: naive_get(store, urls[0]), 1 if smoke or n > 100_000 else 3)
+    scan_stats_s = median_s(lambda: naive_stats(store), 1 if smoke or n > 100_000 else 3)
+    cli_rounds = 1 if smoke else 5
     cli = [sys.executable, "-m", "seaspider.cli"]
-    cli_get_s = median_s(lambda: subprocess.run([*cli, "get", str(store), urls[1]], capture_output=True, check=True), 5)
-    cli_stats_s = median_s(lambda: subprocess.run([*cli, "stats", str(store)], capture_output=True, check=True), 5)
-    cli_help_s = median_s(lambda: subprocess.run([*cli, "--version"], capture_output=True, check=True), 5)
+    cli_get_s = median_s(lambda: subprocess.run([*cli, "get", str(store), urls[1]], capture_output=True, check=True), cli_rounds)
+    cli_stats_s = median_s(lambda: subprocess.run([*cli, "stats", str(store)], capture_output=True, check=True), cli_rounds)
+    cli_help_s = median_s(lambda: subprocess.run([*cli, "--version"], capture_output=True, check=True), cli_rounds)
     print(f"{n:>9,} page records ({journal_mb:,.0f} MB journal; made in {fill_s:.1f} s): index rebuild {rebuild_s:.2f} s")
     print(f"  get   {get_s * 1e3:8.2f} ms   naive scan {scan_get_s * 1e3:9.1f} ms   = {scan_get_s / get_s:8.0f}x faster")
     print(f"  stats {stats_s * 1e3:8.2f} ms   naive scan {scan_stats_s * 1e3:9.1f} ms   = {scan_stats_s / stats_s:8.0f}x faster")
@@ -231,16 +232,17 @@ def bench_answers(base: Path, n: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--full", action="store_true", help="also 1,000,000 records (several minutes)")
+    add_scale(parser, "also 1,000,000 records (several minutes)")
     parser.add_argument("--dir", help="where to build the stores (default: a temporary directory)")
     parser.add_argument("--writes", type=int, default=200, help="records per write measurement (default 300)")
     parser.add_argument("--writes-only", action="store_true", help="only the write measurements")
     args = parser.parse_args()
     base = Path(tempfile.mkdtemp(prefix="seaspider-bench-", dir=args.dir))
     try:
-        bench_writes(base, args.writes)
-        for n in () if args.writes_only else (10_000, 100_000, *((1_000_000,) if args.full else ())):
-            bench_answers(base, n)
+        bench_writes(base, 10 if args.smoke else args.writes, rounds=1 if args.smoke else 3)
+        sizes = (1_000,) if args.smoke else (10_000, 100_000, *((1_000_000,) if args.full else ()))
+        for n in () if args.writes_only else sizes:
+            bench_answers(base, n, args.smoke)
     finally:
         shutil.rmtree(base, ignore_errors=True)
 

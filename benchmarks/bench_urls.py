@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchkit import add_scale  # noqa: E402
 from seaspider.errors import InvalidURL  # noqa: E402
 from seaspider.web.urls import canonicalize, resolve_link  # noqa: E402
 
@@ -82,9 +83,9 @@ def rate(fn: Callable[[str], object], items: Sequence[str], min_s: float, rounds
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="bigger samples and longer rounds")
+    add_scale(parser, "bigger samples and longer rounds")
     args = parser.parse_args(argv)
-    count, min_s = (100_000, 2.0) if args.full else (5_000, 0.3)
+    count, min_s = (100_000, 2.0) if args.full else (200, 0.01) if args.smoke else (5_000, 0.3)
     urls = page_urls(count)
     links = page_links(count)
     base = "https://www.example.org/a/b/c/d;p?q"

@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchkit import html_body  # noqa: E402
+from benchkit import add_scale, html_body  # noqa: E402
 
 from seaspider.store.warc_export import WarcExport, warcinfo_fields  # noqa: E402
 from seaspider.store.warc_files import WarcFiles  # noqa: E402
@@ -147,7 +147,7 @@ def memory(work: Path, sizes: tuple[int, ...]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--full", action="store_true", help="10,000 pages for speed, 5 rounds")
+    add_scale(parser, "10,000 pages for speed, 5 rounds")
     parser.add_argument("--dir", help="work directory (default: a temporary one, removed afterwards)")
     args = parser.parse_args()
     if shutil.which("zstd") is None:
@@ -155,8 +155,8 @@ def main() -> None:
     work = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="bench-warc-"))
     work.mkdir(parents=True, exist_ok=True)
     try:
-        speed(work, 10_000 if args.full else 2_000, 5 if args.full else 3)
-        memory(work, (10_000, 100_000))
+        speed(work, 10_000 if args.full else 20 if args.smoke else 2_000, 5 if args.full else 1 if args.smoke else 3)
+        memory(work, (BATCH, 2 * BATCH) if args.smoke else (10_000, 100_000))
     finally:
         if not args.dir:
             shutil.rmtree(work, ignore_errors=True)

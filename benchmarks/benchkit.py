@@ -5,6 +5,7 @@ Benchmarks run as scripts (`python benchmarks/bench_x.py`), so this folder is on
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -19,6 +20,17 @@ ROOT = Path(__file__).resolve().parents[1]
 WORDS = ("sea spider pycnogonida marine arthropod ocean robot polite crawl fetch store journal segment "
          "zstd frame checksum index latest record host outcome body bytes link follow depth parent "
          "english answer question prompt parse skeleton capability slot refusal review queue").split()
+
+
+SMOKE_HELP = ("tiny sizes that run every step once, in seconds; the figures mean nothing "
+              "(the test suite runs each benchmark this way, so a benchmark cannot break unseen)")
+
+
+def add_scale(parser: argparse.ArgumentParser, full_help: str) -> None:
+    """--full (the big sizes) or --smoke (the tiny ones), never both."""
+    scale = parser.add_mutually_exclusive_group()
+    scale.add_argument("--full", action="store_true", help=full_help)
+    scale.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
 
 
 def pct(values: list[float], q: float) -> float:

@@ -3,6 +3,7 @@
     .venv/bin/pip install -q -e '.[test,bench]'      # Protego and Scrapy, measured beside us
     .venv/bin/python benchmarks/run_all.py           # a few minutes
     .venv/bin/python benchmarks/run_all.py --full    # the big sizes (much longer)
+    .venv/bin/python benchmarks/run_all.py --smoke   # tiny sizes: does each still run? (figures mean nothing)
     .venv/bin/python benchmarks/run_all.py robots store   # only some
 
 Each benchmark measures its own baseline in the same run and prints ratios against it, because
@@ -26,7 +27,9 @@ ORDER = ("robots", "urls", "links", "sitemaps", "answers", "deputy", "store", "w
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("only", nargs="*", metavar="NAME", help=f"benchmarks to run (default all: {', '.join(ORDER)})")
-    parser.add_argument("--full", action="store_true", help="pass --full to every benchmark")
+    scale = parser.add_mutually_exclusive_group()
+    scale.add_argument("--full", action="store_true", help="pass --full to every benchmark")
+    scale.add_argument("--smoke", action="store_true", help="pass --smoke to every benchmark: tiny sizes, each runs in seconds")
     parser.add_argument("--out", help="also write the combined report to this file")
     args = parser.parse_args(argv)
     unknown = sorted(set(args.only) - set(ORDER))
@@ -36,8 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     report: list[str] = []
     failed: list[str] = []
     for name in names:
-        command = [sys.executable, str(HERE / f"bench_{name}.py"), *(["--full"] if args.full else [])]
-        header = f"==== bench_{name} ({'full' if args.full else 'quick'}) ===="
+        mode = "full" if args.full else "smoke" if args.smoke else "quick"
+        command = [sys.executable, str(HERE / f"bench_{name}.py"), *([f"--{mode}"] if mode != "quick" else [])]
+        header = f"==== bench_{name} ({mode}) ===="
         print(header, flush=True)
         started = time.monotonic()
         result = subprocess.run(command, capture_output=True, text=True)
