@@ -199,11 +199,26 @@ def find_conditions(parsed: Parsed, words: ReaderWords) -> tuple[tuple[str, int]
         if word in ("if", "whether") and tok.dep_ == "mark" and asks(tok.head, words):
             continue  # "check if A is allowed" asks a question; it sets no condition
         if word in CLAUSE_ONLY:
-            opens_clause = tok.dep_ == "mark" or (tok.dep_ == "advmod" and tok.head.dep_ in ("advcl", "ccomp"))
+            opens_clause = tok.dep_ == "mark" or (tok.dep_ == "advmod" and tok.head.dep_ in ("advcl", "ccomp")) or _heads_own_clause(tok)
             if not opens_clause or _indirect_question(tok, words):
                 continue
         found.append((word, tok.i))
     return tuple(found)
+
+
+def _heads_own_clause(tok: Any) -> bool:
+    """"Step 3: once the deploy finishes, download A": after a label the small model loses the clause
+    ("finishes" hangs as a dep, or even as a plural noun), but the word still opens one: it comes
+    first, before a head of its own that has a subject or a determiner ahead of it. "Fetch A once"
+    (one time) hangs on the request itself, and "once more" has nothing ahead of "more"."""
+    head = tok.head
+    return (
+        tok.dep_ == "advmod" and tok.i < head.i and head.dep_ != "ROOT"
+        and any(c.i != tok.i and c.i < head.i and c.dep_ in _CLAUSE_SUBJECTS for c in head.children)
+    )
+
+
+_CLAUSE_SUBJECTS = frozenset({"nsubj", "nsubjpass", "det", "compound", "poss"})
 
 
 def _indirect_question(tok: Any, words: ReaderWords) -> bool:
