@@ -19,7 +19,8 @@ or the refusal with its kind and an English reason.
   {"prompt": "...", "act": true, "operation": "fetch", "args": {"urls": ["https://a.example/"]}, "refusal": null}
   {"prompt": "...", "act": false, "operation": null, "args": {}, "refusal": {"kind": "negation", "reason": "..."}}
 
-Operations: fetch {urls}, robots {target}, stats {host} or {}, page {url}, status {}.
+Operations: fetch {urls}, robots {target}, sitemaps {target}, stats {host} or {},
+page {url} (what is stored for it), read {url} or {url, span} (what it says), status {}.
 Refusal kinds: negation, condition, unsupported_verb, no_url, too_many_urls,
 url_outside_parse, non_public_address, invalid_url, not_understood.
 A refusal is an answer, so the exit status is 0 either way.

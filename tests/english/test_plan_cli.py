@@ -148,3 +148,13 @@ def test_bare_prompt_lines_print_no_accuracy(capsys: pytest.CaptureFixture[str])
         cwd=REPO, timeout=120, check=False,
     )
     assert done.returncode == 0 and done.stderr.decode() == ""
+
+
+def test_help_names_every_operation_of_the_vocabulary() -> None:
+    # Round 10's writer, reading only the help, took `read` for a leak: the help had fallen behind the vocabulary.
+    from seaspider.commands.plan import DESCRIPTION
+
+    vocab = json.loads((REPO / "vocab" / "deputy.example.json").read_text(encoding="utf-8"))
+    listed = DESCRIPTION.split("Operations:", 1)[1].split("Refusal kinds:", 1)[0]
+    for capability in vocab["capabilities"]:
+        assert f"{capability['name']} {{" in listed, capability["name"]
