@@ -19,7 +19,7 @@ from seaspider.crawl.follow import directory_of
 from seaspider.crawl.frontier import BUFFER_PER_HOST, Task
 from seaspider.crawl.frontier_db import fingerprint
 from seaspider.crawl.queuefile import QueueEntry
-from seaspider.web.urls import host_of
+from seaspider.web.urls import URL, host_of
 
 __all__ = ["PREFETCH", "Loaded", "SharedQueue", "SharedSeen", "fp_bytes", "parse_task"]
 
@@ -46,10 +46,16 @@ def _text(value: bytes | str) -> str:
 
 
 def parse_task(url: str, meta: str, host: str) -> Task:
-    """A task from a queue entry: meta is seq, depth, priority, attempts, not_before, parent (tab-separated)."""
+    """A task from a queue entry: meta is seq, depth, priority, attempts, not_before, parent (tab-separated).
+
+    `url` is canonical text the cluster stored, rebuilt as a URL without parsing it again; it is
+    queued under `host`, which is that URL's host.
+    """
     seq, depth, priority, attempts, not_before, parent = meta.split("\t", 5)
-    return Task(url, int(depth), parent or None, host, int(priority), int(seq), int(attempts),
+    task = Task(URL.from_canonical(url), int(depth), parent or None, int(priority), int(seq), int(attempts),
                 float(not_before) if not_before else None)  # fmt: skip
+    assert task.host == host, f"{url} is queued under {host}"
+    return task
 
 
 class SharedQueue:
@@ -111,13 +117,13 @@ class SharedQueue:
         if host in self._orphans:
             self._orphans.discard(host)
             assert self._recorded is not None
-            done = [t for t in tasks if self._recorded(t.url)]
+            done = [t for t in tasks if self._recorded(str(t.url))]
             if done:
                 # Recorded durably by this node before a crash cut the acknowledgement: settled, not fetched again.
                 self._link.call("settle", [self._lease_us, self._max_pages, self._max_dir, 0, len(done),
-                                           *[v for t in done for v in (host, t.url)], 0, 0])  # fmt: skip
+                                           *[v for t in done for v in (host, str(t.url))], 0, 0])  # fmt: skip
                 self.skipped_recorded += len(done)
-                tasks = [t for t in tasks if not self._recorded(t.url)]
+                tasks = [t for t in tasks if not self._recorded(str(t.url))]
         return tasks
 
     def taken(self, task: Task) -> None:
@@ -153,13 +159,13 @@ class SharedQueue:
             return [[] for _ in followed]
         args: list[object] = [self._lease_us, self._max_pages, self._max_dir, len(follows)]
         for url, depth, page, priority in follows:
-            args += [fp_bytes(url), url, host_of(url), priority, depth, page.url, directory_of(url)]
+            args += [fp_bytes(url), url, host_of(url), priority, depth, str(page.url), directory_of(url)]
         args.append(len(acks))
         for task in acks:
-            args += [task.host, task.url]
+            args += [task.host, str(task.url)]
         args.append(len(retries))
         for task, attempts, when in retries:
-            args += [task.host, task.url, attempts, repr(when)]
+            args += [task.host, str(task.url), attempts, repr(when)]
         hosts = sorted({t.host for t in acks} | {t.host for t, _a, _w in retries})
         renew = [(h, tok) for h in hosts if (tok := self._leases.token(h)) is not None]
         args.append(len(renew))
@@ -172,7 +178,7 @@ class SharedQueue:
             for url, depth, page, priority in items:
                 seq = int(next(seqs))
                 if seq:
-                    tasks.append(Task(url, depth, page.url, host_of(url), priority, seq))
+                    tasks.append(Task(URL.from_canonical(url), depth, str(page.url), priority, seq))
             added.append(tasks)
         return added
 

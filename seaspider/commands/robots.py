@@ -56,12 +56,12 @@ def run(args: argparse.Namespace) -> int:
 
             async def ask() -> object:
                 try:
-                    return await fetcher.check_robots(url)
+                    return await fetcher.check_robots(target)
                 finally:
                     await fetcher.aclose()
 
             verdict = asyncio.run(ask())
-            entry = fetcher.robots_entry(url)
+            entry = fetcher.robots_entry(target)
         error = entry.fetch.error if entry is not None else None
         sentence = explain(verdict, url, config.robot.token, retry_s=config.robots.unreachable_retry_secs, error=error)  # type: ignore[arg-type]
         say(sentence)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from seaspider.web.urls import parse_url
+from seaspider.web.urls import URL, parse_url
 
 __all__ = ["CrawlFrontier", "Frontier", "FrontierSource", "Task", "BUFFER_PER_HOST", "window_for"]
 
@@ -42,20 +42,27 @@ def window_for(concurrency: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    """One URL to visit: canonical URL, link depth, the page it came from, its host (lower-case).
+    """One URL to visit: the parsed canonical URL, link depth, the page it came from (its text).
 
+    The URL is parsed once, where it enters the crawl (queue file, link, sitemap, the disk
+    frontier's row), and handed as it is to the scheduler and the fetcher; `str(task.url)` is the
+    canonical text the journal and the frontier key it by. `host` is the URL's (lower-case).
     `priority` orders a host's URLs (higher first); `seq` is the arrival order (the row id on
     disk); `attempts` counts retries already made; `not_before_unix` holds a retry back until then.
     """
 
-    url: str
+    url: URL
     depth: int
     parent: str | None
-    host: str
     priority: int = 0
     seq: int = field(default=0, compare=False)
     attempts: int = 0
     not_before_unix: float | None = field(default=None, compare=False)
+
+    @property
+    def host(self) -> str:
+        """The host the frontier groups this URL under (and politeness books)."""
+        return self.url.host
 
     @property
     def key(self) -> tuple[int, int]:
@@ -197,13 +204,16 @@ class Frontier:
     # ----- memory mode ---------------------------------------------------------------------------
 
     def add(self, url: str, *, depth: int = 0, parent: str | None = None, priority: int = 0) -> bool:
-        """Queue `url` (canonicalised); False if it was added before. Raises InvalidURL for a bad URL."""
+        """Queue `url` (canonicalised); False if it was added before. Raises InvalidURL for a bad URL.
+
+        The memory frontier's door for text (queue URLs, followed links): the one parse they get.
+        """
         parsed = parse_url(url, sort_query=self._sort_query)
         canonical = str(parsed)
         if canonical in self._seen:
             return False
         self._seen.add(canonical)
-        self._push(Task(canonical, depth, parent, parsed.host, priority, next(self._seq)))
+        self._push(Task(parsed, depth, parent, priority, next(self._seq)))
         return True
 
     def seen(self, url: str) -> bool:

@@ -35,7 +35,7 @@ from seaspider.crawl.sitemaps import LISTED_PRIORITY, SITEMAP_PRIORITY, Listing,
 from seaspider.errors import StoreError
 from seaspider.web.urls import host_of as _host
 from seaspider.store.journal import file_id, iter_lines
-from seaspider.web.urls import origin_of
+from seaspider.web.urls import URL, origin_of
 
 __all__ = [
     "FRONTIER", "CatchUp", "DiskSeen", "FrontierDB", "Listed", "Loaded", "RunStart", "SitemapRole", "SourceState", "State", "fingerprint",
@@ -553,7 +553,7 @@ class FrontierDB:
                 (fp, url, host, priority, depth, parent.seq),
             )
             _count_dir(db, url)
-            tasks.append(Task(url, depth, parent.url, host, priority, int(cur.lastrowid or 0)))
+            tasks.append(Task(URL.from_canonical(url), depth, str(parent.url), priority, int(cur.lastrowid or 0)))
         return tasks
 
     # ----- sitemaps ----------------------------------------------------------------------------------
@@ -657,7 +657,7 @@ class FrontierDB:
                 cur = db.execute("INSERT INTO urls (fp, url, host, priority, depth, parent, state) VALUES (?, ?, ?, ?, 0, ?, 0)",
                                  (fp, url, host, priority, None if parent is None else parent.seq))  # fmt: skip
                 row_id = int(cur.lastrowid or 0)
-                tasks.append(Task(url, 0, ref.named_by if parent is None else parent.url, host, priority, row_id))
+                tasks.append(Task(URL.from_canonical(url), 0, ref.named_by if parent is None else str(parent.url), priority, row_id))
             else:
                 row_id = int(row[0])
                 if row[1] in (State.DONE, State.FAILED):
@@ -681,11 +681,11 @@ class FrontierDB:
 
     def _task(self, db: sqlite3.Connection, row_id: int, *, named_by: str | None = None) -> Task:
         """The task of one row, read through the write connection (inside its transaction)."""
-        url, depth, parent, host, priority, attempts = db.execute(
-            "SELECT u.url, u.depth, p.url, u.host, u.priority, u.attempts FROM urls u LEFT JOIN urls p ON p.id = u.parent WHERE u.id = ?",
+        url, depth, parent, priority, attempts = db.execute(
+            "SELECT u.url, u.depth, p.url, u.priority, u.attempts FROM urls u LEFT JOIN urls p ON p.id = u.parent WHERE u.id = ?",
             (row_id,),
         ).fetchone()
-        return Task(url, depth, parent if parent is not None else named_by, host, priority, row_id, attempts)
+        return Task(URL.from_canonical(url), depth, parent if parent is not None else named_by, priority, row_id, attempts)
 
     # ----- the window (event loop: the read connection) --------------------------------------------
 
@@ -715,7 +715,8 @@ class FrontierDB:
                 " WHERE u.host = ? AND u.state = 0 ORDER BY u.priority DESC, u.id LIMIT ?",
                 (host, limit),
             ).fetchall()
-        return [Task(url, depth, parent, host, priority, seq, attempts, not_before)
+        # Each row's text is canonical (this module stores nothing else): rebuilt, not parsed again.
+        return [Task(URL.from_canonical(url), depth, parent, priority, seq, attempts, not_before)
                 for seq, url, depth, parent, priority, attempts, not_before in rows]  # fmt: skip
 
     # ----- accounting ------------------------------------------------------------------------------

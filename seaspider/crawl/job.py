@@ -131,7 +131,7 @@ class Crawl:
                 self._fail(exc)
         recorder = Recorder(self.config, self.writer, self._clock, policy=policy, db=None)
         summary = await self._crawl(frontier, recorder, counts, db=None, **hooks)
-        not_started = tuple(t.url for t in frontier.drain())
+        not_started = tuple(str(t.url) for t in frontier.drain())
         return dataclasses.replace(
             summary, outcomes={**summary.outcomes, "not_started": len(not_started)}, not_started=not_started,
             interrupted=summary.interrupted or bool(not_started),
@@ -314,7 +314,7 @@ class Crawl:
             conditional: Mapping[str, str] | None = await asyncio.wrap_future(journal.submit(Priority.INTENT, task))
             sent[id(task)] = bool(conditional)
             if on_start is not None:
-                on_start(task.url)
+                on_start(str(task.url))
             return conditional
 
         def account(done: Journaled) -> None:
@@ -375,7 +375,7 @@ class Crawl:
             job: PageJob | RetryJob
             if decision.action is RetryAction.RETRY:
                 hop_ip = visit.chain[-1].ip if visit.chain else None
-                retry = Retry(task.url, task.attempts + 1, decision.reason or "", visit.status, hop_ip, decision.retry_after_s,
+                retry = Retry(str(task.url), task.attempts + 1, decision.reason or "", visit.status, hop_ip, decision.retry_after_s,
                               decision.backoff_s, now + decision.wait_s, task.depth, task.parent)  # fmt: skip
                 job = RetryJob(task, retry)
             else:

@@ -115,10 +115,10 @@ class Recorder:
         """Every queued intent with one fsync; returns, per task, the conditional headers of a refetch."""
         from seaspider.store.writer import Intent
 
-        self.writer.record_intents([Intent(t.url, t.depth, t.parent) for t in tasks])
+        self.writer.record_intents([Intent(str(t.url), t.depth, t.parent) for t in tasks])
         if self._db is not None:
             self._in_flight += [t.seq for t in tasks]
-        return [self._conditional(t.url) for t in tasks]
+        return [self._conditional(str(t.url)) for t in tasks]
 
     def _conditional(self, url: str) -> Mapping[str, str] | None:
         """If-None-Match / If-Modified-Since when refetching is on and a fetched copy is stored."""

@@ -16,7 +16,7 @@ from seaspider.crawl.frontier import CrawlFrontier, Task
 from seaspider.errors import FetchError
 from seaspider.net.fetch import Fetcher
 from seaspider.web.records import Visit
-from seaspider.web.urls import parse_url
+from seaspider.web.urls import URL
 
 __all__ = ["IntentFn", "MAX_LOOKUPS_IN_FLIGHT", "VisitFn", "run_crawl"]
 
@@ -61,7 +61,7 @@ class _Crawl:
         self.lookups: dict[str, asyncio.Task[None]] = {}
         self.held_hosts: set[str] = set()
         self.held_ips: dict[str, int] = {}
-        self.robots_tried: set[str] = set()
+        self.robots_tried: dict[str, str] = {}  # origin -> its host, for origins whose robots.txt was asked for
         # Earliest moment each host could start, as last computed: a lower bound (rests only grow),
         # so skipping a host before it is exact and saves recomputing every host on every wake.
         self.not_before: dict[str, float] = {}
@@ -126,9 +126,9 @@ class _Crawl:
         visit = await self.fetcher.visit(task.url, depth=task.depth, parent=task.parent, conditional=conditional)
         await self.on_visit(task, visit)
 
-    async def _check_robots(self, url: str) -> None:
+    async def _check_robots(self, url: URL) -> None:
         if self.on_robots_check is not None:
-            self.on_robots_check(url)
+            self.on_robots_check(str(url))
         await self.fetcher.check_robots(url)
 
     def _look_up(self, host: str) -> None:
@@ -194,11 +194,11 @@ class _Crawl:
                 self.not_before[host] = opening.at_s
                 next_s = min(next_s, opening.at_s)
                 continue
-            origin = parse_url(head.url).origin
+            origin = head.url.origin
             if origin not in self.robots_tried and self.fetcher.cached_verdict(head.url) is None:
                 # robots.txt as its own short job, so a visit never holds a place through the 2 s
                 # rest between robots.txt and its page.
-                self.robots_tried.add(origin)
+                self.robots_tried[origin] = host
                 self._spawn(self._check_robots(head.url), host, opening.ip)
                 continue
             self._start_visit(host, opening.ip)
@@ -212,10 +212,10 @@ class _Crawl:
         """Forget per-host notes of hosts no longer in the frontier's window (held hosts keep theirs)."""
         keep = {h.host for h in heads} | self.held_hosts
         self.not_before = {h: t for h, t in self.not_before.items() if h in keep}
-        origins = {parse_url(h.url).origin for h in heads}
-        self.robots_tried = {o for o in self.robots_tried if o in origins or parse_url(o).host in self.held_hosts}
+        origins = {h.url.origin for h in heads}
+        self.robots_tried = {o: h for o, h in self.robots_tried.items() if o in origins or h in self.held_hosts}
 
-    def _decided_by_cache(self, url: str) -> bool:
+    def _decided_by_cache(self, url: URL) -> bool:
         """True when the cached robots.txt verdict settles `url` without a request."""
         verdict = self.fetcher.cached_verdict(url)
         if verdict is None:

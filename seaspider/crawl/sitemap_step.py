@@ -111,16 +111,16 @@ class SitemapStep:
         """The sitemap files `origin`'s robots.txt names; () when it names none or cannot be asked; None when stopping."""
         if should_stop():
             return None
-        host = parse_url(origin + "/").host
+        root = parse_url(origin + "/")  # the origin's text from the disk frontier, parsed once
         # The address policy first, as for any visit: a refused or unresolvable name gets no request.
-        if fetcher.resolver.check(host) is not None:
+        if fetcher.resolver.check(root.host) is not None:
             return ()
         try:
-            await fetcher.resolver.resolve(host)
+            await fetcher.resolver.resolve(root.host)
         except FetchError:
             return ()
-        verdict = await fetcher.check_robots(origin + "/")
-        entry = fetcher.robots_entry(origin + "/")
+        verdict = await fetcher.check_robots(root)
+        entry = fetcher.robots_entry(root)
         named = entry.robots.sitemaps if entry is not None and entry.robots is not None else []
         return named_by_robots(verdict.url, named, sort_query=self._config.fetch.sort_query)
 
@@ -148,7 +148,7 @@ class SitemapStep:
         if body is None:
             return dataclasses.replace(visit, extra={**visit.extra, **not_read(visit.url, ref, visit.status)}), None
         cut = self._config.fetch.max_body_bytes if visit.truncated else None
-        found, due = await asyncio.to_thread(self._read, task.url, ref, body, cut)
+        found, due = await asyncio.to_thread(self._read, str(task.url), ref, body, cut)
         self.read_count += 1
         listing = Listing(found.sitemaps, tuple(p.url for p in found.pages), due)
         return dataclasses.replace(visit, extra={**visit.extra, **found.record}), listing

@@ -37,7 +37,7 @@ from seaspider.net.robots_cache import (
     fetch_robots,
     verdict_for,
 )
-from seaspider.web.urls import URL, parse_url, resolve_link
+from seaspider.web.urls import URL, parse_url, resolve_link, sort_params
 from seaspider.web.records import KEPT_HEADERS, Hop, Outcome, RobotsFetch, RobotsSource, RobotsVerdict, Visit
 
 __all__ = [
@@ -228,7 +228,19 @@ class Fetcher:
         finally:
             self._on_robots = previous
 
-    def _entry_from_memory(self, origin: str) -> RobotsEntry | None:
+    def _target(self, url: URL | str) -> URL:
+        """The URL a public method acts on, canonical with fetch.sort_query applied.
+
+        The crawl hands `URL`s, parsed once where they entered it: only their query order is
+        settled here (the disk frontier keeps followed links as their pages gave them). Text, from
+        callers that hold nothing else (a robots question, a test), is parsed here; InvalidURL if bad.
+        """
+        if isinstance(url, str):
+            return parse_url(url, sort_query=self.config.fetch.sort_query)
+        return sort_params(url) if self.config.fetch.sort_query else url
+
+    def _entry_from_memory(self, url: URL) -> RobotsEntry | None:
+        origin = url.origin
         now = self.clock.time()
         entry = self._robots.get(origin, now)
         if entry is None and self._state is not None and origin not in self._store_asked:
@@ -241,17 +253,17 @@ class Fetcher:
                 if candidate.expires_unix > now:
                     entry = candidate
         if entry is not None and self._learned.get(origin) is not entry:
-            self._learn_delay(entry)
+            self._learn_delay(entry, url.host)
         return entry
 
-    def _learn_delay(self, entry: RobotsEntry) -> None:
+    def _learn_delay(self, entry: RobotsEntry, host: str) -> None:
+        """Politeness learns the Crawl-delay of `entry`, the robots.txt of `host`'s origin."""
         self._learned[entry.fetch.origin] = entry
-        host = parse_url(entry.fetch.origin).host
         self.politeness.set_crawl_delay(host, entry.crawl_delay_s(self._token))
 
     async def _robots_entry(self, url: URL) -> RobotsEntry:
         origin = url.origin
-        entry = self._entry_from_memory(origin)
+        entry = self._entry_from_memory(url)
         if entry is not None:
             return entry
         waiting = self._robots_inflight.get(origin)
@@ -270,7 +282,7 @@ class Fetcher:
                     self._on_robots(fetched)
                 if self._robots_share is not None:
                     await self._robots_share.share(fetched)
-            self._learn_delay(entry)
+            self._learn_delay(entry, url.host)
             future.set_result(entry)
             return entry
         except BaseException as exc:
@@ -286,22 +298,22 @@ class Fetcher:
         assert entry is not None
         return verdict_for(entry, url, self._token)
 
-    async def check_robots(self, url: str) -> RobotsVerdict:
+    async def check_robots(self, url: URL | str) -> RobotsVerdict:
         """The robots.txt verdict for `url`, fetching robots.txt politely when it is not cached."""
-        parsed = parse_url(url, sort_query=self.config.fetch.sort_query)
-        return self._verdict(parsed, await self._robots_entry(parsed))
+        target = self._target(url)
+        return self._verdict(target, await self._robots_entry(target))
 
-    def cached_verdict(self, url: str) -> RobotsVerdict | None:
+    def cached_verdict(self, url: URL | str) -> RobotsVerdict | None:
         """The verdict from memory or the stored state within its TTL; None if a request would be needed."""
-        parsed = parse_url(url, sort_query=self.config.fetch.sort_query)
-        entry = self._entry_from_memory(parsed.origin)
+        target = self._target(url)
+        entry = self._entry_from_memory(target)
         if entry is None:
             return None
-        return self._verdict(parsed, entry)
+        return self._verdict(target, entry)
 
-    def robots_entry(self, url: str) -> RobotsEntry | None:
+    def robots_entry(self, url: URL | str) -> RobotsEntry | None:
         """The cached robots.txt outcome for the origin of `url` (for explanations), or None."""
-        return self._entry_from_memory(parse_url(url).origin)
+        return self._entry_from_memory(self._target(url))
 
     # ----- one request ------------------------------------------------------------------------
 
@@ -376,17 +388,22 @@ class Fetcher:
     # ----- a visit ----------------------------------------------------------------------------
 
     async def visit(
-        self, url: str, *, depth: int = 0, parent: str | None = None, conditional: Mapping[str, str] | None = None
+        self, url: URL | str, *, depth: int = 0, parent: str | None = None, conditional: Mapping[str, str] | None = None
     ) -> Visit:
-        """Visit `url`: robots, policy, slot, GET, redirects. Never raises for network or HTTP failures."""
+        """Visit `url`: robots, policy, slot, GET, redirects. Never raises for network or HTTP failures.
+
+        The crawl hands the `URL` its frontier holds, used as it is (fetch.sort_query applied);
+        text is parsed here, and text that is no URL becomes an `error` visit naming the problem.
+        """
         start_s = self.clock.monotonic()
+        asked = url if isinstance(url, str) else str(url)  # the page line's url: canonical once parsed
 
         def done(outcome: Outcome, final: str, chain: list[Hop], reason: str | None, *, verdict: RobotsVerdict | None,
                  last: Exchange | None = None, sha: str | None = None) -> Visit:
             headers = kept_headers(last.headers) if last is not None else {}
             fetched = outcome in (Outcome.FETCHED, Outcome.NOT_MODIFIED)
             return Visit(
-                url=url,
+                url=asked,
                 final_url=final,
                 outcome=outcome,
                 status=last.status if last is not None else None,
@@ -407,13 +424,13 @@ class Fetcher:
             )
 
         try:
-            current = parse_url(url, sort_query=self.config.fetch.sort_query)
+            current = self._target(url)
         except InvalidURL as exc:
-            return done(Outcome.ERROR, url, [], str(exc), verdict=None)
-        url = str(current)
+            return done(Outcome.ERROR, asked, [], str(exc), verdict=None)
+        asked = str(current)
         extra = {k.lower(): v for k, v in (conditional or {}).items() if k.lower() in CONDITIONAL_HEADERS}
         chain: list[Hop] = []
-        seen = {url}
+        seen = {asked}
         verdict: RobotsVerdict | None = None
         last: Exchange | None = None
         max_redirects = self.config.fetch.max_redirects
@@ -443,7 +460,7 @@ class Fetcher:
                                 f"{verdict.url} is unreachable ({why}), so the site is closed for {retry} seconds before it is asked again",
                                 verdict=verdict)
                 if not verdict.allowed and not self.faults.ignore_disallow:
-                    via = f" (reached by a redirect from {url})" if hop else ""
+                    via = f" (reached by a redirect from {asked})" if hop else ""
                     return done(Outcome.DISALLOWED, text, chain, f"{verdict.url} disallows {text}{via} for {self._token} (rule {verdict.rule})", verdict=verdict)
                 delay = verdict.crawl_delay_s
                 if delay is not None and delay > self.config.politeness.max_crawl_delay_secs:

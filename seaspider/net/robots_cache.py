@@ -7,7 +7,7 @@ through an `exchange` callable the fetcher provides, so every hop is booked like
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from seaspider.errors import InvalidURL
 from seaspider.web.capture import Capture
@@ -140,7 +140,7 @@ def always_verdict(url: URL) -> RobotsVerdict:
 
 async def fetch_robots(origin: URL, exchange: ExchangeFn, *, max_redirects: int, now_unix: Callable[[], float]) -> RobotsFetch:
     """Fetch `origin`'s robots.txt, following up to `max_redirects` redirects, and classify the answer."""
-    first = parse_url(origin.robots_url)
+    first = replace(origin, path="/robots.txt", query=None)  # origin.robots_url, not parsed again
     url = first
     chain: list[Hop] = []
     seen = {str(url)}

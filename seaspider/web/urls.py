@@ -40,6 +40,7 @@ __all__ = [
     "parse_target",
     "parse_url",
     "resolve_link",
+    "sort_params",
     "strip_tracking",
 ]
 
@@ -112,6 +113,26 @@ class URL:
     def __str__(self) -> str:
         query = "" if self.query is None else "?" + self.query
         return f"{self.origin}{self.path}{query}"
+
+    @classmethod
+    def from_canonical(cls, text: str) -> URL:
+        """Rebuild the URL whose canonical text `text` is: for text this program canonicalised and stored.
+
+        Trusted, and cheap: it splits the text and neither checks nor canonicalises it, so
+        `str(URL.from_canonical(text)) == text`. The disk frontier and the shared queue read their
+        rows back with it; text from anywhere else (users, pages, servers) goes through `parse_url`.
+        """
+        scheme, sep, rest = text.partition("://")
+        authority, slash, tail = rest.partition("/")
+        if scheme not in _DEFAULT_PORTS or not sep or not slash:
+            raise ValueError(f"{_shown(text)} is not the canonical text of an http(s) URL")
+        path, mark, query = (slash + tail).partition("?")
+        if authority.startswith("["):
+            host, _, port = authority[1:].partition("]")
+            port = port[1:]
+        else:
+            host, _, port = authority.partition(":")
+        return cls(scheme, host, int(port) if port else None, path, query if mark else None)
 
     @property
     def authority(self) -> str:
@@ -478,6 +499,14 @@ def parse_target(text: str) -> URL:
     except BadURL as exc:
         # Name what the caller wrote, not the https:// we put in front of it.
         raise BadURL(f"{_shown(text)}: {exc.reason}", url=text, problem=exc.problem, reason=exc.reason) from exc
+
+
+def sort_params(url: URL) -> URL:
+    """The URL with its query parameters sorted by name, as `parse_url(..., sort_query=True)` gives them."""
+    if url.query is None:
+        return url
+    query = _sorted_query(url.query)
+    return url if query == url.query else dataclasses.replace(url, query=query)
 
 
 def strip_tracking(url: URL) -> URL:

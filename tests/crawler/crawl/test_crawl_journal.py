@@ -19,6 +19,7 @@ from seaspider.crawl.journal_thread import JournalThread as _JournalThread
 from seaspider.crawl.journal_thread import Priority as _Priority
 from seaspider.crawl.follow import FollowPolicy
 from seaspider.store.writer import StoreWriter
+from seaspider.web.urls import parse_url
 
 
 class _Gate:
@@ -134,7 +135,7 @@ def _batch_outcomes(tmp_path: Path, name: str, groups: list[list[str]]) -> list[
             jobs = []
             for p in group:
                 body = "".join(f'<a href="{u}">{q}</a>' for q, u in urls.items() if q != p).encode()
-                task = Task(urls[p], 0, None, "a.test")
+                task = Task(parse_url(urls[p]), 0, None)
                 jobs.append(PageJob(task, visit(urls[p], b"<html><body>" + body + b"</body></html>"), False))
             for done in recorder.record(jobs):
                 assert done.visit is not None

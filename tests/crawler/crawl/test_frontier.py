@@ -8,13 +8,19 @@ from hypothesis import strategies as st
 
 from seaspider.errors import InvalidURL
 from seaspider.crawl.frontier import BUFFER_PER_HOST, Frontier, Task
+from seaspider.web.urls import URL, parse_url
 
 
 def drain(frontier: Frontier) -> list[str]:
     out = []
     while (task := frontier.pop()) is not None:
-        out.append(task.url)
+        out.append(str(task.url))
     return out
+
+
+def _task(url: str, depth: int = 0, parent: str | None = None, priority: int = 0, seq: int = 0, *, attempts: int = 0,
+          not_before_unix: float | None = None) -> Task:
+    return Task(parse_url(url), depth, parent, priority, seq, attempts, not_before_unix)
 
 
 def test_hosts_round_robin_in_sorted_order_urls_in_file_order() -> None:
@@ -60,17 +66,33 @@ def test_host_added_later_takes_its_sorted_turn() -> None:
     f.add("https://a.test/1")
     f.add("https://c.test/1")
     f.add("https://a.test/2")
-    assert f.pop() == Task("https://a.test/1", 0, None, "a.test")
+    assert f.pop() == _task("https://a.test/1")
     f.add("https://b.test/1", depth=1, parent="https://a.test/1")  # a followed link
-    assert [t.url for t in f.heads()] == ["https://b.test/1", "https://c.test/1", "https://a.test/2"]
-    assert f.take("c.test").url == "https://c.test/1"  # c's IP was free first
+    assert [str(t.url) for t in f.heads()] == ["https://b.test/1", "https://c.test/1", "https://a.test/2"]
+    assert str(f.take("c.test").url) == "https://c.test/1"  # c's IP was free first
     assert drain(f) == ["https://a.test/2", "https://b.test/1"]
 
 
 def test_task_carries_depth_parent_and_host() -> None:
     f = Frontier()
     f.add("http://Example.TEST/x", depth=2, parent="http://example.test/")
-    assert f.pop() == Task("http://example.test/x", 2, "http://example.test/", "example.test")
+    task = f.pop()
+    assert task == _task("http://example.test/x", 2, "http://example.test/")
+    assert task is not None and task.host == "example.test"
+
+
+def test_a_task_carries_the_url_parsed_once_and_its_host_comes_from_it() -> None:
+    f = Frontier(sort_query=True)
+    f.add("HTTP://Example.TEST:80/a/../x?b=2&a=1")
+    task = f.pop()
+    assert task is not None and isinstance(task.url, URL)
+    assert task.url == parse_url("http://example.test/x?a=1&b=2") and str(task.url) == "http://example.test/x?a=1&b=2"
+    assert task.host == task.url.host == "example.test"
+    # Negative control: without sort_query the query keeps its order, and the task says so.
+    plain = Frontier()
+    plain.add("http://example.test/x?b=2&a=1")
+    kept = plain.pop()
+    assert kept is not None and str(kept.url) == "http://example.test/x?b=2&a=1"
 
 
 # ----- priority ---------------------------------------------------------------------------------
@@ -111,7 +133,7 @@ def test_a_retried_task_waits_until_due_and_other_urls_go_on() -> None:
     assert first is not None
     f.retry(first, due_unix=130.0)
     f.prepare(now_unix=100.0)
-    assert f.pop() == Task("https://a.test/2", 0, None, "a.test")
+    assert f.pop() == _task("https://a.test/2")
     assert f.pop() is None and len(f) == 1 and f.next_due_unix() == 130.0  # still waiting: the crawl is not over
     f.prepare(now_unix=129.9)
     assert f.pop() is None
@@ -126,7 +148,7 @@ def test_drain_returns_queued_and_waiting_tasks() -> None:
     task = f.pop()
     assert task is not None
     f.retry(task, due_unix=1e12)
-    assert [t.url for t in f.drain()] == ["https://a.test/2", "https://a.test/1"]
+    assert [str(t.url) for t in f.drain()] == ["https://a.test/2", "https://a.test/1"]
     assert len(f) == 0
 
 
@@ -157,7 +179,7 @@ def _source(hosts: int, per_host: int) -> ListSource:
     for i in range(per_host):
         for h in range(hosts):
             seq = len(tasks)
-            tasks.append(Task(f"https://h{h:05d}.test/{i}", 0, None, f"h{h:05d}.test", 0, seq))
+            tasks.append(_task(f"https://h{h:05d}.test/{i}", seq=seq))
     return ListSource(tasks)
 
 
@@ -171,7 +193,7 @@ def _serve_all(f: Frontier, source: ListSource) -> tuple[list[str], int]:
         task = f.pop()
         if task is None:
             break
-        served.append(task.url)
+        served.append(str(task.url))
         source.done.add(task.seq)  # its page line is durable: done on disk
         f.finish(task)
     return served, most
@@ -181,7 +203,7 @@ def test_the_window_holds_a_bounded_number_of_hosts_and_serves_every_url_once() 
     source = _source(hosts=300, per_host=3)
     f = Frontier(source=source, capacity=50)
     served, most = _serve_all(f, source)
-    assert sorted(served) == sorted(t.url for t in source.tasks)  # each URL once, none lost
+    assert sorted(served) == sorted(str(t.url) for t in source.tasks)  # each URL once, none lost
     assert most == 50
     assert len(f) == 0
 
@@ -207,7 +229,7 @@ def test_a_window_with_room_for_every_host_keeps_the_in_memory_order() -> None:
     source = _source(hosts=5, per_host=3)
     memory = Frontier()
     for task in source.tasks:
-        memory.add(task.url)
+        memory.add(str(task.url))
     served, _most = _serve_all(Frontier(source=source, capacity=1024), source)
     assert served == drain(memory)
 
@@ -244,7 +266,7 @@ def test_urls_loaded_later_with_a_higher_priority_go_first() -> None:
     f.set_ready()
     f.prepare(now_unix=0.0)
     assert f.pop() == source.tasks[0]
-    late = Task("https://h00000.test/late", 0, None, "h00000.test", 9, 100)
+    late = _task("https://h00000.test/late", priority=9, seq=100)
     source.tasks.append(late)
     f.note_loaded([("h00000.test", 9)])
     f.prepare(now_unix=0.0)
@@ -252,7 +274,7 @@ def test_urls_loaded_later_with_a_higher_priority_go_first() -> None:
 
 
 def test_a_waiting_retry_read_from_the_source_is_not_served_early() -> None:
-    task = Task("https://a.test/1", 0, None, "a.test", 0, 1, attempts=1, not_before_unix=500.0)
+    task = _task("https://a.test/1", seq=1, attempts=1, not_before_unix=500.0)
     source = ListSource([task])
     f = Frontier(source=source, capacity=4)
     f.set_ready()
@@ -270,23 +292,23 @@ def test_links_added_to_a_window_host_keep_its_buffer_bounded_and_in_order() -> 
     f.prepare(now_unix=0.0)
     page = f.pop()
     assert page is not None
-    links = [Task(f"https://h00000.test/l{i:03d}", 1, page.url, page.host, -1, 100 + i) for i in range(3 * BUFFER_PER_HOST)]
+    links = [_task(f"https://h00000.test/l{i:03d}", 1, str(page.url), -1, 100 + i) for i in range(3 * BUFFER_PER_HOST)]
     source.tasks += links
-    first = Task("https://h00000.test/first", 1, page.url, page.host, 5, 999)  # sorts before every link
+    first = _task("https://h00000.test/first", 1, str(page.url), 5, 999)  # sorts before every link
     source.tasks.append(first)
     f.note_added([*links, first])
     assert f.buffered == BUFFER_PER_HOST  # the rest stays on disk
     source.done.add(page.seq)
     f.finish(page)
     served, _most = _serve_all(f, source)
-    assert served == [first.url] + [t.url for t in links]
+    assert served == [str(first.url)] + [str(t.url) for t in links]
 
 
 _tasks = st.lists(st.tuples(st.integers(0, 7), st.integers(-2, 2)), min_size=1, max_size=60)
 
 
 def _from(spec: list[tuple[int, int]]) -> ListSource:
-    return ListSource([Task(f"https://h{h}.test/{i}", 0, None, f"h{h}.test", p, i) for i, (h, p) in enumerate(spec)])
+    return ListSource([_task(f"https://h{h}.test/{i}", priority=p, seq=i) for i, (h, p) in enumerate(spec)])
 
 
 @settings(max_examples=150, deadline=None)
@@ -294,8 +316,8 @@ def _from(spec: list[tuple[int, int]]) -> ListSource:
 def test_any_window_serves_each_url_once_in_its_hosts_order(spec: list[tuple[int, int]], capacity: int) -> None:
     source = _from(spec)
     served, most = _serve_all(Frontier(source=source, capacity=capacity), source)
-    assert sorted(served) == sorted(t.url for t in source.tasks) and most <= capacity
-    by_url = {t.url: t for t in source.tasks}
+    assert sorted(served) == sorted(str(t.url) for t in source.tasks) and most <= capacity
+    by_url = {str(t.url): t for t in source.tasks}
     for host in {t.host for t in source.tasks}:
         mine = [by_url[u] for u in served if by_url[u].host == host]
         assert mine == sorted(mine, key=lambda t: t.key)  # priority, then file order, within the host
@@ -307,7 +329,7 @@ def test_a_window_with_room_for_every_host_serves_in_the_in_memory_order(spec: l
     source = _from(spec)
     memory = Frontier()
     for task in source.tasks:
-        memory.add(task.url, priority=task.priority)
+        memory.add(str(task.url), priority=task.priority)
     served, _most = _serve_all(Frontier(source=source, capacity=16), source)
     assert served == drain(memory)
 

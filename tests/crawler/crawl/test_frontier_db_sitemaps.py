@@ -31,7 +31,7 @@ def _load(db: FrontierDB, *lines: tuple[str, int, str], path: str = "q.txt") -> 
 
 def _task(db: FrontierDB, url: str) -> Task:
     host = url.split("/")[2]
-    return next(t for t in db.head_tasks(host, 1000) if t.url == url)
+    return next(t for t in db.head_tasks(host, 1000) if str(t.url) == url)
 
 
 @pytest.fixture
@@ -47,20 +47,20 @@ def test_queue_lines_then_their_links_then_robots_sitemaps_then_what_sitemaps_li
     db.settle(followed=[[("https://a.test/linked", 1, _task(db, "https://a.test/1"), -1)]])
     tasks, over = db.queue_named([(1, named_by_robots(ROBOTS, ["https://a.test/s1.xml", "https://a.test/s2.xml"]))],
                                  max_sitemaps=100, now_unix=1.0)  # fmt: skip
-    assert [(t.url, t.parent, t.priority) for t in tasks] == [
+    assert [(str(t.url), t.parent, t.priority) for t in tasks] == [
         ("https://a.test/s1.xml", ROBOTS, SITEMAP_PRIORITY), ("https://a.test/s2.xml", ROBOTS, SITEMAP_PRIORITY)] and over == 0
     # s2 is read first here: the pages come in the order the sitemaps were read, each once.
     db.queue_listed([(_task(db, "https://a.test/s2.xml"), Listing((), ("https://a.test/p2", "https://a.test/p1"), ()))], max_sitemaps=100)
     (got,) = db.queue_listed([(_task(db, "https://a.test/s1.xml"), Listing((), ("https://a.test/p1", "https://a.test/p3"), ()))],
                              max_sitemaps=100)  # fmt: skip
-    assert [t.url for t in got.tasks] == ["https://a.test/p3"] and got.pages == 1  # p1 was queued already
-    assert [(t.url, t.parent) for t in db.head_tasks("a.test", 100)] == [
+    assert [str(t.url) for t in got.tasks] == ["https://a.test/p3"] and got.pages == 1  # p1 was queued already
+    assert [(str(t.url), t.parent) for t in db.head_tasks("a.test", 100)] == [
         ("https://a.test/1", None), ("https://a.test/linked", "https://a.test/1"), ("https://a.test/2", None),
         ("https://a.test/s1.xml", ROBOTS), ("https://a.test/s2.xml", ROBOTS),
         ("https://a.test/p2", "https://a.test/s2.xml"), ("https://a.test/p1", "https://a.test/s2.xml"),
         ("https://a.test/p3", "https://a.test/s1.xml"),
     ]  # fmt: skip
-    assert {t.priority for t in db.head_tasks("a.test", 100) if t.url.split("/")[-1].startswith("p")} == {LISTED_PRIORITY}
+    assert {t.priority for t in db.head_tasks("a.test", 100) if str(t.url).split("/")[-1].startswith("p")} == {LISTED_PRIORITY}
     db.close()
 
 
@@ -69,13 +69,13 @@ def test_the_budget_counts_what_robots_txt_and_indexes_add_per_origin(store: Pat
     _load(db, ("https://a.test/q.xml", 0, "sitemap"))  # the queue's own: not counted
     files = named_by_robots(ROBOTS, [f"https://a.test/s{i}.xml" for i in range(3)])
     tasks, over = db.queue_named([(1, files)], max_sitemaps=2, now_unix=1.0)
-    assert [t.url for t in tasks] == ["https://a.test/s0.xml", "https://a.test/s1.xml"] and over == 1
+    assert [str(t.url) for t in tasks] == ["https://a.test/s0.xml", "https://a.test/s1.xml"] and over == 1
     index = _task(db, "https://a.test/s0.xml")
     (got,) = db.queue_listed([(index, Listing((("https://a.test/c.xml", SitemapRef.from_queue(ROBOTS).child()),), (), ()))], max_sitemaps=2)
     assert got.tasks == () and got.over_budget == 1  # a child counts against its owner's budget too
     # Control: another origin has a budget of its own.
     other, over_b = db.queue_named([(2, named_by_robots("https://b.test/robots.txt", ["https://b.test/s.xml"]))], max_sitemaps=2, now_unix=1.0)
-    assert [t.url for t in other] == ["https://b.test/s.xml"] and over_b == 0
+    assert [str(t.url) for t in other] == ["https://b.test/s.xml"] and over_b == 0
     db.close()
 
 
@@ -86,7 +86,7 @@ def test_a_sitemap_is_queued_once_and_a_page_done_before_is_read_as_one(store: P
     db.settle(finished=[(page.seq, False, 1.0)])
     assert db.sitemap_role(page.seq).sitemap is None
     tasks, _ = db.queue_named([(1, named_by_robots(ROBOTS, ["https://a.test/s.xml"]))], max_sitemaps=100, now_unix=1.0)
-    assert [(t.url, t.seq) for t in tasks] == [("https://a.test/s.xml", page.seq)]  # done, now queued again to be read
+    assert [(str(t.url), t.seq) for t in tasks] == [("https://a.test/s.xml", page.seq)]  # done, now queued again to be read
     assert db.sitemap_role(page.seq).sitemap == SitemapRef(Via.ROBOTS, 0, "https://a.test", ("https://a.test",), ROBOTS)
     again, _ = db.queue_named([(1, named_by_robots(ROBOTS, ["https://a.test/s.xml"]))], max_sitemaps=100, now_unix=2.0)
     assert again == [] and db.count_queued() == 1  # a sitemap of this frontier is never queued twice
@@ -111,7 +111,7 @@ def test_lastmod_requeues_only_a_done_page(store: Path) -> None:
     db.settle(finished=[(done.seq, False, 1.0), (failed.seq, True, 1.0)])
     (got,) = db.queue_listed([(_task(db, "https://a.test/s.xml"), Listing((), (), ("https://a.test/done", "https://a.test/failed")))],
                              max_sitemaps=100)  # fmt: skip
-    assert [t.url for t in got.tasks] == ["https://a.test/done"] and got.pages == 1
+    assert [str(t.url) for t in got.tasks] == ["https://a.test/done"] and got.pages == 1
     assert db.states()["https://a.test/done"] is State.QUEUED and db.states()["https://a.test/failed"] is State.FAILED
     db.close()
 
@@ -145,7 +145,7 @@ def _record_sitemap(store: Path, *, list_after: bool, fail: str) -> dict[str, St
     task = _task(db, "https://a.test/s.xml")
     recorder = Recorder(config, writer, FakeClock(), policy=None, db=db, _list_after=list_after)
     listing = Listing((), ("https://a.test/p1", "https://a.test/p2"), ())
-    job = PageJob(task, visit(task.url, b"https://a.test/p1\nhttps://a.test/p2\n"), False, listing)
+    job = PageJob(task, visit(str(task.url), b"https://a.test/p1\nhttps://a.test/p2\n"), False, listing)
     if fail == "journal":
         writer.close()  # the disk goes away: the page line cannot be written
 

@@ -38,7 +38,7 @@ class Run:
 
 
 def _queued(db: FrontierDB) -> list[str]:
-    return [t.url for host in db.hosts_after(None, 1000) for t in db.head_tasks(host, 10_000)]
+    return [str(t.url) for host in db.hosts_after(None, 1000) for t in db.head_tasks(host, 10_000)]
 
 
 def test_lines_are_streamed_in_file_order_with_bad_lines_reported(db: FrontierDB, tmp_path: Path) -> None:

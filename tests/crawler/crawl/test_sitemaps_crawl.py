@@ -64,7 +64,7 @@ def _queued(store: Path, host: str) -> list[tuple[str, str | None]]:
     """(url, parent) of what the frontier holds queued for `host`, in the order it would be fetched."""
     db = FrontierDB.open(store)
     try:
-        return [(t.url, t.parent) for t in db.head_tasks(host, 100_000)]
+        return [(str(t.url), t.parent) for t in db.head_tasks(host, 100_000)]
     finally:
         db.close()
 

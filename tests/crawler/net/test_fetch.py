@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import gzip
 import tracemalloc
 import zlib
@@ -17,12 +18,14 @@ import zstandard
 from fetchkit import HostPool, MemoryState, logged, make_config
 
 from seaspider.clock import SystemClock
+import seaspider.net.fetch as fetch_module
 from seaspider.net.decoding import _Brotli, _Zstd
 from seaspider.web.inflate import Inflater
 from seaspider.net.fetch import Faults, Fetcher
 from seaspider.demo.localweb import DEFAULT_ROBOTS, LocalWeb, Response
 from seaspider.net.transport import Resolver
 from seaspider.web.records import Outcome, RobotsSource
+from seaspider.web.urls import URL, parse_url
 
 PUBLIC_PREFIX = "127.23."  # the local web's IPs count as "public" where a test needs a refused contrast
 
@@ -65,6 +68,39 @@ def test_page_is_fetched_with_every_record_field(web: LocalWeb, pool: HostPool, 
     assert v.sha256 is not None and len(v.sha256) == 64
     assert v.robots is not None and v.robots.allowed and v.robots.source is RobotsSource.CACHE
     assert (v.depth, v.parent, v.user_agent) == (1, web.url(host, "/"), f.config.user_agent)
+
+
+def test_a_url_handed_to_visit_is_used_as_it_is_and_text_is_parsed_once(
+    web: LocalWeb, pool: HostPool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b = pool.take(), pool.take()
+    f = fetcher(web, tmp_path, [a, b])
+    parsed: list[str] = []
+
+    def counting_parse(text: str, **kw: Any) -> URL:
+        parsed.append(text)
+        return parse_url(text, **kw)
+
+    monkeypatch.setattr(fetch_module, "parse_url", counting_parse)
+    # An escape parse_url would decode ("%7e" is "~"): the request shows whether the fields were used or re-read.
+    handed = dataclasses.replace(parse_url(web.url(a, "/p/1")), path="/p/%7e1")
+    v = run(f.visit(handed))
+    assert parsed == [] and v.url == v.final_url == str(handed) and v.chain[0].url == str(handed)
+    assert [r.path for r in logged(web, 1, host=a)] == ["/p/%7e1"]
+    # Negative control: the same URL as text is parsed at the door, once, and canonicalised.
+    text = web.url(b, "/p/%7e1")
+    v = run(f.visit(text))
+    assert parsed == [text] and v.url == web.url(b, "/p/~1")
+    assert [r.path for r in logged(web, 1, host=b)] == ["/p/~1"]
+
+
+def test_visit_settles_the_query_order_of_a_url_when_asked(web: LocalWeb, pool: HostPool, tmp_path: Path) -> None:
+    a, b = pool.take(), pool.take()
+    unsorted = parse_url(web.url(a, "/p/1?b=2&a=1"))  # as a followed link is queued on disk
+    v = run(fetcher(web, tmp_path, [a], fetch={"sort_query": True}).visit(unsorted))
+    assert v.url == web.url(a, "/p/1?a=1&b=2")
+    kept = parse_url(web.url(b, "/p/1?b=2&a=1"))  # negative control: without fetch.sort_query the order stays
+    assert run(fetcher(web, tmp_path, [b]).visit(kept)).url == web.url(b, "/p/1?b=2&a=1")
 
 
 def test_request_headers_identify_movabot_and_keep_nothing(web: LocalWeb, pool: HostPool, tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from seaspider.web.urls import (
     parse_target,
     parse_url,
     resolve_link,
+    sort_params,
     strip_tracking,
 )
 
@@ -39,6 +40,7 @@ def test_public_names_are_pinned() -> None:
         "parse_target",
         "parse_url",
         "resolve_link",
+        "sort_params",
         "strip_tracking",
     ]
 
@@ -433,6 +435,53 @@ def test_strip_tracking(text: str, expected: str) -> None:
     assert str(strip_tracking(parse_url(text))) == expected
 
 
+FROM_CANONICAL = [
+    ("root", "http://a.example/"),
+    ("port-path-query", "https://a.example:8443/x/y?b=2&a=1"),
+    ("empty-query", "http://a.example/p?"),
+    ("question-mark-in-query", "http://a.example/p?a=?b"),
+    ("colon-and-at-in-path", "http://a.example/a:b@c"),
+    ("ipv4", "http://192.0.2.1:81/"),
+    ("ipv6-with-port", "http://[2001:db8::1]:8080/x?q"),
+    ("ipv6", "https://[::1]/"),
+    ("punycode", "https://xn--bcher-kva.example/%C3%A4"),
+]
+
+
+@pytest.mark.parametrize("text", [row[1] for row in FROM_CANONICAL], ids=[row[0] for row in FROM_CANONICAL])
+def test_from_canonical_rebuilds_what_parse_url_gives(text: str) -> None:
+    assert str(parse_url(text)) == text  # the table holds canonical text only
+    rebuilt = URL.from_canonical(text)
+    assert rebuilt == parse_url(text) and str(rebuilt) == text
+
+
+def test_from_canonical_trusts_its_text_and_parse_url_does_not() -> None:
+    # Not canonical: parse_url settles it; the trusted constructor keeps it as it is (its callers store canonical text only).
+    assert str(parse_url("http://A.example:80/%7e")) == "http://a.example/~"
+    assert str(URL.from_canonical("http://A.example:80/%7e")) == "http://A.example:80/%7e"
+    with pytest.raises(ValueError, match="is not the canonical text of an http"):
+        URL.from_canonical("ftp://a.example/")
+    with pytest.raises(ValueError, match="is not the canonical text of an http"):
+        URL.from_canonical("http://a.example")  # canonical text always has a path
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("http://a/p?b=2&a=1", "http://a/p?a=1&b=2"),
+        ("http://a/p?a=2&b=1&a=1", "http://a/p?a=2&a=1&b=1"),  # stable: repeated names keep their order
+        ("http://a/p?a=1&b=2", "http://a/p?a=1&b=2"),
+        ("http://a/p?", "http://a/p?"),
+        ("http://a/p", "http://a/p"),
+    ],
+    ids=["sorted", "stable", "already-sorted", "empty-query", "no-query"],
+)
+def test_sort_params_orders_the_query_as_parse_url_does(text: str, expected: str) -> None:
+    url = parse_url(text)
+    assert str(sort_params(url)) == expected == str(parse_url(text, sort_query=True))
+    assert str(url) == text  # negative control: the URL itself is left as it was
+
+
 # Every browser spelling of loopback lands on the canonical address, so the policy sees it.
 LOOPBACK_URLS = [
     "http://127.0.0.1/",
@@ -526,6 +575,9 @@ def _assert_canonical_or_refused(text: str, **options: bool) -> None:
     assert canonicalize(once, **options) == once
     parsed = parse_url(once, **options)
     assert parsed == parse_url(text, **options)
+    # What the disk frontier stores comes back as the same URL without a parse.
+    assert URL.from_canonical(once) == parsed
+    assert sort_params(parse_url(text)) == parse_url(text, sort_query=True)
     # Safe to put on a request line and in a Host header as is: printable ASCII, no spaces.
     assert all(33 <= ord(char) < 127 for char in once)
     # The host is a literal the policy reads, or a name that is no spelling of an address.
