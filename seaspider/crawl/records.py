@@ -153,7 +153,9 @@ class Recorder:
                                      robot_token=self.config.robot.token, max_links=self.config.fetch.max_links_per_page)  # fmt: skip
                 if not page.scanned:
                     page = None
-                elif page.truncated:
+                elif self.config.fetch.sort_query:
+                    page = page.with_sorted_queries()
+                if page is not None and page.truncated:
                     visit = dataclasses.replace(visit, links_truncated=True)
             visits.append(visit)
             found.append(page)

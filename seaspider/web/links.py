@@ -7,6 +7,7 @@ or about which links the crawl follows (that is `follow.py`).
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import re
 import threading
 from collections.abc import Mapping
@@ -95,6 +96,19 @@ class PageLinks:
     def to_json(self) -> list[dict[str, object]]:
         """The `links` list of a links.jsonl line."""
         return [link.to_json() for link in self.links]
+
+    def with_sorted_queries(self) -> PageLinks:
+        """The links with each query's parameters sorted by name (`fetch.sort_query`), in page order.
+
+        Two links that differ only in parameter order become one, followable if either was: the same
+        rule as one URL linked with and without nofollow. Sorting here, where links are found, gives
+        the memory, disk and shared frontiers, the seen sets and the journal one spelling of each URL.
+        """
+        merged: dict[str, bool] = {}
+        for link in self.links:
+            url = str(parse_url(link.url, sort_query=True)) if "?" in link.url else link.url
+            merged[url] = merged.get(url, True) and link.nofollow
+        return dataclasses.replace(self, links=tuple(Link(url, nofollow) for url, nofollow in merged.items()))
 
 
 NOT_HTML = PageLinks(scanned=False, links=(), title=None, charset=None, base=None, page_nofollow=False, skipped=0)

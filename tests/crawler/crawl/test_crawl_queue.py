@@ -15,7 +15,7 @@ from seaspider.crawl.frontier_db import FRONTIER, FrontierDB, journal_states
 from seaspider.crawl.job import Crawl
 from seaspider.crawl.summary import CrawlSummary
 from seaspider.crawl.loader import BATCH_LINES
-from seaspider.demo.localweb import LocalWeb
+from seaspider.demo.localweb import LocalWeb, Response
 from seaspider.store.writer import StoreWriter
 
 
@@ -140,3 +140,22 @@ def test_a_deleted_frontier_is_rebuilt_and_nothing_is_decided_twice(tmp_path: Pa
     third = _run_queue(config, queue, on_note=notes.append)
     assert third.visited == 50 and any("rebuilt from the journal" in n for n in notes)
     assert _agrees(config.store)
+
+
+@pytest.mark.parametrize("sort_query", [True, False])
+def test_sort_query_gives_followed_links_one_spelling_in_the_disk_frontier(tmp_path: Path, sort_query: bool) -> None:
+    # Before, the disk frontier queued followed links as the page spelt them: two orders of one
+    # query were two URLs, and the intent line said another URL than the page line.
+    with LocalWeb(hosts=1, pages=1, ip_base="127.46" if sort_query else "127.47") as web:
+        h1 = web.hosts[0]
+        web.set_route(h1, "/", Response(200, [("content-type", "text/html")], b'<a href="/s?b=2&a=1">1</a><a href="/s?a=1&b=2">2</a>'))
+        config = make_config(tmp_path, web, follow={"enabled": True, "max_depth": 1}, fetch={"sort_query": sort_query})
+        _run_queue(config, write_queue(tmp_path, [web.url(h1, "/")]))
+        asked = sorted(r.path for r in web.log if r.path.startswith("/s"))
+    lines = journal(config.store)
+    followed = [line["url"] for line in lines if line.get("kind") == "page" and line.get("depth") == 1]
+    intents = [line["url"] for line in lines if line.get("kind") == "intent" and "/s?" in line["url"]]
+    if sort_query:
+        assert asked == ["/s?a=1&b=2"] and followed == [web.url(h1, "/s?a=1&b=2")] and intents == followed
+    else:  # negative control: without the option each spelling is its own URL
+        assert asked == ["/s?a=1&b=2", "/s?b=2&a=1"] and len(followed) == 2

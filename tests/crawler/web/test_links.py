@@ -284,3 +284,16 @@ def test_each_thread_reads_with_its_own_parser() -> None:
     with ThreadPoolExecutor(4) as pool:
         results = list(pool.map(links_of, [200, 300, 400, 500] * 4))
     assert [len(found) for found in results] == [200, 300, 400, 500] * 4
+
+
+def test_sorted_queries_merge_links_that_differ_only_in_parameter_order() -> None:
+    html = ('<a href="/s?b=2&a=1" rel="nofollow">1</a><a href="/s?a=1&b=2">2</a>'
+            '<a href="/t?z=1&y=2" rel="nofollow">3</a><a href="/plain">4</a>')
+    page = extract_links(html.encode(), url=PAGE, content_type="text/html")
+    assert [link.url for link in page.links] == [  # negative control: as found, each spelling apart
+        "https://a.test/s?b=2&a=1", "https://a.test/s?a=1&b=2", "https://a.test/t?z=1&y=2", "https://a.test/plain"]
+    assert list(page.with_sorted_queries().links) == [
+        Link("https://a.test/s?a=1&b=2", False),  # followable: one of its spellings was
+        Link("https://a.test/t?y=2&z=1", True),
+        Link("https://a.test/plain", False),
+    ]
