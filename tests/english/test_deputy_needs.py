@@ -66,3 +66,21 @@ def _text(prompt: str) -> str:
     for item, piece in zip(done.protected.items, done.protected.pieces[1:], strict=True):
         out += item.text + piece
     return out
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    (f"Let me check whether robots.txt permits {A} before going further.", ("robots", {"target": A})),
+    (f"Let me check whether we may crawl {A} before proceeding.", ("robots", {"target": A})),
+    (f"Fetch {A} before moving on.", ("fetch", {"urls": [A]})),
+])
+def test_the_writers_own_pace_conditions_nothing(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Let me check whether robots.txt permits {A} before fetching it.", "not_understood"),  # a next step
+    (f"Fetch {A} before proceeding to {B}.", "unsupported_verb"),  # the aside must end the sentence
+    (f"Don't fetch {A} before going further.", "negation"),
+])
+def test_a_named_next_step_is_no_aside(deputy: Any, prompt: str, kind: str) -> None:  # negative control
+    assert read_outcome(deputy, prompt) == ("refused", kind)
