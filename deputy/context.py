@@ -17,7 +17,8 @@ from deputy.vocab import ReaderWords
 
 __all__ = [
     "addressing", "after_context_labels", "after_reported_things", "bind_pronoun", "continued", "done_to_it",
-    "fine_context", "heads_sentence", "needs_by", "main_clause", "own_wish", "pleasantry", "speaks_of_acting", "speaks_to_me",
+    "fine_context", "heads_sentence", "main_clause", "needs_by", "own_wish", "pleasantry", "speaks_of_acting",
+    "speaks_to_me",
 ]
 
 _ADDRESSED = frozenset({Mood.IMPERATIVE, Mood.REQUEST, Mood.YES_NO_QUESTION, Mood.WH_QUESTION})

@@ -1,4 +1,4 @@
-"""Support tickets: a relayed question with its ticket number, "asking if" as an indirect question, "is the job going"."""
+"""Support tickets: a relayed question with its ticket number, "asking if", "is the job still going"."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ A = "https://a.example.com/x"
     (f'The customer on case #5512 asked: "What does {A} say?"', ("read", {"url": A})),
     (f'Ticket 4410, the customer asked: "fetch {A}"', ("fetch", {"urls": [A]})),
 ])
-def test_a_ticket_number_in_a_relay_frame_only_says_where(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+def test_a_ticket_number_in_a_relay_frame_only_says_where(
+    deputy: Any, prompt: str, expected: tuple[str, object]
+) -> None:
     assert read_outcome(deputy, prompt) == expected
 
 
@@ -26,7 +28,7 @@ def test_a_ticket_number_in_a_relay_frame_only_says_where(deputy: Any, prompt: s
     (f'The customer on ticket 52210 asked: "Don\'t fetch {A} again."', "negation"),
     ('The customer on ticket 52210 asked: "What does http://192.168.1.20/fees say?"', "non_public_address"),
 ])
-def test_a_frame_with_more_than_a_ticket_is_read_as_written(deputy: Any, prompt: str, kind: str) -> None:  # negative control
+def test_a_frame_with_more_than_a_ticket_is_read_as_written(deputy: Any, prompt: str, kind: str) -> None:  # control
     assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
