@@ -23,6 +23,7 @@ from deputy.context import (
     fine_context,
     heads_sentence,
     main_clause,
+    needs_by,
     own_wish,
     pleasantry,
     speaks_of_acting,
@@ -95,7 +96,8 @@ def build_skeleton(
     if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
         # "Show me the text of A every morning", "Fetch A after 6pm": the reader acts now or never, so a
         # request with a schedule is a conditional request, whatever it asks to do.
-        scheduled = _scheduled(requested + [clauses[i] for i in roles.acting], parsed)
+        timed = [i for i in roles.fine if i in roles.acting or needs_by(clauses[i])]
+        scheduled = _scheduled(requested + [clauses[i] for i in timed], parsed)
         # "Fetch A twice" repeats the request rather than timing it: still a word it cannot place.
         unexpected += [w for w in scheduled if is_repetition(w)]
         conditions = tuple(dict.fromkeys(conditions + tuple(w for w in scheduled if not is_repetition(w))))

@@ -17,7 +17,8 @@ from deputy.vocab import ReaderWords
 
 __all__ = [
     "addressing", "after_context_labels", "after_reported_things", "bind_pronoun", "continued", "done_to_it",
-    "fine_context", "heads_sentence", "main_clause", "own_wish", "pleasantry", "speaks_of_acting", "speaks_to_me",
+    "fine_context", "heads_sentence", "main_clause", "needs_by", "own_wish", "pleasantry", "speaks_of_acting",
+    "speaks_to_me",
 ]
 
 _ADDRESSED = frozenset({Mood.IMPERATIVE, Mood.REQUEST, Mood.YES_NO_QUESTION, Mood.WH_QUESTION})
@@ -26,6 +27,7 @@ _REQUESTS = frozenset({Mood.IMPERATIVE, Mood.REQUEST})
 _ADDRESSEES = frozenset({"you", "yourself"})
 _BACK_REFERENCES = frozenset({"it", "them", "this", "that", "these", "those"})
 _DEMONSTRATIVES = frozenset({"this", "that"})
+_NEEDS = frozenset({"need", "require"})
 _CONTINUERS = frozenset({"and", "also", "too", "as", "well", "oh", "plus", "please", "then"})
 
 
@@ -166,6 +168,12 @@ def speaks_of_acting(clause: Clause, doc: Any, actions: frozenset[str]) -> bool:
     if clause.mood is Mood.FRAGMENT:
         return True
     return any(str(doc[t].lemma_).lower() in actions or lower(doc[t]) in actions for t in clause.tokens)
+
+
+def needs_by(clause: Clause) -> bool:
+    """"(I) need the status code tomorrow": when the writer needs a thing is when to act, so the time
+    words of such a sentence of context count as a schedule (its other words do not)."""
+    return clause.predicate in _NEEDS and clause.subject in ("i", "we")
 
 
 def heads_sentence(tok: Any) -> bool:

@@ -45,6 +45,7 @@ _ENDORSED = re.compile(
     r"(?:please\s+)?(?:do(?:\s+(?:so|it|that))?|go\s+ahead)(?:,?\s+please)?\s*[.!]*\s*$",
     re.IGNORECASE | re.DOTALL,
 )
+_NUMBERED = re.compile(r"\b([^\W\d_]+)[ \t]+#?[A-Z]{0,4}-?\d[\d.-]*\b", re.IGNORECASE)
 _COLON = re.compile(r"^(?P<frame>[^:\n\"“”«»']{1,60}?):[ \t]+(?P<said>\S.*)$", re.DOTALL)
 
 
@@ -107,6 +108,8 @@ def _only_frames(frame: str, words: ReaderWords, *, labelled: bool) -> bool:
     if any(w.endswith("'s") for w in found):
         found = [w[:-2] if w.endswith("'s") else w for w in found]  # "the user's request": whose words
     allowed = words.relay_words | words.relay_frame | words.person_nouns | words.courtesy | words.politeness
+    # "The customer on ticket 41190 asked:": a label with its number only says which ticket it came from.
+    allowed |= {m.group(1).lower() for m in _NUMBERED.finditer(frame) if m.group(1).lower() in words.label_nouns}
     speaker = any(w in words.person_nouns or w in _SPEAKER_PRONOUNS for w in found)
     passing = labelled or any(w in words.relay_words for w in found)
     return speaker and passing and all(w in allowed for w in found)

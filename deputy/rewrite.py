@@ -53,6 +53,10 @@ _APOLOGY = re.compile(
     r"|for[ \t]+(?:the|any)[ \t]+(?:bother|trouble))(?:[ \t]+again)?)[ \t]*,[ \t]*but[ \t]+(?=[^\W\d_])",
     re.IGNORECASE,
 )
+# A sentence that opens on "Need" has dropped its subject, as notes do ("… go through? Need the status
+# code."): it is the writer's, "I need …", and is read with every check a statement of mine gets.
+# Not before "you" ("Need you to fetch A" is already a request), nor a negation ("Need not …").
+_DROPPED_I = re.compile(r"(?:(?<=[.!?\n])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_])", re.IGNORECASE)
 _FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
 
 
@@ -80,6 +84,14 @@ def _unfence(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
         return match.group(0)
     rewrites.append("code fence dropped")
     return ""
+
+
+def _subject(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
+    """Gives a sentence that opens on "Need" its subject back; a piece after an address opens no sentence."""
+    if match.start() == 0 and not first:
+        return match.group(0)
+    rewrites.append(f"{match.group(2)} → I need")
+    return match.group(1) + "I need"
 
 
 def _mark(match: re.Match[str], what: str, rewrites: list[str], replacement: str) -> str:
@@ -198,6 +210,8 @@ def rewrite(
         pieces = [_drop_emoji(piece, emoji, rewrites) for piece in pieces]
     pieces = [_FENCE.sub(lambda m: _unfence(m, rewrites, first=index == 0), piece) for index, piece in enumerate(pieces)]
     pieces = [_LIST_MARKER.sub(lambda m: _unmark(m, rewrites, first=index == 0), piece)
+              for index, piece in enumerate(pieces)]
+    pieces = [_DROPPED_I.sub(lambda m: _subject(m, rewrites, first=index == 0), piece)
               for index, piece in enumerate(pieces)]
     if _shouting(pieces):
         pieces = [piece.lower() for piece in pieces]

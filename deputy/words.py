@@ -168,6 +168,11 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "let me know when you are done", "let me know once it's done", "let me know once it is done",
         "let me know when done", "let me know how it goes", "let me know when it's finished",
         "and let me know when it's done", "and let me know when you're done", "and let me know how it goes",
+        # Where the request stands in the writer's own work, not when to act: "Let me check whether A is
+        # allowed before going further." A next step named ("before fetching it") is no aside.
+        "before going further", "before going any further", "before I go further", "before I go any further",
+        "before proceeding", "before I proceed", "before we proceed", "before moving on", "before I move on",
+        "before continuing", "before I continue",
         # Modesty about the request itself: "Just fetch A, nothing fancy."
         "nothing fancy", "nothing special",
         # Urgency, not a condition: "fetch A as soon as you can". A real event ("as soon as it is up")
@@ -276,6 +281,9 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     # "Any idea if A is allowed?": after "any idea" the "if" only opens an indirect question, never a
     # condition; it asks what "do you know whether" asks, which the parse reads as the question it is.
     "any idea if": "do you know whether", "any idea whether": "do you know whether",
+    # After a verb of asking, "if" opens the question asked ("The customer is asking if the crawler is
+    # running"), never a condition; "whether" says so to the parse.
+    "asking if": "asking whether", "asks if": "asks whether", "asked if": "asked whether",
     # A repetition spelt as a phrase is the schedule "repeatedly" names (a blocker): "fetch A again and again".
     "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
 })
