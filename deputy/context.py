@@ -143,9 +143,18 @@ def pleasantry(clause: Clause, parsed: Parsed, words: ReaderWords, actions: froz
     lemmas = [(str(doc[i].lemma_).lower(), lower(doc[i]), doc[i].pos_) for i in clause.tokens]
     if not any(lemma in words.pleasantries or text in words.pleasantries for lemma, text, _ in lemmas):
         return False
+    # "Fetch A. Thanks, but don't." and "Thank you, never mind." take the request back: a negation
+    # is no pleasantry, save the courtesy idiom "(I hope you) don't mind".
+    if any(is_negation(doc[i], parsed, words) and not _minded(doc[i]) for i in clause.tokens):
+        return False
     refused = actions | words.unsupported | words.forbidden
     return not any(pos in ("VERB", "AUX", "NOUN") and (lemma in refused or text in refused)
                    and lemma not in words.pleasantries for lemma, text, pos in lemmas)
+
+
+def _minded(tok: Any) -> bool:
+    """The "not" of "I hope you don't mind" / "if you wouldn't mind"; "never mind" cancels."""
+    return lower(tok) in ("n't", "not", "nt") and str(tok.head.lemma_).lower() == "mind"
 
 
 def fine_context(clause: Clause) -> bool:

@@ -146,6 +146,12 @@ def _retag_nouns(doc: Any, nouns: frozenset[str], items: dict[int, ProtectedItem
             tok.tag_ = "NNS" if tok.lower_.endswith("s") else "NN"
 
 
+def _never_names(words: ReaderWords) -> frozenset[str]:
+    """Words no sign-off may drop as the writer's name: each makes the reader refuse."""
+    single_conditions = frozenset(c for c in words.conditions if " " not in c)
+    return words.negations | words.unsupported | words.forbidden | words.blockers | single_conditions
+
+
 def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()) -> Parsed:
     """Parses a protected prompt: each protected item is exactly one token."""
     from spacy.tokens import Doc
@@ -156,6 +162,7 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
     rewritten = rewrite(
         protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
         courtesy=words.courtesy | words.politeness, fillers=words.fillers, emoji=words.courtesy_emoji,
+        sign_offs=words.sign_offs, never_names=_never_names(words),
     )
     ordered, reordered = reorder(rewritten.protected, verbs)
     raw = _words(ordered, nlp.tokenizer)

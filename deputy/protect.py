@@ -68,7 +68,7 @@ _BARE = re.compile(
     rf"(?<![\w@.:/%-])"
     rf"(?:[^\s@/:<>\"«»“”\[\]()]+@)?"  # user information: kept so the checker can refuse it by name
     rf"(?:(?:{_LABEL}\.)+(?:[^\W\d_]{{2,63}}|xn--[a-z0-9-]{{1,59}})\.?"
-    rf"|localhost|\d{{1,3}}(?:\.\d{{1,3}}){{3}}|\[[0-9A-Fa-f:.]+\])"
+    rf"|localhost|\d{{1,3}}(?:\.\d{{1,3}}){{3}}|\[(?=[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:)[0-9A-Fa-f:.]+\])"  # IPv6: two colons at least
     rf"(?::\d{{1,5}})?"
     rf"(?:[/?#][^{_STOP}]*)?"
     rf"(?![\w-])",

@@ -57,6 +57,12 @@ _APOLOGY = re.compile(
 # code."): it is the writer's, "I need …", and is read with every check a statement of mine gets.
 # Not before "you" ("Need you to fetch A" is already a request), nor a negation ("Need not …").
 _DROPPED_I = re.compile(r"(?:(?<=[.!?\n])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_])", re.IGNORECASE)
+# A footnote or citation marker ("the survey cited as [3]: A", "A [1] — the dataset behind Figure 2")
+# only points at a reference list: markup, like a list marker, never a number of anything.
+_FOOTNOTE = re.compile(r"(?<![\w\]])\[\d{1,3}\](?![\w(\[])")
+# "@seaspider fetch A": a chat mention of the deputy's own name (one of the courtesy words, as
+# "Hi Sea Spider," is) addresses the request to it. Anyone else's mention ("@maya can you …") stays.
+_MENTION = re.compile(r"(?<![\w@.])@([^\W\d_][\w-]*)")
 _FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
 
 
@@ -67,6 +73,25 @@ def _drop_emoji(piece: str, emoji: frozenset[str], rewrites: list[str]) -> str:
     out = pattern.sub(" ", piece)
     if out != piece:
         rewrites.append("emoji dropped")
+    return out
+
+
+def _drop_markup(piece: str, courtesy: frozenset[str], rewrites: list[str]) -> str:
+    """Drops footnote markers, and the "@" of a mention of the deputy's own name."""
+
+    def mention(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name.lower().replace("-", "").replace("_", "") not in courtesy:
+            return match.group(0)
+        rewrites.append(f"@{name} → {name}")
+        return name
+
+    out = _MENTION.sub(mention, piece) if "@" in piece else piece
+    if "[" in out:
+        cleaned = _FOOTNOTE.sub("", out)
+        if cleaned != out:
+            rewrites.append("footnote marker dropped")
+            out = cleaned
     return out
 
 
@@ -92,6 +117,15 @@ def _subject(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
         return match.group(0)
     rewrites.append(f"{match.group(2)} → I need")
     return match.group(1) + "I need"
+
+
+def _sign_off(match: re.Match[str], never_names: frozenset[str], rewrites: list[str]) -> str:
+    """Drops a closing sign-off and the name after it, unless a word of the "name" is one the reader
+    must see ("Regards, Unless", "Thanks, Never"): then all of it stays, to be read as written."""
+    name = match.group(2) or ""
+    if any(word.rstrip(".").lower() in never_names for word in name.split()):
+        return match.group(0)
+    return _mark(match, "sign-off", rewrites, "")
 
 
 def _mark(match: re.Match[str], what: str, rewrites: list[str], replacement: str) -> str:
@@ -191,6 +225,18 @@ def _joined_frame_pattern(frames: tuple[str, ...], fillers: tuple[str, ...] = ()
 
 
 @cache
+def _sign_off_pattern(sign_offs: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A sign-off that ends the prompt after a sentence mark, a comma or a line break, with up to three
+    capitalised words of a name after it ("Kind regards, Ingrid", "Best regards,\nTom Hartley")."""
+    if not sign_offs:
+        return None
+    name = r"(?:[ \t]*[,\n][ \t\n]*|[ \t]+)([A-Z][^\W\d_]*\.?(?:[ \t]+[A-Z][^\W\d_]*\.?){0,2})"
+    # The sign-off in any case, the name only capitalised: "thanks delete" is no one's name.
+    return re.compile(r"(?:(?<=[.!?,\n])|\A)[ \t\n]*((?i:" + _alternation(sign_offs) + r"))[ \t]*[,.!]*(?:" + name
+                      + r")?[ \t]*[.!]*[ \t\n]*\Z")
+
+
+@cache
 def _aside_pattern(asides: tuple[str, ...], fillers: tuple[str, ...] = ()) -> re.Pattern[str] | None:
     if not asides:
         return None
@@ -201,7 +247,7 @@ def _aside_pattern(asides: tuple[str, ...], fillers: tuple[str, ...] = ()) -> re
 def rewrite(
     protected: Protected, *, spellings: Mapping[str, str], frames: tuple[str, ...], asides: tuple[str, ...],
     courtesy: frozenset[str] = frozenset(), fillers: frozenset[str] = frozenset(),
-    emoji: frozenset[str] = frozenset(),
+    emoji: frozenset[str] = frozenset(), sign_offs: tuple[str, ...] = (), never_names: frozenset[str] = frozenset(),
 ) -> Rewritten:
     """Applies the closed lists to every plain piece; protected items stay exactly as they were."""
     rewrites: list[str] = []
@@ -209,6 +255,7 @@ def rewrite(
     if emoji:
         pieces = [_drop_emoji(piece, emoji, rewrites) for piece in pieces]
     pieces = [_FENCE.sub(lambda m: _unfence(m, rewrites, first=index == 0), piece) for index, piece in enumerate(pieces)]
+    pieces = [_drop_markup(piece, courtesy, rewrites) for piece in pieces]
     pieces = [_LIST_MARKER.sub(lambda m: _unmark(m, rewrites, first=index == 0), piece)
               for index, piece in enumerate(pieces)]
     pieces = [_DROPPED_I.sub(lambda m: _subject(m, rewrites, first=index == 0), piece)
@@ -242,6 +289,13 @@ def rewrite(
         if aside is not None:
             piece = _drop_asides(piece, aside, final=index == last, rewrites=rewrites)
         out.append(piece)
+    sign_off = _sign_off_pattern(tuple(sign_offs))
+    if out and sign_off is not None:
+        signed = sign_off.sub(lambda m: _sign_off(m, never_names, rewrites), out[-1])
+        if protected.items or signed.strip():  # "Thanks." alone is all there is: it stays, to be answered
+            out[-1] = signed
+        elif signed != out[-1]:
+            rewrites.pop()
     if out:
         # "Fetch the page A please.": the small model sometimes hangs the address from a final
         # "please"; the same words with a comma before it parse as the request they are.

@@ -28,7 +28,7 @@ class VocabError(ValueError):
 
 
 # Lists of phrases matched in order (and, for hedges, in their own case-insensitive way).
-_PHRASE_LISTS = frozenset({"conditions", "hedge_frames", "hedge_asides"})
+_PHRASE_LISTS = frozenset({"conditions", "hedge_frames", "hedge_asides", "sign_offs"})
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
 _ASPECTS = ("present", "past", "perfect", "passive", "progressive")
@@ -60,6 +60,7 @@ class ReaderWords:
     achievers: frozenset[str]
     hedge_frames: tuple[str, ...]
     hedge_asides: tuple[str, ...]
+    sign_offs: tuple[str, ...]
     purpose_marks: frozenset[str]
     person_nouns: frozenset[str]
     context_labels: frozenset[str]

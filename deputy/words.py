@@ -163,6 +163,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "no rush at all", "no hurry at all", "whenever you have a moment", "when you have time",
         "whenever you have time", "when you get time", "if you would be so kind", "if you'd be so kind",
         "if you please", "if you'd be so good",
+        # The Indian English closing formula: "Kindly fetch A and oblige."
+        "and oblige", "and oblige me",
         # A report asked for, which every answer gives anyway: "Fetch A and let me know when it's done."
         "let me know when it's done", "let me know when it is done", "let me know when you're done",
         "let me know when you are done", "let me know once it's done", "let me know once it is done",
@@ -221,6 +223,13 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "really", "so", "very", "most", "truly", "ever", "extremely", "super", "incredibly", "immensely", "terribly",
         "awfully", "hugely", "deeply", "genuinely", "possibly", "just", "kindly", "please", "spare", "free", "quick",
         "little", "also",
+    ),
+    # How a letter or an email signs off, at the very end of a prompt and with the writer's name after
+    # it or not ("… Kind regards, Ingrid"): courtesy that asks nothing, dropped with the name.
+    "sign_offs": (
+        "kind regards", "kindest regards", "best regards", "warm regards", "warmest regards", "regards",
+        "best wishes", "all the best", "with thanks", "many thanks", "thanks", "thank you", "cheers", "best",
+        "sincerely", "yours sincerely", "yours faithfully", "yours truly", "respectfully",
     ),
     # Words of sentences that only keep the conversation going ("I hope you're doing well.", "Sorry to
     # bother you again.", "Thank you for your help earlier."): such a sentence is context, whoever it
