@@ -69,3 +69,13 @@ def test_a_thank_you_that_takes_the_request_back_refuses(deputy: Any, prompt: st
 
 def test_no_sign_off_drops_a_condition_as_a_name(deputy: Any) -> None:
     assert read_outcome(deputy, f"Fetch {A}. Regards, Unless") == ("refused", "condition")
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    ("Which sitemaps does https://www.ikea.com/ publish?", ("sitemaps", {"target": "https://www.ikea.com/"})),
+    ("Does https://www.argos.co.uk/ publish a sitemap at all?", ("sitemaps", {"target": "https://www.argos.co.uk/"})),
+    ("Publish the sitemaps of https://www.currys.co.uk/ to our wiki.", ("refused", "unsupported_verb")),  # control
+    ("Can you publish https://www.tesco.com/sitemap.xml?", ("refused", "unsupported_verb")),  # control
+])
+def test_a_site_publishes_its_sitemaps_but_i_publish_nothing(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
