@@ -24,6 +24,7 @@ from deputy.signals import (
     WH_TAGS,
     children,
     content,
+    dated_by_the_past,
     lower,
     number,
     opens_softly,
@@ -272,7 +273,8 @@ def _detached(chain: list[Any], chain_ids: frozenset[int], subject: str | None, 
             subjects = [str(c.lemma_).lower() for c in children(child, SUBJECTS)]
             marks = [lower(c) for c in child.children if c.dep_ == "mark"]
             own_subject = bool(subjects) and subjects[0] not in ("you", "yourself")
-            if own_subject and (not marks or all(m in words.purpose_marks for m in marks)):
+            # A clause dated in the past ("… when you stored it") only says which record is asked about.
+            if (own_subject and (not marks or all(m in words.purpose_marks for m in marks))) or dated_by_the_past(child):
                 out |= {t.i for t in child.subtree}
     return frozenset(out)
 

@@ -11,8 +11,8 @@ from deputy.nlp import Parsed
 from deputy.vocab import ReaderWords
 
 __all__ = [
-    "CLAUSE_ONLY", "COORDINATORS", "SUBJECTS", "VERBAL", "WH_TAGS", "asks", "children", "content", "embedded",
-    "find_conditions", "is_label", "is_negation", "lower", "opens_softly", "negation_word", "number", "ordinary_word", "own_clause",
+    "CLAUSE_ONLY", "COORDINATORS", "SUBJECTS", "VERBAL", "WH_TAGS", "asks", "children", "content", "dated_by_the_past",
+    "embedded", "find_conditions", "in_the_past", "is_label", "is_negation", "lower", "opens_softly", "negation_word", "number", "ordinary_word", "own_clause",
     "someone_else", "verb_lemma", "verb_like", "wh_phrase",
 ]
 
@@ -200,10 +200,36 @@ def find_conditions(parsed: Parsed, words: ReaderWords) -> tuple[tuple[str, int]
             continue  # "check if A is allowed" asks a question; it sets no condition
         if word in CLAUSE_ONLY:
             opens_clause = tok.dep_ == "mark" or (tok.dep_ == "advmod" and tok.head.dep_ in ("advcl", "ccomp")) or _heads_own_clause(tok)
-            if not opens_clause or _indirect_question(tok, words):
+            if not opens_clause or _indirect_question(tok, words) or _past_time(tok, word):
                 continue
         found.append((word, tok.i))
     return tuple(found)
+
+
+def _past_time(tok: Any, word: str) -> bool:
+    """"What did A say when you stored it?", "How big was A when you downloaded it?": a clause in the
+    past only dates what is asked about; a condition waits on the future. Only beside a main verb with
+    a subject of its own and no modal (a question or a statement): "Fetch A when we fetched it" and
+    "Could you fetch A once we updated it?" (a request, its "once" sloppy for the future) stay conditions."""
+    if word not in ("when", "once", "after"):
+        return False
+    clause, main = tok.head, tok.head.head
+    has_subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in main.children)
+    modal = any(c.tag_ == "MD" for c in main.children)
+    return in_the_past(clause) and clause.dep_ == "advcl" and main.i != clause.i and has_subject and not modal
+
+
+def in_the_past(verb: Any) -> bool:
+    """A verb in the simple past, or with a past auxiliary ("fetched", "did … fetch", "was stored")."""
+    return verb.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children)
+
+
+def dated_by_the_past(clause: Any) -> bool:
+    """"… when you stored it", "… after we fetched it": a clause that only dates what is asked about.
+    Not when negated ("… when you didn't store it"): that is no record to ask about."""
+    marks = [lower(c) for c in clause.children if c.dep_ in ("mark", "advmod") and c.i < clause.i]
+    negated = any(c.dep_ == "neg" for c in clause.children)
+    return bool(marks) and marks[0] in ("when", "once", "after") and in_the_past(clause) and not negated
 
 
 def _heads_own_clause(tok: Any) -> bool:
@@ -227,8 +253,7 @@ def _indirect_question(tok: Any, words: ReaderWords) -> bool:
     Only about the past: "tell me when it is done" asks to be told later, a condition.
     """
     clause = tok.head
-    past = clause.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in clause.children)
-    return tok.dep_ == "advmod" and tok.i < clause.i and past and asks(clause, words)
+    return tok.dep_ == "advmod" and tok.i < clause.i and in_the_past(clause) and asks(clause, words)
 
 
 def someone_else(agent: Any, parsed: Parsed, words: ReaderWords) -> bool:

@@ -79,3 +79,20 @@ def test_no_sign_off_drops_a_condition_as_a_name(deputy: Any) -> None:
 ])
 def test_a_site_publishes_its_sitemaps_but_i_publish_nothing(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
     assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    (f"What did {A} say when you stored it?", ("read", {"url": A})),
+    (f"How big was {A} when you downloaded it?", ("page", {"url": A})),
+    (f"Fetch {A} when it is updated.", ("refused", "condition")),  # the future: a condition
+    (f"Fetch {A} when we fetched it last time.", ("refused", "condition")),  # a command: still a condition
+    (f"Could you fetch {A} once we updated it?", ("refused", "condition")),  # a request: still a condition
+    (f"What did {A} say when you stored it? Then delete it.", ("refused", "unsupported_verb")),
+])
+def test_a_clause_in_the_past_dates_a_question_and_conditions_nothing(
+        deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+def test_a_negated_clause_in_the_past_is_no_date(deputy: Any) -> None:  # negative control
+    assert read_outcome(deputy, f"What did {A} say when you didn't store it?")[0] == "refused"
