@@ -63,6 +63,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
         "actually", "still", "ever", "really", "ahead", "successfully", "correctly", "properly",
         "fully", "completely", "last", "ok", "okay", "first", "second", "third", "finally", "lastly", "next",
+        # A count over everything stored: "How many pages have we stored altogether?"
+        "altogether", "overall",
     ),
     "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into", "by", "with", "according"),
     # Words that ask for more than the reader can promise (a whole site, a login, a schedule): refused.
@@ -196,7 +198,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     ),
     # Emoji of thanks or good will; they ask for nothing and are dropped wherever they stand. Signs of
     # refusal or of a task done ("🚫", "❌", "✅") are not on the list and stay words the reader cannot place.
-    "courtesy_emoji": ("🙏", "🙂", "😊", "😀", "😃", "😄", "😁", "🙌", "👍", "🤞", "😅", "✨", "❤️", "❤", "💙", "🥺", "😉", "🤗", "👋"),
+    "courtesy_emoji": ("🙏", "🙂", "😊", "😀", "😃", "😄", "😁", "🙌", "👍", "🤞", "😅", "✨", "❤️", "❤", "💙", "🥺", "😉", "🤗", "👋", "🚀", "🎉"),
     # Marks of a clause that gives the speaker's purpose or reason, not a second request:
     # "fetch A so I can quote it", "… because the team needs it".
     "purpose_marks": ("so", "because", "since", "as", "cause", "that"),
