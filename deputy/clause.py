@@ -210,8 +210,9 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
             continue  # "ticket 41190", "section 2.1": the number names a thing, it does not count pages
         value = number(tok.text)
         counted = tok.dep_ == "nummod" and lower(tok.head) in words.object_nouns
-        # "fetch these two: A, B": the number stands for the pages it counts.
-        counted = counted or (tok.dep_ in ("dobj", "appos") and any(lower(c) in ("these", "those") for c in tok.children))
+        # "fetch these two: A, B": the number stands for the pages it counts (the model may hang it from A).
+        counts_items = tok.dep_ in ("dobj", "appos") or (tok.dep_ == "nummod" and tok.head.i in parsed.items)
+        counted = counted or (counts_items and any(lower(c) in ("these", "those") for c in tok.children))
         if counted and value is not None:
             counts.append(value)  # "these two pages: A and B" must name two
         elif value == 1 and tok.dep_ == "nummod" and tok.head.dep_ == "pobj":

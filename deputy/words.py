@@ -126,6 +126,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "do the needful and", "please to",
         # A suggestion for both of us is a request: "Let's fetch A next." ("Let us fetch A" may ask leave.)
         "let's",
+        # An agent's narration to its tool is its request: "Let me fetch A and B." ("let me know …" is a
+        # hedge aside or stays as written; what follows is read with every check a request gets.)
+        "let me",
         # A softener beside the request modal: "Could you maybe fetch A?", "Perhaps you could fetch A?".
         # Only with could/would: "can you …?" asks leave in this reader, with or without "maybe".
         "could you maybe", "could you perhaps", "would you maybe", "would you perhaps", "maybe you could",
