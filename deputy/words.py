@@ -289,9 +289,6 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     # After a verb of asking, "if" opens the question asked ("The customer is asking if the crawler is
     # running"), never a condition; "whether" says so to the parse.
     "asking if": "asking whether", "asks if": "asks whether", "asked if": "asked whether",
-    # "Have we got A stored?": the small model hangs A from "stored" as a clause of its own; "do we have"
-    # asks the same and parses as one clause. "Just tell me:" leads into the question as "Tell me:" does.
-    "have we got": "do we have", "have you got": "do you have", "just tell me": "tell me",
     # A repetition spelt as a phrase is the schedule "repeatedly" names (a blocker): "fetch A again and again".
     "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
 })
