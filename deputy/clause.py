@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.nlp import Parsed
+from deputy.numbers import names_a_noun
 from deputy.predicate import aspects_of, follow_chain, modality_of
 from deputy.scope import scope
 from deputy.signals import (
@@ -207,12 +208,13 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
             continue  # "First, fetch A": an ordinal adverb orders, it does not count
         if _ORDINAL.fullmatch(lower(tok)) and tok.dep_ in ("pobj", "advmod", "npadvmod"):
             continue  # "For the third, fetch A": an ordinal standing alone orders; "the third link" still counts
-        if _labelled(tok, action, words):
-            continue  # "ticket 41190", "section 2.1": the number names a thing, it does not count pages
+        if _labelled(tok, action, words) or names_a_noun(tok, mood, words):
+            continue  # "ticket 41190", "section 2.1", "did A 404?": the number names a thing, it counts no pages
         value = number(tok.text)
         counted = tok.dep_ == "nummod" and lower(tok.head) in words.object_nouns
-        # "fetch these two: A, B": the number stands for the pages it counts.
-        counted = counted or (tok.dep_ in ("dobj", "appos") and any(lower(c) in ("these", "those") for c in tok.children))
+        # "fetch these two: A, B": the number stands for the pages it counts (the model may hang it from A).
+        counts_items = tok.dep_ in ("dobj", "appos") or (tok.dep_ == "nummod" and tok.head.i in parsed.items)
+        counted = counted or (counts_items and any(lower(c) in ("these", "those") for c in tok.children))
         if counted and value is not None:
             counts.append(value)  # "these two pages: A and B" must name two
         elif value == 1 and tok.dep_ == "nummod" and tok.head.dep_ == "pobj":

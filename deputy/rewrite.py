@@ -308,6 +308,8 @@ def rewrite(
 
 # Words that only place a request in a sequence of steps: "Next, let's download A", "Then, could you …".
 _SEQUENCE = frozenset({"next", "then", "first", "now", "finally", "lastly", "also", "ok", "okay", "alright"})
+# "Let me know when you've fetched A" asks to be told, not to act: a frame before "know" opens no request.
+_NOT_AFTER_FRAME = re.compile(r"know\b", re.IGNORECASE)
 
 
 def _replace_frames(
@@ -328,6 +330,8 @@ def _replace_frames(
             return match.group(0)
         lead = before[marks[-1].end():] if marks else before
         if any(word.lower() not in courtesy and word.lower() not in _SEQUENCE for word in re.findall(r"[\w']+", lead)):
+            return match.group(0)
+        if _NOT_AFTER_FRAME.match(match.string, match.end()):
             return match.group(0)
         rewrites.append(f"hedge: {' '.join(match.group(1).split())}")
         return "please "

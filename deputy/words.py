@@ -63,6 +63,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
         "actually", "still", "ever", "really", "ahead", "successfully", "correctly", "properly",
         "fully", "completely", "last", "ok", "okay", "first", "second", "third", "finally", "lastly", "next",
+        # A count over everything stored: "How many pages have we stored altogether?"
+        "altogether", "overall",
     ),
     "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into", "by", "with", "according"),
     # Words that ask for more than the reader can promise (a whole site, a login, a schedule): refused.
@@ -124,6 +126,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "do the needful and", "please to",
         # A suggestion for both of us is a request: "Let's fetch A next." ("Let us fetch A" may ask leave.)
         "let's",
+        # An agent's narration to its tool is its request: "Let me fetch A and B." ("let me know …" is a
+        # hedge aside or stays as written; what follows is read with every check a request gets.)
+        "let me",
         # A softener beside the request modal: "Could you maybe fetch A?", "Perhaps you could fetch A?".
         # Only with could/would: "can you …?" asks leave in this reader, with or without "maybe".
         "could you maybe", "could you perhaps", "would you maybe", "would you perhaps", "maybe you could",
@@ -198,7 +203,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     ),
     # Emoji of thanks or good will; they ask for nothing and are dropped wherever they stand. Signs of
     # refusal or of a task done ("🚫", "❌", "✅") are not on the list and stay words the reader cannot place.
-    "courtesy_emoji": ("🙏", "🙂", "😊", "😀", "😃", "😄", "😁", "🙌", "👍", "🤞", "😅", "✨", "❤️", "❤", "💙", "🥺", "😉", "🤗", "👋"),
+    "courtesy_emoji": ("🙏", "🙂", "😊", "😀", "😃", "😄", "😁", "🙌", "👍", "🤞", "😅", "✨", "❤️", "❤", "💙", "🥺", "😉", "🤗", "👋", "🚀", "🎉"),
     # Marks of a clause that gives the speaker's purpose or reason, not a second request:
     # "fetch A so I can quote it", "… because the team needs it".
     "purpose_marks": ("so", "because", "since", "as", "cause", "that"),
