@@ -148,8 +148,13 @@ def _retag_nouns(doc: Any, nouns: frozenset[str], items: dict[int, ProtectedItem
 
 def _never_names(words: ReaderWords) -> frozenset[str]:
     """Words no sign-off may drop as the writer's name: each makes the reader refuse."""
-    single_conditions = frozenset(c for c in words.conditions if " " not in c)
-    return words.negations | words.unsupported | words.forbidden | words.blockers | single_conditions
+    return _refusing_words(words.negations, words.unsupported, words.forbidden, words.blockers, words.conditions)
+
+
+@cache
+def _refusing_words(*lists: frozenset[str] | tuple[str, ...]) -> frozenset[str]:
+    # Once per vocabulary, not once per prompt (a frozenset keeps its hash).
+    return frozenset(word for words in lists for word in words if " " not in word)
 
 
 def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()) -> Parsed:

@@ -291,11 +291,11 @@ def rewrite(
         out.append(piece)
     sign_off = _sign_off_pattern(tuple(sign_offs))
     if out and sign_off is not None:
-        signed = sign_off.sub(lambda m: _sign_off(m, never_names, rewrites), out[-1])
+        signed_off: list[str] = []
+        signed = sign_off.sub(lambda m: _sign_off(m, never_names, signed_off), out[-1])
         if protected.items or signed.strip():  # "Thanks." alone is all there is: it stays, to be answered
             out[-1] = signed
-        elif signed != out[-1]:
-            rewrites.pop()
+            rewrites += signed_off
     if out:
         # "Fetch the page A please.": the small model sometimes hangs the address from a final
         # "please"; the same words with a comma before it parse as the request they are.

@@ -231,9 +231,10 @@ class Fetcher:
     def _target(self, url: URL | str) -> URL:
         """The URL a public method acts on, canonical with fetch.sort_query applied.
 
-        The crawl hands `URL`s, parsed once where they entered it: only their query order is
-        settled here (the disk frontier keeps followed links as their pages gave them). Text, from
-        callers that hold nothing else (a robots question, a test), is parsed here; InvalidURL if bad.
+        The crawl hands `URL`s, parsed once where they entered it with fetch.sort_query applied
+        (queue lines, sitemaps, followed links); sorting again here is a cheap guard for any other
+        caller. Text, from callers that hold nothing else (a robots question, a test), is parsed
+        here; InvalidURL if bad.
         """
         if isinstance(url, str):
             return parse_url(url, sort_query=self.config.fetch.sort_query)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from seaspider.errors import InvalidURL
-from seaspider.web.urls import parse_url, resolve_link, strip_tracking
+from seaspider.web.urls import URL, parse_url, resolve_link, sort_params, strip_tracking
 
 __all__ = [
     "DEFAULT_MAX_LINKS",
@@ -106,7 +106,8 @@ class PageLinks:
         """
         merged: dict[str, bool] = {}
         for link in self.links:
-            url = str(parse_url(link.url, sort_query=True)) if "?" in link.url else link.url
+            # Links are canonical text already: rebuilt, not parsed again, then only their query sorted.
+            url = str(sort_params(URL.from_canonical(link.url))) if "?" in link.url else link.url
             merged[url] = merged.get(url, True) and link.nofollow
         return dataclasses.replace(self, links=tuple(Link(url, nofollow) for url, nofollow in merged.items()))
 
