@@ -34,6 +34,10 @@ class Decider:
         self._refuser = refuser
         self._verbs = verbs
         self._disabled = disabled
+        # The address slot that takes the most addresses: a prompt naming more than it takes is refused
+        # for the count before anything else about its wording.
+        address_slots = [(c, s) for c in vocab.capabilities for s in c.slots if s.takes == "address"]
+        self._widest = max(address_slots, key=lambda pair: pair[1].max) if address_slots else None
         self._address_types = tuple(dict.fromkeys(
             slot.type for cap in vocab.capabilities for slot in cap.slots if slot.takes == "address"
         ))
@@ -61,6 +65,9 @@ class Decider:
         rejected = self._binder.rejected(slots, self._address_types, sk)
         if rejected is not None:
             return rejected
+        too_many = self._binder.too_many(slots, self._widest, sk)
+        if too_many is not None:
+            return too_many
         checking_verbs = "unsupported_verb" not in self._disabled
         if sk.forbidden and checking_verbs:
             return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=sk.forbidden[0])

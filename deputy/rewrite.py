@@ -64,6 +64,9 @@ _FOOTNOTE = re.compile(r"(?<![\w\]])\[\d{1,3}\](?![\w(\[])")
 # "Hi Sea Spider," is) addresses the request to it. Anyone else's mention ("@maya can you …") stays.
 _MENTION = re.compile(r"(?<![\w@.])@([^\W\d_][\w-]*)")
 _FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
+# The same "please" closing a sentence that more sentences follow: "Download A please. Thank you very
+# much." (the model made the address the subject of that "please").
+_CLOSING_PLEASE = re.compile(r"(?<![,\s])(?=[ \t]+please[ \t]*[.!]+[ \t\n]+\S)", re.IGNORECASE)
 
 
 def _drop_emoji(piece: str, emoji: frozenset[str], rewrites: list[str]) -> str:
@@ -300,6 +303,7 @@ def rewrite(
         # "Fetch the page A please.": the small model sometimes hangs the address from a final
         # "please"; the same words with a comma before it parse as the request they are.
         out[-1] = _FINAL_COURTESY.sub(lambda m: "," + m.group(0), out[-1])
+        out = [_CLOSING_PLEASE.sub(",", piece) for piece in out]
     return Rewritten(
         protected=Protected(prompt=protected.prompt, pieces=tuple(out), items=protected.items),
         rewrites=tuple(rewrites),

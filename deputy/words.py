@@ -36,6 +36,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "negations": (
         "not", "n't", "nt", "never", "no", "none", "nothing", "neither", "nor", "nobody", "nowhere", "cannot",
     ),
+    # Verbs that ask me not to act on what they name, read as negations: "Skip A for now", "Hold off on
+    # A", "Leave A alone", "Forget about A", "Leave out B". A phrasal verb is its verb and one word the
+    # verb governs ("off", "alone", "about"), whatever stands between them.
+    "negating_verbs": ("skip", "hold off", "put off", "leave alone", "leave out", "forget about"),
     "conditions": (
         "if", "unless", "whenever", "provided", "providing", "assuming", "suppose", "supposing", "in case",
         "as long as", "so long as", "only if", "even if", "as soon as", "once", "until", "till", "after",
@@ -124,6 +128,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Indian and learner English: "Kindly do the needful and fetch A", "Please to fetch A" ask what
         # "please fetch A" asks; only where a request starts, like every frame.
         "do the needful and", "please to",
+        # Learner English: "I want that you download A" (as in German, French, Spanish: "je veux que vous
+        # …"), "I would like to ask you for download A" ("for" where "to" belongs) ask what "please" asks.
+        "I want that you", "I would like that you", "I'd like that you", "I would want that you",
+        "I would like to ask you for", "I'd like to ask you for", "I want to ask you for",
         # A suggestion for both of us is a request: "Let's fetch A next." ("Let us fetch A" may ask leave.)
         "let's",
         # An agent's narration to its tool is its request: "Let me fetch A and B." ("let me know …" is a
@@ -186,6 +194,12 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # is never on this list.
         "as soon as you can", "as soon as possible", "as soon as you're able", "as soon as you are able",
         "as soon as you get a chance", "as soon as you get the chance", "as soon as you have a moment",
+        # "Tell me" closed by punctuation only asks for the answer the question beside it asks for:
+        # "Which sitemaps does A list? Please tell me.", "Just tell me: is anything still queued?".
+        # ("Tell me whether A is allowed" goes on and is read as the embedded question it is.)
+        "tell me", "please tell me", "just tell me",
+        # A learner's "Excuse me," before the question is courtesy: "Excuse me, could you fetch A?"
+        "excuse me",
         # Acknowledgements that open a turn: "Got it. Fetch A."
         "got it", "sounds good", "understood", "noted", "will do", "no problem", "all right", "alright then",
         "okay then", "ok then",
@@ -298,6 +312,8 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     # After a verb of asking, "if" opens the question asked ("The customer is asking if the crawler is
     # running"), never a condition; "whether" says so to the parse.
     "asking if": "asking whether", "asks if": "asks whether", "asked if": "asked whether",
+    # Learner English puts "to" after the modal of a request: "could you to fetch A?" asks "could you fetch A?".
+    "could you to": "could you", "would you to": "would you", "can you to": "can you", "will you to": "will you",
     # A repetition spelt as a phrase is the schedule "repeatedly" names (a blocker): "fetch A again and again".
     "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
 })
