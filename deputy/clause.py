@@ -153,7 +153,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     inverted = (
         first_content is not None and first_content.pos_ == "AUX"
         and (subject_tok is None or first_content.i < subject_tok.i)
-    )
+    ) or _asks_of_address(first_content, parsed)
     if (predicate is None and root.pos_ == "ADJ" and first_content is not None and first_content.i == root.i
             and any(c.dep_ == "dobj" for c in root.children)):
         # "Empty the queue.": an adjective takes no object; the small model made a verb of it.
@@ -241,7 +241,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
             verb_lemma(t, verbs) for t in sent
             if t.pos_ == "VERB" and t.tag_ == "VB" and t.dep_ == "conj" and t.head.tag_ != "VB"
             and t.i not in chain_ids and not own_clause(t)
-        ),
+        ) + ((predicate,) if predicate and _cut_from_auxiliary(action, auxes, doc) else ()),
     )
 
 
@@ -502,3 +502,22 @@ def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWo
         elif determiners[0] in ("this", "that", "the"):
             return int(child.i), 1  # "fetch that page", "download the link"
     return None, 1
+
+
+def _asks_of_address(first: Any, parsed: Parsed) -> bool:
+    """"did A 404", "does A redirect", typed without the question mark: "did" or "does" opening the
+    sentence with an address right after it asks about that address (the small model may make the
+    "did" a main verb, which the auxiliary test above misses)."""
+    return (first is not None and str(first.lemma_).lower() == "do" and first.tag_ in ("VBD", "VBZ")
+            and first.i + 1 in parsed.items)
+
+
+def _cut_from_auxiliary(action: Any, auxes: list[Any], doc: Any) -> bool:
+    """"did A 404, refetch it": the model may give the bare verb after the comma the "did" (and the
+    subject) of the question before it. A lone comma between a "do" and its verb ends the question
+    there: the verb is an order beside it (a second request), never part of what is asked. Paired
+    commas set off an aside ("Did you, by any chance, fetch A?") and cut nothing."""
+    if action.tag_ != "VB":
+        return False
+    return any(str(a.lemma_).lower() == "do" and a.i < action.i
+               and sum(doc[j].text in (",", ";") for j in range(a.i + 1, action.i)) % 2 == 1 for a in auxes)

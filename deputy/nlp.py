@@ -135,6 +135,21 @@ def _normalise(
     return out, items, synthetic
 
 
+_DETERMINERS = frozenset({"the", "this", "that", "these", "those", "a", "an"})
+
+
+def _retag_determined(doc: Any, object_nouns: frozenset[str], items: dict[int, ProtectedItem]) -> None:
+    """"fetch that link": a word for the things a slot holds, right after a determiner, is a noun.
+
+    The small model may tag "link" a verb there, and the reader then refuses a verb it cannot do;
+    no verb follows a determiner ("the page that links to A" has a relative "that", tagged WDT).
+    """
+    for tok in doc:
+        if (tok.i > 0 and tok.i not in items and tok.tag_.startswith("VB") and tok.lower_ in object_nouns
+                and doc[tok.i - 1].tag_ == "DT" and doc[tok.i - 1].lower_ in _DETERMINERS):
+            tok.tag_ = "NNS" if tok.lower_.endswith("s") else "NN"
+
+
 def _retag_nouns(doc: Any, nouns: frozenset[str], items: dict[int, ProtectedItem]) -> None:
     """A word the vocabulary says is a noun is tagged one (NNS when it ends in s), whatever the tagger guessed.
 
@@ -186,4 +201,6 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
         doc = component(doc)
         if name == "tagger" and words.nouns:
             _retag_nouns(doc, words.nouns, items)
+        if name == "tagger":
+            _retag_determined(doc, words.object_nouns, items)
     return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered)

@@ -67,8 +67,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
         "actually", "still", "ever", "really", "ahead", "successfully", "correctly", "properly",
         "fully", "completely", "last", "ok", "okay", "first", "second", "third", "finally", "lastly", "next",
-        # A count over everything stored: "How many pages have we stored altogether?"
-        "altogether", "overall",
+        # A count over everything stored: "How many pages have we stored altogether?", "… stored total".
+        "altogether", "overall", "total",
     ),
     "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into", "by", "with", "according"),
     # Words that ask for more than the reader can promise (a whole site, a login, a schedule): refused.
@@ -99,7 +99,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "document", "documents", "address", "addresses", "these", "this", "those", "them", "it", "one",
         "ones", "following", "copy", "file", "files", "resource", "resources",
     ),
-    "list_words": ("and", ",", ";", ".", "!", "?", "also", "plus", "too", "as", "well", "please", "thanks", "thank", "you", "-", "–", "—", "*", "•"),
+    # "+" is how notes write "plus": "dl A + B".
+    "list_words": ("and", ",", ";", ".", "!", "?", "also", "plus", "+", "too", "as", "well", "please", "thanks", "thank", "you", "-", "–", "—", "*", "•"),
     # Verbs that lead into the action and keep their own tense: "did you manage to fetch A", "how many
     # pages did you fail to fetch". They never make a request; only a question about what happened.
     # "were you able to fetch A" asks the same, in the past; in the present "able" asks permission.
