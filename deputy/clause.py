@@ -136,7 +136,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     polite = any(lower(t) in words.politeness and t.i not in parsed.synthetic for t in sent)
     # "Were you able to fetch A?" asks what happened: the past of "able" is no permission.
     achieved = bool(governors) and governors[0] in words.achievers and chain[0].tag_ == "VBD"
-    modality = Modality.NONE if achieved else modality_of(chain, governors, modals, subject, action, words)
+    modality = Modality.NONE if achieved else modality_of(chain, governors, modals, subject, action, words,
+                                                             embedded=reading.embedded)
     aspects = aspects_of(action, chain, auxes, reading.passive_by_copula, past_copula=achieved)
 
     # Question words and question shape.
@@ -240,7 +241,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         commands=tuple(
             verb_lemma(t, verbs) for t in sent
             if t.pos_ == "VERB" and t.tag_ == "VB" and t.dep_ == "conj" and t.head.tag_ != "VB"
-            and t.i not in chain_ids and not own_clause(t)
+            and t.i not in chain_ids and not _own_clause_but_to(t)
         ) + ((predicate,) if predicate and _cut_from_auxiliary(action, auxes, doc) else ()),
     )
 
@@ -521,3 +522,10 @@ def _cut_from_auxiliary(action: Any, auxes: list[Any], doc: Any) -> bool:
         return False
     return any(str(a.lemma_).lower() == "do" and a.i < action.i
                and sum(doc[j].text in (",", ";") for j in range(a.i + 1, action.i)) % 2 == 1 for a in auxes)
+
+
+def _own_clause_but_to(tok: Any) -> bool:
+    """Whether a verb has its own subject or auxiliary, the infinitive's "to" aside: in "I want to know
+    when we fetched A, and to fetch it again" the "to fetch" is still an order beside the question."""
+    return any(c.dep_ in SUBJECTS or (c.dep_ in ("aux", "auxpass") and lower(c) != "to") for c in tok.children)
+

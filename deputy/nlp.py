@@ -150,6 +150,23 @@ def _retag_determined(doc: Any, object_nouns: frozenset[str], items: dict[int, P
             tok.tag_ = "NNS" if tok.lower_.endswith("s") else "NN"
 
 
+_OBJECTS = frozenset({"it", "them", "this", "that", "these", "those"})
+
+
+def _retag_participles(doc: Any, verbs: frozenset[str], items: dict[int, ProtectedItem]) -> None:
+    """"they want it fetched", "needs A downloaded": a known verb's "-ed" form after its object is
+    its participle. The small model may tag it an adjective ("fetched"), and the reader would then
+    miss the action the sentence asks for; as a participle its lemma is the verb again."""
+    for tok in doc:
+        if tok.tag_ != "JJ" or tok.i == 0 or not tok.lower_.endswith("ed"):
+            continue
+        before = doc[tok.i - 1]
+        if before.i not in items and before.lower_ not in _OBJECTS:
+            continue
+        if tok.lower_[:-2] in verbs or tok.lower_[:-1] in verbs:
+            tok.tag_ = "VBN"
+
+
 def _retag_nouns(doc: Any, nouns: frozenset[str], items: dict[int, ProtectedItem]) -> None:
     """A word the vocabulary says is a noun is tagged one (NNS when it ends in s), whatever the tagger guessed.
 
@@ -203,4 +220,5 @@ def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()
             _retag_nouns(doc, words.nouns, items)
         if name == "tagger":
             _retag_determined(doc, words.object_nouns, items)
+            _retag_participles(doc, verbs, items)
     return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered)

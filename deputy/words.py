@@ -22,7 +22,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # "I ask you to fetch A", "I kindly request that you download A": a wish of the speaker's, as "want".
     "request_governors": ("want", "like", "need", "mind", "love", "wish", "ask", "request"),
     # Verbs that embed a question: "check whether we may fetch A", "tell me if the queue is empty".
-    "embedders": ("check", "see", "verify", "confirm", "tell", "show", "determine", "find", "know", "wonder"),
+    "embedders": ("check", "see", "verify", "confirm", "tell", "show", "determine", "find", "know", "wonder", "ask"),
     # Verbs that only lead into the action: "go fetch A", "help me download A".
     "serial_verbs": ("go", "come", "help"),
     "politeness": ("please", "kindly", "pls", "plz"),
@@ -199,6 +199,11 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # "Which sitemaps does A list? Please tell me.", "Just tell me: is anything still queued?".
         # ("Tell me whether A is allowed" goes on and is read as the embedded question it is.)
         "tell me", "please tell me", "just tell me",
+        # A nudge after a question passed on, asking for its answer: "The customer wants to know when
+        # we last fetched A. Can you check?" (with nothing after it: "Can you check A?" goes on).
+        "can you check", "could you check", "can you check please", "could you check please", "please check",
+        "can you find out", "could you find out", "can you look", "could you look", "can you confirm",
+        "could you confirm",
         # A learner's "Excuse me," before the question is courtesy: "Excuse me, could you fetch A?"
         "excuse me",
         # Acknowledgements that open a turn: "Got it. Fetch A."
