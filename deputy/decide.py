@@ -108,7 +108,7 @@ class Decider:
         first = self._decide_one(sk, matches)
         if isinstance(first, Refusal):
             return first if sk.mood in _REQUESTS else self._several(sk)
-        if all(m in _QUESTIONS for m in moods) and self._asked_again(first, sk, also_matches):
+        if all(m in _QUESTIONS or m is Mood.FRAGMENT for m in moods) and self._asked_again(first, sk, also_matches):
             # "The customer is asking if the crawler is running. Is the job still going?": the same
             # question twice, to a capability that only answers, is answered once.
             return first

@@ -58,6 +58,9 @@ def test_the_echo_is_dropped_only_after_a_question_passed_on(deputy: Any) -> Non
 @pytest.mark.parametrize("prompt, expected", [
     (f"Is {A} allowed? Is {A} allowed?", ("robots", {"target": A})),
     ("Is the crawl still running? Is anything queued?", ("status", {})),
+    ("is the crawl still going? status?", ("status", {})),  # a fragment asking the same is the same question
+    (f"Is {A} allowed? robots.txt for {A}?", ("robots", {"target": A})),
+    ("how far along?", ("status", {})),
 ])
 def test_the_same_question_twice_is_answered_once(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
     assert read_outcome(deputy, prompt) == expected
@@ -66,6 +69,7 @@ def test_the_same_question_twice_is_answered_once(deputy: Any, prompt: str, expe
 @pytest.mark.parametrize("prompt", [
     f"Is {A} allowed? Is {B} allowed?",       # two questions about two pages: two answers, refused
     f"Is the crawl running? Fetch {A}",
+    f"Is {A} allowed? robots.txt for {B}?",
 ])
 def test_different_questions_stay_two_requests(deputy: Any, prompt: str) -> None:  # negative controls
     assert read_outcome(deputy, prompt)[0] == "refused"
