@@ -32,6 +32,7 @@ from deputy.signals import (
     is_label,
     own_clause,
     someone_else,
+    writers_deadline,
     verb_lemma,
     verb_like,
     wh_phrase,
@@ -195,7 +196,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     in_scope = scope(doc[scope_top.i], parsed, chain_ids) if predicate is not None else {t.i for t in sent}
     tail = _colon_tail(action, sent, parsed, words)
     in_scope |= tail
-    detached = _detached(chain, chain_ids, subject, words)
+    detached = _detached(chain, chain_ids, parsed, words)
     conjoined, others = _verbs(sent, chain_ids, action.i, detached, parsed, words, verbs)
     unexpected = _modifiers(chain if predicate is not None else [], tail, parsed, words)
     counts: list[int] = []
@@ -261,11 +262,12 @@ def _colon_tail(action: Any, sent: Any, parsed: Parsed, words: ReaderWords) -> f
     return frozenset()
 
 
-def _detached(chain: list[Any], chain_ids: frozenset[int], subject: str | None, words: ReaderWords) -> frozenset[int]:
+def _detached(chain: list[Any], chain_ids: frozenset[int], parsed: Parsed, words: ReaderWords) -> frozenset[int]:
     """Clauses of purpose or reason hanging from the action: "so I can quote it later".
 
     They tell why, with a subject of their own that is not the deputy; their verbs are the speaker's
-    business, not a second request (a forbidden verb there is still refused wherever it stands).
+    business, not a second request (a forbidden verb there is still refused wherever it stands). So is
+    the writer's own next step that sets a deadline ("before I bump the dependency").
     """
     out: set[int] = set()
     for tok in chain:
@@ -276,7 +278,9 @@ def _detached(chain: list[Any], chain_ids: frozenset[int], subject: str | None, 
             marks = [lower(c) for c in child.children if c.dep_ == "mark"]
             own_subject = bool(subjects) and subjects[0] not in ("you", "yourself")
             # A clause dated in the past ("… when you stored it") only says which record is asked about.
-            if (own_subject and (not marks or all(m in words.purpose_marks for m in marks))) or dated_by_the_past(child):
+            deadline = any(writers_deadline(c, parsed, words) for c in child.children if c.dep_ == "mark")
+            if (own_subject and (not marks or all(m in words.purpose_marks for m in marks))) or dated_by_the_past(child) \
+                    or deadline:
                 out |= {t.i for t in child.subtree}
     return frozenset(out)
 
@@ -377,6 +381,8 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
             if child.dep_ == "agent" and someone_else(child, parsed, words):
                 unexpected.append(lower(child))  # "I want A fetched by the team": not a request to me
                 continue
+            if child.dep_ == "prep" and writers_deadline(child, parsed, words):
+                continue  # "Need A before standup": by when, met by acting now
             if child.dep_ in ("prep", "agent"):
                 if word not in words.prepositions and lower(child) not in words.prepositions:
                     unexpected.append(lower(child))

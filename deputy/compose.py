@@ -42,6 +42,7 @@ from deputy.signals import (
     negation_word,
     opens_softly,
     ordinary_word,
+    writers_deadline,
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
 from deputy.times import is_repetition, is_time_word, schedule_phrase, schedules
@@ -97,7 +98,7 @@ def build_skeleton(
         # "Show me the text of A every morning", "Fetch A after 6pm": the reader acts now or never, so a
         # request with a schedule is a conditional request, whatever it asks to do.
         timed = [i for i in roles.fine if i in roles.acting or needs_by(clauses[i])]
-        scheduled = _scheduled(requested + [clauses[i] for i in timed], parsed)
+        scheduled = _scheduled(requested + [clauses[i] for i in timed], parsed, words)
         # "Fetch A twice" repeats the request rather than timing it: still a word it cannot place.
         unexpected += [w for w in scheduled if is_repetition(w)]
         conditions = tuple(dict.fromkeys(conditions + tuple(w for w in scheduled if not is_repetition(w))))
@@ -327,7 +328,7 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
             if index in parsed.items or index in parsed.synthetic:
                 continue
             if is_time_word(tok):
-                if schedules(tok):
+                if schedules(tok) and not _by_deadline(tok, parsed, words):
                     out.append(lower(tok))
                 continue  # "tomorrow's training", "save it for later", "Long day.": no schedule
             if lower(tok) not in words.blockers and str(tok.lemma_).lower() not in words.blockers:
@@ -359,14 +360,20 @@ def _quantifies_list(tok: Any) -> bool:
     return False
 
 
-def _scheduled(requested: list[Clause], parsed: Parsed) -> list[str]:
+def _scheduled(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> list[str]:
     """Time phrases in the request that say when to act ("every morning", "in an hour", "after 6 pm")."""
     doc = parsed.doc
     return [
         schedule_phrase(doc[i]) for clause in requested
         for i in sorted(clause.tokens - clause.detached - clause.question_tail)
         if i not in parsed.items and i not in parsed.synthetic and is_time_word(doc[i]) and schedules(doc[i])
+        and not _by_deadline(doc[i], parsed, words)
     ]
+
+
+def _by_deadline(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """"fetch A now, before the weekend": a time word that is the writer's deadline, met by acting now."""
+    return tok.dep_ == "pobj" and writers_deadline(tok.head, parsed, words)
 
 
 def _describes_purpose(tok: Any) -> bool:

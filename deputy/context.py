@@ -11,7 +11,7 @@ from typing import Any
 from deputy.clause import Clause
 from deputy.nlp import Parsed
 from deputy.protect import ItemKind
-from deputy.signals import content, is_negation, lower
+from deputy.signals import content, is_negation, lower, writers_deadline
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
 
@@ -200,6 +200,10 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
     found = []
     purpose = set(main.detached)
     for ids in [purpose] + [set(c.tokens) for c in fine]:
+        # "… before we add it to the watchlist": the writer's own next step, by when the answer is
+        # needed, not what is to be done with the page (a forbidden verb there is refused anyway).
+        ids -= {t.i for i in list(ids) for m in doc[i].children if m.dep_ == "mark"
+                and writers_deadline(m, parsed, words) for t in doc[i].subtree}
         if not any(lower(doc[i]) in _BACK_REFERENCES for i in ids
                    if doc[i].pos_ in ("PRON", "DET") and i not in parsed.items):
             continue  # "I'm summarising the changelog": the speaker's own work, on something else

@@ -56,7 +56,10 @@ _APOLOGY = re.compile(
 # A sentence that opens on "Need" has dropped its subject, as notes do ("… go through? Need the status
 # code."): it is the writer's, "I need …", and is read with every check a statement of mine gets.
 # Not before "you" ("Need you to fetch A" is already a request), nor a negation ("Need not …").
-_DROPPED_I = re.compile(r"(?:(?<=[.!?\n])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_])", re.IGNORECASE)
+# The piece may end right after it, where an address follows ("Need A downloaded before standup").
+_DROPPED_I = re.compile(
+    r"(?:(?<=[.!?\n])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_]|[ \t]+\Z)", re.IGNORECASE
+)
 # A footnote or citation marker ("the survey cited as [3]: A", "A [1] — the dataset behind Figure 2")
 # only points at a reference list: markup, like a list marker, never a number of anything.
 _FOOTNOTE = re.compile(r"(?<![\w\]])\[\d{1,3}\](?![\w(\[])")
