@@ -26,6 +26,7 @@ from deputy.signals import (
     children,
     content,
     dated_by_the_past,
+    embedded,
     lower,
     number,
     opens_softly,
@@ -280,9 +281,37 @@ def _detached(chain: list[Any], chain_ids: frozenset[int], parsed: Parsed, words
             # A clause dated in the past ("… when you stored it") only says which record is asked about.
             deadline = any(writers_deadline(c, parsed, words) for c in child.children if c.dep_ == "mark")
             if (own_subject and (not marks or all(m in words.purpose_marks for m in marks))) or dated_by_the_past(child) \
-                    or deadline:
+                    or deadline or _writers_purpose(child, tok, parsed, words):
                 out |= {t.i for t in child.subtree}
     return frozenset(out)
+
+
+_BACK = frozenset({"it", "this", "that", "them", "these", "those", "its"})
+
+
+def _writers_purpose(clause: Any, head: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """An infinitive of purpose that is the writer's own business, not a second request:
+
+    - on the writer's own verb: "To answer the user I need to know how many pages we have";
+    - on the request, a question the writer means to settle: "fetch A to see what changed",
+      "… to check whether the limits moved" (an embedder with a question of its own).
+
+    Never with an address, a negation, a forbidden verb or a word pointing back at the page
+    ("fetch A to summarise it" asks for a second action on it).
+    """
+    if clause.dep_ not in ("advcl", "xcomp") or children(clause, SUBJECTS):
+        return False
+    if not any(c.tag_ == "TO" for c in clause.children):
+        return False
+    inside = [t for t in clause.subtree]
+    if any(t.i in parsed.items or t.dep_ == "neg" or lower(t) in words.negations or lower(t) in _BACK
+           or str(t.lemma_).lower() in words.forbidden for t in inside):
+        return False
+    owners = [lower(c) for c in children(head, SUBJECTS)]
+    if owners[:1] in (["i"], ["we"]):
+        return clause.i < head.i  # "To answer the user, I need …": fronted, the writer's reason
+    asked = [c for c in clause.children if c.dep_ == "ccomp" and embedded(c)]
+    return str(clause.lemma_).lower() in words.embedders and bool(asked)
 
 
 def _verbs(
