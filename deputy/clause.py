@@ -128,6 +128,10 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     # whether I fetched A; the "could you" belongs to the asking.
     own = chain[reading.inner_from:]
     subject_tok = next((found[0] for tok in own if (found := children(tok, SUBJECTS))), None)
+    if subject_tok is None:
+        # "What did the page at A say?": the small model may hang the subject from the auxiliary.
+        subject_tok = next((found[0] for tok in own for aux in tok.children
+                            if aux.dep_ == "aux" and aux.i < tok.i and (found := children(aux, SUBJECTS))), None)
     subject = None
     if subject_tok is not None:
         subject = "address" if subject_tok.i in parsed.items else str(subject_tok.lemma_).lower()
@@ -198,6 +202,10 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     tail = _colon_tail(action, sent, parsed, words)
     in_scope |= tail
     detached = _detached(chain, chain_ids, parsed, words)
+    if mood is Mood.WH_QUESTION and not any(i in parsed.items for i in in_scope):
+        # "What came back when we fetched A?": the clause that dates the question names what it asks about.
+        in_scope |= {t.i for t in chain[-1].children if t.dep_ == "advcl" and dated_by_the_past(t)
+                     for t in t.subtree if t.i in parsed.items}
     conjoined, others = _verbs(sent, chain_ids, action.i, detached, parsed, words, verbs)
     unexpected = _modifiers(chain if predicate is not None else [], tail, parsed, words)
     counts: list[int] = []
@@ -436,10 +444,14 @@ def _supported_verb(root: Any, sent: Any, parsed: Parsed, verbs: frozenset[str])
     from it, and the question's last word is a bare noun spelt like a known verb in its base form.
     Only a question is repaired, so the repair can only ever ask, never act.
     """
-    if root.tag_ not in ("VBD", "VBZ", "VBP") or any(c.pos_ == "VERB" for c in root.children):
+    # A clause that dates the question ("… when we last grabbed it") is no verb of the question's own.
+    if root.tag_ not in ("VBD", "VBZ", "VBP") or any(c.pos_ == "VERB" and not (c.dep_ == "advcl" and dated_by_the_past(c))
+                                                     for c in root.children):
         return None
-    said = [t for t in sent if not t.is_punct and not t.is_space]
-    if not said or not any(t.text == "?" for t in sent):
+    dated = {t.i for c in root.children if c.dep_ == "advcl" and dated_by_the_past(c) for t in c.subtree}
+    said = [t for t in sent if not t.is_punct and not t.is_space and t.i not in dated]
+    # A question mark, or a question word first: "what http status did A return when we grabbed it".
+    if not said or not (any(t.text == "?" for t in sent) or said[0].tag_ in WH_TAGS):
         return None
     last = said[-1]
     if last.i <= root.i or last.i in parsed.items or last.pos_ != "NOUN" or lower(last) not in verbs:

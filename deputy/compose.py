@@ -28,6 +28,7 @@ from deputy.context import (
     pleasantry,
     speaks_of_acting,
     speaks_to_me,
+    writers_reason,
 )
 from deputy.nlp import Parsed
 from deputy.protect import ItemKind, maybe_host
@@ -149,7 +150,7 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
     # A remark after an address ("A (Go 1.22 release notes)") is context unless it orders an action.
     told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden
              or _labelled(clauses[i], parsed)}
-    addressed = addressing(clauses, words, actions) - told
+    addressed = addressing(clauses, parsed, words, actions) - told
     main_i = main_clause(clauses, addressed)
     absorbed: dict[int, int] = {}
     also: list[int] = []
@@ -164,7 +165,7 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
             also.append(index)
         else:
             context.append(index)
-    wishes = {i for i in context if own_wish(clauses[i], words, actions)}
+    wishes = {i for i in context if own_wish(clauses[i], words, actions) or writers_reason(clauses[i], parsed, words)}
     fine = [
         i for i in context
         if i in pleasant

@@ -18,7 +18,7 @@ from deputy.vocab import ReaderWords
 __all__ = [
     "addressing", "after_context_labels", "after_reported_things", "bind_pronoun", "continued", "done_to_it",
     "fine_context", "heads_sentence", "main_clause", "needs_by", "own_wish", "pleasantry", "speaks_of_acting",
-    "speaks_to_me",
+    "speaks_to_me", "writers_reason",
 ]
 
 _ADDRESSED = frozenset({Mood.IMPERATIVE, Mood.REQUEST, Mood.YES_NO_QUESTION, Mood.WH_QUESTION})
@@ -31,7 +31,7 @@ _NEEDS = frozenset({"need", "require"})
 _CONTINUERS = frozenset({"and", "also", "too", "as", "well", "oh", "plus", "please", "then"})
 
 
-def addressing(clauses: list[Clause], words: ReaderWords, actions: frozenset[str]) -> set[int]:
+def addressing(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: frozenset[str]) -> set[int]:
     """The sentences that ask the deputy something: requests and questions ("Status?" counts).
 
     A label ("Background:") asks nothing. Beside another request, "I want to read the comments
@@ -39,7 +39,7 @@ def addressing(clauses: list[Clause], words: ReaderWords, actions: frozenset[str
     """
     found = {i for i, c in enumerate(clauses) if not c.label
              and (c.mood in _ADDRESSED or (c.mood is Mood.FRAGMENT and c.asked))}
-    wishes = {i for i in found if own_wish(clauses[i], words, actions)}
+    wishes = {i for i in found if own_wish(clauses[i], words, actions) or writers_reason(clauses[i], parsed, words)}
     return found - wishes if found - wishes else found
 
 
@@ -72,6 +72,26 @@ def after_reported_things(clauses: list[Clause], parsed: Parsed, words: ReaderWo
                              for c in verbs[0].children):
             out.add(i + 1)
     return out
+
+
+def writers_reason(clause: Clause, parsed: Parsed, words: ReaderWords) -> bool:
+    """"When did we last fetch A? Need to know if the prices are stale.": what the writer needs to know
+    about a thing's state, beside another question or request, is why they ask, not a second question.
+
+    The writer ("I", "we", or no one) needs or wants to know whether something is so ("… if our copy is
+    stale", "… whether it's out of date"): a copula, no address, no negation, and no word of permission
+    ("… if A is allowed" is the question it looks like). Only beside another sentence that asks.
+    """
+    doc = parsed.doc
+    if clause.mood is not Mood.YES_NO_QUESTION or clause.predicate != "be" or clause.governors[:1] not in (("need",), ("want",)):
+        return False
+    if any(i in parsed.items or is_negation(doc[i], parsed, words) for i in clause.tokens):
+        return False
+    wish = next((doc[i] for i in sorted(clause.chain) if str(doc[i].lemma_).lower() == clause.governors[0]), None)
+    if wish is None or any(lower(c) not in ("i", "we") for c in wish.children if c.dep_ in ("nsubj", "nsubjpass")):
+        return False
+    said = {lower(doc[i]) for i in clause.tokens} | {str(doc[i].lemma_).lower() for i in clause.tokens}
+    return not said & words.permission_words
 
 
 def own_wish(clause: Clause, words: ReaderWords, actions: frozenset[str]) -> bool:

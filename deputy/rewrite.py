@@ -58,7 +58,7 @@ _APOLOGY = re.compile(
 # Not before "you" ("Need you to fetch A" is already a request), nor a negation ("Need not …").
 # The piece may end right after it, where an address follows ("Need A downloaded before standup").
 _DROPPED_I = re.compile(
-    r"(?:(?<=[.!?\n])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_]|[ \t]+\Z)", re.IGNORECASE
+    r"(?:(?<=[.!?\n—–])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_]|[ \t]+\Z)", re.IGNORECASE
 )
 # A footnote or citation marker ("the survey cited as [3]: A", "A [1] — the dataset behind Figure 2")
 # only points at a reference list: markup, like a list marker, never a number of anything.

@@ -253,7 +253,10 @@ def _past_time(tok: Any, word: str) -> bool:
     if word not in ("when", "once", "after"):
         return False
     clause, main = tok.head, tok.head.head
-    has_subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in main.children)
+    # "What did the page at A say when we saved it?": the model may hang the subject from "did"; the
+    # auxiliary of a question in the past stands for it.
+    has_subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") or (c.dep_ == "aux" and c.tag_ == "VBD" and c.i < main.i)
+                      for c in main.children)
     modal = any(c.tag_ == "MD" for c in main.children)
     return in_the_past(clause) and clause.dep_ == "advcl" and main.i != clause.i and has_subject and not modal
 
