@@ -27,6 +27,7 @@ from deputy.signals import (
     content,
     dated_by_the_past,
     embedded,
+    in_the_past,
     lower,
     number,
     opens_softly,
@@ -203,9 +204,12 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     in_scope |= tail
     detached = _detached(chain, chain_ids, parsed, words)
     if mood is Mood.WH_QUESTION and not any(i in parsed.items for i in in_scope):
-        # "What came back when we fetched A?": the clause that dates the question names what it asks about.
-        in_scope |= {t.i for t in chain[-1].children if t.dep_ == "advcl" and dated_by_the_past(t)
-                     for t in t.subtree if t.i in parsed.items}
+        # "What came back when we fetched A?", "What's the title of the page we stored for A?": a clause
+        # that dates the record, or says who stored it and when, names what the question asks about.
+        records = [t for t in chain[-1].children if t.dep_ == "advcl" and dated_by_the_past(t)]
+        records += [c for i in sorted(in_scope) for c in doc[i].children if c.dep_ == "relcl" and in_the_past(c)
+                    and [lower(s) for s in children(c, SUBJECTS)][:1] in (["we"], ["you"], ["i"])]
+        in_scope |= {t.i for record in records for t in record.subtree if t.i in parsed.items}
     conjoined, others = _verbs(sent, chain_ids, action.i, detached, parsed, words, verbs)
     unexpected = _modifiers(chain if predicate is not None else [], tail, parsed, words)
     counts: list[int] = []

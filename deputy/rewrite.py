@@ -66,6 +66,7 @@ _FOOTNOTE = re.compile(r"(?<![\w\]])\[\d{1,3}\](?![\w(\[])")
 # "@seaspider fetch A": a chat mention of the deputy's own name (one of the courtesy words, as
 # "Hi Sea Spider," is) addresses the request to it. Anyone else's mention ("@maya can you …") stays.
 _MENTION = re.compile(r"(?<![\w@.])@([^\W\d_][\w-]*)")
+_PLEASE_AFTER_ADDRESS = re.compile(r"\A[ \t]+please[ \t]*,", re.IGNORECASE)
 _FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
 
 
@@ -301,8 +302,10 @@ def rewrite(
             rewrites += signed_off
     if out:
         # "Fetch the page A please.": the small model sometimes hangs the address from a final
-        # "please"; the same words with a comma before it parse as the request they are.
+        # "please"; the same words with a comma before it parse as the request they are. So does
+        # "Download A please, finance needs the raw file" once "please" stands between commas.
         out[-1] = _FINAL_COURTESY.sub(lambda m: "," + m.group(0), out[-1])
+        out[1:] = [_PLEASE_AFTER_ADDRESS.sub(", please,", piece) for piece in out[1:]]
     return Rewritten(
         protected=Protected(prompt=protected.prompt, pieces=tuple(out), items=protected.items),
         rewrites=tuple(rewrites),
