@@ -94,11 +94,13 @@ def build_skeleton(
     # "How many pages do you have from docs.rs?": a word that may name a site or a file, in the
     # request itself, is never silently dropped.
     unexpected += [lower(doc[i]) for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)]
-    blocked = _blocked(requested + [clauses[i] for i in roles.acting], parsed, words) + list(main.contents)
+    # "I fetched A yesterday but it looked truncated.": what the writer did in the past widens nothing now.
+    blocked = _blocked(requested + [clauses[i] for i in roles.acting if not _told_of_the_past(clauses[i])], parsed, words)
+    blocked += list(main.contents)
     if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
         # "Show me the text of A every morning", "Fetch A after 6pm": the reader acts now or never, so a
         # request with a schedule is a conditional request, whatever it asks to do.
-        timed = [i for i in roles.fine if i in roles.acting or needs_by(clauses[i])]
+        timed = [i for i in roles.fine if (i in roles.acting or needs_by(clauses[i])) and not _told_of_the_past(clauses[i])]
         scheduled = _scheduled(requested + [clauses[i] for i in timed], parsed, words)
         # "Fetch A twice" repeats the request rather than timing it: still a word it cannot place.
         unexpected += [w for w in scheduled if is_repetition(w)]
@@ -263,6 +265,11 @@ def _clauses(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> list[
         out.append(clause)
         covered |= clause.tail
     return out
+
+
+def _told_of_the_past(clause: Clause) -> bool:
+    """A statement of what the writer did: "I fetched A yesterday but it looked truncated."."""
+    return clause.mood is Mood.STATEMENT and "past" in clause.aspects and clause.subject in ("i", "we")
 
 
 def _remark(clause: Clause, parsed: Parsed) -> bool:

@@ -293,10 +293,36 @@ def bind_pronoun(
     holder = next((i for i in fine if addresses[0] in clauses[i].tokens), None)
     if holder is None or not all(a in clauses[holder].tokens for a in addresses):
         return None, frozenset()
-    if not _hands_over(clauses[holder], frozenset(addresses), parsed, words, actions):
+    if not (_hands_over(clauses[holder], frozenset(addresses), parsed, words, actions)
+            or _done_before(clauses[holder], main, parsed, words, actions)):
         return None, frozenset()
     pointer = parsed.doc[main.pronoun]
     return ("it" if pointer.pos_ == "VERB" else lower(pointer)), frozenset(addresses)
+
+
+def _done_before(
+    clause: Clause, main: Clause, parsed: Parsed, words: ReaderWords, actions: frozenset[str]
+) -> bool:
+    """"I fetched A yesterday but it looked truncated. Fetch it again please.": the request to do again
+    what the writer did to the address before names it through "it".
+
+    Only with "again" in the request, and a sentence of the writer's ("I", "we") in the past whose verb
+    acts, with no negation and no other verb that acts, is refused or forbidden.
+    """
+    doc = parsed.doc
+    if "again" not in main.words or clause.mood is not Mood.STATEMENT or "past" not in clause.aspects:
+        return False
+    if clause.subject not in ("i", "we") or clause.predicate not in actions:
+        return False
+    refused = actions | words.unsupported | words.forbidden
+    for index in clause.tokens:
+        tok = doc[index]
+        if is_negation(tok, parsed, words):
+            return False
+        lemma = str(tok.lemma_).lower()
+        if tok.pos_ == "VERB" and index not in clause.chain and (lemma in refused or lower(tok) in refused):
+            return False
+    return True
 
 
 def _hands_over(

@@ -37,7 +37,7 @@ from functools import cache
 from deputy.protect import Protected
 
 __all__ = [
-    "again_verbs", "gerund_forms", "narrated_steps", "participle_forms", "permission_gerunds", "permission_passives",
+    "again_verbs", "gerund_forms", "got_participles", "narrated_steps", "participle_forms", "permission_gerunds", "permission_passives",
     "reorder",
     "subjunctive_hedges", "wished_participles",
 ]
@@ -222,7 +222,31 @@ def reorder(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tupl
     ordered, second = permission_gerunds(ordered, known)
     ordered, third = wished_participles(ordered, known)
     ordered, fourth = permission_passives(ordered, known)
-    return ordered, first + second + third + fourth
+    ordered, fifth = got_participles(ordered, known)
+    return ordered, first + second + third + fourth + fifth
+
+
+# "Have we got A stored?": the question opens its sentence; the participle ends it.
+_GOT_BEFORE = re.compile(r"(?:\A|(?<=[.!?:;,\n—–(]))[ \t]*(?P<aux>have|has)\s+(?P<subj>we|you)\s+got\s+\Z", re.IGNORECASE)
+_GOT_AFTER = re.compile(r"\A\s*(?P<part>[a-z]+)(?=\s*\?)", re.IGNORECASE)
+
+
+def got_participles(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """"Have we got A stored?" put as "Have we stored A?": the model reads A as the participle's subject.
+    Only a question (a question mark right after the participle) with "we" or "you", and a participle
+    of a verb the reader knows."""
+    forms = participle_forms(frozenset(verbs))
+
+    def turn(before_text: str, after_text: str) -> tuple[str, str, str] | None:
+        before = _GOT_BEFORE.search(before_text)
+        after = _GOT_AFTER.match(after_text)
+        if before is None or after is None or after.group("part").lower() not in forms:
+            return None
+        aux, subj, part = before.group("aux"), before.group("subj"), after.group("part")
+        return (before_text[: before.start("aux")] + f"{aux} {subj} {part} ", after_text[after.end():],
+                f"{aux} {subj} got … {part} → {aux} {subj} {part} …")
+
+    return _around_addresses(protected, turn)
 
 
 def permission_passives(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
