@@ -52,6 +52,8 @@ from deputy.vocab import ReaderWords
 __all__ = ["build_skeleton"]
 
 _PURPOSES = frozenset({"for", "about", "regarding"})
+# The writer's own hands: a request that holds one is the writer's plan, not a request to me.
+_REFLEXIVES = frozenset({"myself", "ourselves"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,9 @@ def build_skeleton(
     blocked = _blocked(requested + [clauses[i] for i in roles.acting if not _told_of_the_past(clauses[i])], parsed, words)
     blocked += list(main.contents)
     if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
+        # "Let me fetch A myself", "I'll grab A myself": the writer means to do it; no request to me.
+        unexpected += [lower(doc[i]) for c in requested for i in sorted(c.tokens - c.detached)
+                       if lower(doc[i]) in _REFLEXIVES]
         # "Show me the text of A every morning", "Fetch A after 6pm": the reader acts now or never, so a
         # request with a schedule is a conditional request, whatever it asks to do.
         timed = [i for i in roles.fine if (i in roles.acting or needs_by(clauses[i])) and not _told_of_the_past(clauses[i])]

@@ -322,7 +322,11 @@ def _done_before(
         lemma = str(tok.lemma_).lower()
         if tok.pos_ == "VERB" and index not in clause.chain and (lemma in refused or lower(tok) in refused):
             return False
-    return True
+        # "I fetched everything from A": what was done was more than the address; "but" between clauses only.
+        if (lemma in words.blockers or lower(tok) in words.blockers) and not (lower(tok) == "but" and tok.dep_ == "cc"):
+            return False
+    # The address is what was acted on: "I fetched A", not "I fetched the links from A".
+    return all(doc[i].dep_ == "dobj" and doc[i].head.i in clause.chain for i in clause.tokens if i in parsed.items)
 
 
 def _hands_over(

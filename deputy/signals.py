@@ -234,7 +234,9 @@ def writers_deadline(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
     if tok.dep_ == "mark" and head.pos_ in ("VERB", "AUX"):
         subjects = children(head, SUBJECTS)
         negated = any(is_negation(t, parsed, words) for t in inside)
-        return bool(subjects) and lower(subjects[0]) in _WRITERS and not negated
+        # "… before I tell you to": a step that involves the reader is no plan of the writer's alone.
+        reader = any(lower(t) in ("you", "your", "u", "yourself") for t in inside)
+        return bool(subjects) and lower(subjects[0]) in _WRITERS and not negated and not reader
     if tok.dep_ == "prep":
         objects = [c for c in tok.children if c.dep_ == "pobj"]
         if len(objects) != 1 or len(list(tok.children)) != 1:

@@ -47,6 +47,7 @@ def test_a_deadline_of_the_writers_own_conditions_nothing(deputy: Any, prompt: s
     (f"Fetch {A} before Friday.", "condition"),
     (f"Before you fetch {A}, wait for my go-ahead.", "condition"),  # "you" is the reader
     (f"Fetch {A} before I don't need it.", "condition"),  # negated: no plan of the writer's
+    (f"Fetch {A} before I tell you to.", "condition"),  # the reader in the clause: no plan of the writer's alone
     (f"Before I bump the dependency, don't fetch {A} yet.", "negation"),
     (f"Need {A} fetched every morning before standup.", "condition"),
     ("Need http://10.1.2.3/status fetched before standup.", "non_public_address"),
@@ -99,6 +100,19 @@ def test_narration_of_the_next_step_is_the_request(deputy: Any, prompt: str) -> 
 ])
 def test_narration_keeps_every_check(deputy: Any, prompt: str, kind: str) -> None:  # negative controls
     assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Let me fetch {A} myself.",  # fetched on main before this round: "let me" was read as "please"
+    f"I'll fetch {A} myself.",
+    f"Going to grab {A} ourselves.",
+])
+def test_the_writers_own_hands_make_no_request(deputy: Any, prompt: str) -> None:  # wrong actions found on the way
+    assert read_outcome(deputy, prompt) == ("refused", "not_understood")
+
+
+def test_a_purpose_of_the_writers_own_may_say_myself(deputy: Any) -> None:
+    assert read_outcome(deputy, f"Fetch {A} so I can read it myself.") == FETCH_A
 
 
 def test_narration_is_put_as_let_me_only_for_verbs_that_act() -> None:
@@ -157,6 +171,8 @@ def test_the_past_names_the_record_asked_about(deputy: Any, prompt: str, expecte
     (f"I didn't fetch {A} yesterday. Fetch it again please.", "negation"),
     (f"I fetched {A} yesterday. Fetch it again tomorrow.", "condition"),
     (f"I read {A} yesterday. Fetch it please.", "url_outside_parse"),  # no "again": no binding
+    (f"I fetched everything from {A} yesterday. Fetch it again.", "url_outside_parse"),  # more than the address
+    (f"I fetched the links on {A} yesterday. Fetch them again.", "url_outside_parse"),
     (f"I fetched {A} yesterday but it looked truncated.", "not_understood"),  # nothing asked
 ])
 def test_the_past_asks_nothing_by_itself(deputy: Any, prompt: str, kind: str) -> None:  # negative controls
