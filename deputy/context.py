@@ -28,6 +28,9 @@ _ADDRESSEES = frozenset({"you", "yourself"})
 _BACK_REFERENCES = frozenset({"it", "them", "this", "that", "these", "those"})
 _DEMONSTRATIVES = frozenset({"this", "that"})
 _NEEDS = frozenset({"need", "require"})
+# A heading of the whole job, and a heading of one step of it ("Task: …", "Step 1: …").
+_TASK_LABELS = frozenset({"task", "job", "assignment"})
+_STEP_LABELS = frozenset({"step"})
 _CONTINUERS = frozenset({"and", "also", "too", "as", "well", "oh", "plus", "please", "then"})
 
 
@@ -48,10 +51,15 @@ def after_context_labels(clauses: list[Clause], words: ReaderWords) -> set[int]:
 
     A request label ("Task:", "Step 1:") introduces the request itself, as any other sentence would.
     """
-    return {
+    told = {
         i + 1 for i, clause in enumerate(clauses[:-1])
         if clause.label and clause.words & words.context_labels
     }
+    # "Task: upgrade the AWS provider. Step 1: fetch A": when steps follow, the task is their goal.
+    steps = [i for i, clause in enumerate(clauses) if clause.label and clause.words & _STEP_LABELS]
+    told |= {i + 1 for i, clause in enumerate(clauses[:-1])
+             if clause.label and clause.words & _TASK_LABELS and any(s > i + 1 for s in steps)}
+    return told
 
 
 def after_reported_things(clauses: list[Clause], parsed: Parsed, words: ReaderWords) -> set[int]:

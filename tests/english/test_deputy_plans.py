@@ -124,6 +124,18 @@ def test_narration_is_put_as_let_me_only_for_verbs_that_act() -> None:
     assert narrated_steps(protect(f"We'll fetch {A}."), frozenset({"fetch"}))[1] == ()
 
 
+@pytest.mark.parametrize("prompt, expected", [
+    (f"Task: upgrade the AWS provider. Step 1: fetch {A}", FETCH_A),
+    (f"Task: upgrade the AWS provider. Step 1: fetch {A}. Step 2: summarise it.", ("refused", "unsupported_verb")),
+    (f"Task: delete the old copies. Step 1: fetch {A}", ("refused", "unsupported_verb")),  # forbidden anywhere
+    (f"Task: fetch {A}. Step 1: fetch {B}", ("refused", "url_outside_parse")),  # the task is no request then
+    (f"Task: upgrade the AWS provider. Step 1: fetch {A} tomorrow.", ("refused", "condition")),
+    ("Task: upgrade the AWS provider.", ("refused", "unsupported_verb")),  # no steps: the task is the request
+])
+def test_a_task_heading_before_steps_is_their_goal(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
 # --- the writer's purpose and reasons ------------------------------------------------------------
 
 @pytest.mark.parametrize("prompt, expected", [
