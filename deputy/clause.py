@@ -26,12 +26,15 @@ from deputy.signals import (
     children,
     content,
     dated_by_the_past,
+    embedded,
+    in_the_past,
     lower,
     number,
     opens_softly,
     is_label,
     own_clause,
     someone_else,
+    writers_deadline,
     verb_lemma,
     verb_like,
     wh_phrase,
@@ -126,6 +129,10 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     # whether I fetched A; the "could you" belongs to the asking.
     own = chain[reading.inner_from:]
     subject_tok = next((found[0] for tok in own if (found := children(tok, SUBJECTS))), None)
+    if subject_tok is None:
+        # "What did the page at A say?": the small model may hang the subject from the auxiliary.
+        subject_tok = next((found[0] for tok in own for aux in tok.children
+                            if aux.dep_ == "aux" and aux.i < tok.i and (found := children(aux, SUBJECTS))), None)
     subject = None
     if subject_tok is not None:
         subject = "address" if subject_tok.i in parsed.items else str(subject_tok.lemma_).lower()
@@ -196,7 +203,14 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     in_scope = scope(doc[scope_top.i], parsed, chain_ids) if predicate is not None else {t.i for t in sent}
     tail = _colon_tail(action, sent, parsed, words)
     in_scope |= tail
-    detached = _detached(chain, chain_ids, subject, words)
+    detached = _detached(chain, chain_ids, parsed, words)
+    if mood is Mood.WH_QUESTION and not any(i in parsed.items for i in in_scope):
+        # "What came back when we fetched A?", "What's the title of the page we stored for A?": a clause
+        # that dates the record, or says who stored it and when, names what the question asks about.
+        records = [t for t in chain[-1].children if t.dep_ == "advcl" and dated_by_the_past(t)]
+        records += [c for i in sorted(in_scope) for c in doc[i].children if c.dep_ == "relcl" and in_the_past(c)
+                    and [lower(s) for s in children(c, SUBJECTS)][:1] in (["we"], ["you"], ["i"])]
+        in_scope |= {t.i for record in records for t in record.subtree if t.i in parsed.items}
     conjoined, others = _verbs(sent, chain_ids, action.i, detached, parsed, words, verbs)
     unexpected = _modifiers(chain if predicate is not None else [], tail, parsed, words)
     counts: list[int] = []
@@ -262,11 +276,12 @@ def _colon_tail(action: Any, sent: Any, parsed: Parsed, words: ReaderWords) -> f
     return frozenset()
 
 
-def _detached(chain: list[Any], chain_ids: frozenset[int], subject: str | None, words: ReaderWords) -> frozenset[int]:
+def _detached(chain: list[Any], chain_ids: frozenset[int], parsed: Parsed, words: ReaderWords) -> frozenset[int]:
     """Clauses of purpose or reason hanging from the action: "so I can quote it later".
 
     They tell why, with a subject of their own that is not the deputy; their verbs are the speaker's
-    business, not a second request (a forbidden verb there is still refused wherever it stands).
+    business, not a second request (a forbidden verb there is still refused wherever it stands). So is
+    the writer's own next step that sets a deadline ("before I bump the dependency").
     """
     out: set[int] = set()
     for tok in chain:
@@ -277,9 +292,39 @@ def _detached(chain: list[Any], chain_ids: frozenset[int], subject: str | None, 
             marks = [lower(c) for c in child.children if c.dep_ == "mark"]
             own_subject = bool(subjects) and subjects[0] not in ("you", "yourself")
             # A clause dated in the past ("… when you stored it") only says which record is asked about.
-            if (own_subject and (not marks or all(m in words.purpose_marks for m in marks))) or dated_by_the_past(child):
+            deadline = any(writers_deadline(c, parsed, words) for c in child.children if c.dep_ == "mark")
+            if (own_subject and (not marks or all(m in words.purpose_marks for m in marks))) or dated_by_the_past(child) \
+                    or deadline or _writers_purpose(child, tok, parsed, words):
                 out |= {t.i for t in child.subtree}
     return frozenset(out)
+
+
+_BACK = frozenset({"it", "this", "that", "them", "these", "those", "its"})
+
+
+def _writers_purpose(clause: Any, head: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """An infinitive of purpose that is the writer's own business, not a second request:
+
+    - on the writer's own verb: "To answer the user I need to know how many pages we have";
+    - on the request, a question the writer means to settle: "fetch A to see what changed",
+      "… to check whether the limits moved" (an embedder with a question of its own).
+
+    Never with an address, a negation, a forbidden verb or a word pointing back at the page
+    ("fetch A to summarise it" asks for a second action on it).
+    """
+    if clause.dep_ not in ("advcl", "xcomp") or children(clause, SUBJECTS):
+        return False
+    if not any(c.tag_ == "TO" for c in clause.children):
+        return False
+    inside = [t for t in clause.subtree]
+    if any(t.i in parsed.items or t.dep_ == "neg" or lower(t) in words.negations or lower(t) in _BACK
+           or str(t.lemma_).lower() in words.forbidden for t in inside):
+        return False
+    owners = [lower(c) for c in children(head, SUBJECTS)]
+    if owners[:1] in (["i"], ["we"]):
+        return clause.i < head.i  # "To answer the user, I need …": fronted, the writer's reason
+    asked = [c for c in clause.children if c.dep_ == "ccomp" and embedded(c)]
+    return str(clause.lemma_).lower() in words.embedders and bool(asked)
 
 
 def _verbs(
@@ -378,6 +423,8 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
             if child.dep_ == "agent" and someone_else(child, parsed, words):
                 unexpected.append(lower(child))  # "I want A fetched by the team": not a request to me
                 continue
+            if child.dep_ == "prep" and writers_deadline(child, parsed, words):
+                continue  # "Need A before standup": by when, met by acting now
             if child.dep_ in ("prep", "agent"):
                 if word not in words.prepositions and lower(child) not in words.prepositions:
                     unexpected.append(lower(child))
@@ -402,10 +449,14 @@ def _supported_verb(root: Any, sent: Any, parsed: Parsed, verbs: frozenset[str])
     from it, and the question's last word is a bare noun spelt like a known verb in its base form.
     Only a question is repaired, so the repair can only ever ask, never act.
     """
-    if root.tag_ not in ("VBD", "VBZ", "VBP") or any(c.pos_ == "VERB" for c in root.children):
+    # A clause that dates the question ("… when we last grabbed it") is no verb of the question's own.
+    if root.tag_ not in ("VBD", "VBZ", "VBP") or any(c.pos_ == "VERB" and not (c.dep_ == "advcl" and dated_by_the_past(c))
+                                                     for c in root.children):
         return None
-    said = [t for t in sent if not t.is_punct and not t.is_space]
-    if not said or not any(t.text == "?" for t in sent):
+    dated = {t.i for c in root.children if c.dep_ == "advcl" and dated_by_the_past(c) for t in c.subtree}
+    said = [t for t in sent if not t.is_punct and not t.is_space and t.i not in dated]
+    # A question mark, or a question word first: "what http status did A return when we grabbed it".
+    if not said or not (any(t.text == "?" for t in sent) or said[0].tag_ in WH_TAGS):
         return None
     last = said[-1]
     if last.i <= root.i or last.i in parsed.items or last.pos_ != "NOUN" or lower(last) not in verbs:

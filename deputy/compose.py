@@ -28,6 +28,7 @@ from deputy.context import (
     pleasantry,
     speaks_of_acting,
     speaks_to_me,
+    writers_reason,
 )
 from deputy.nlp import Parsed
 from deputy.protect import ItemKind, maybe_host
@@ -42,6 +43,7 @@ from deputy.signals import (
     negation_word,
     opens_softly,
     ordinary_word,
+    writers_deadline,
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
 from deputy.times import is_repetition, is_time_word, schedule_phrase, schedules
@@ -50,6 +52,8 @@ from deputy.vocab import ReaderWords
 __all__ = ["build_skeleton"]
 
 _PURPOSES = frozenset({"for", "about", "regarding"})
+# The writer's own hands: a request that holds one is the writer's plan, not a request to me.
+_REFLEXIVES = frozenset({"myself", "ourselves"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +96,17 @@ def build_skeleton(
     # "How many pages do you have from docs.rs?": a word that may name a site or a file, in the
     # request itself, is never silently dropped.
     unexpected += [lower(doc[i]) for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)]
-    blocked = _blocked(requested + [clauses[i] for i in roles.acting], parsed, words) + list(main.contents)
+    # "I fetched A yesterday but it looked truncated.": what the writer did in the past widens nothing now.
+    blocked = _blocked(requested + [clauses[i] for i in roles.acting if not _told_of_the_past(clauses[i])], parsed, words)
+    blocked += list(main.contents)
     if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
+        # "Let me fetch A myself", "I'll grab A myself": the writer means to do it; no request to me.
+        unexpected += [lower(doc[i]) for c in requested for i in sorted(c.tokens - c.detached)
+                       if lower(doc[i]) in _REFLEXIVES]
         # "Show me the text of A every morning", "Fetch A after 6pm": the reader acts now or never, so a
         # request with a schedule is a conditional request, whatever it asks to do.
-        timed = [i for i in roles.fine if i in roles.acting or needs_by(clauses[i])]
-        scheduled = _scheduled(requested + [clauses[i] for i in timed], parsed)
+        timed = [i for i in roles.fine if (i in roles.acting or needs_by(clauses[i])) and not _told_of_the_past(clauses[i])]
+        scheduled = _scheduled(requested + [clauses[i] for i in timed], parsed, words)
         # "Fetch A twice" repeats the request rather than timing it: still a word it cannot place.
         unexpected += [w for w in scheduled if is_repetition(w)]
         conditions = tuple(dict.fromkeys(conditions + tuple(w for w in scheduled if not is_repetition(w))))
@@ -148,7 +157,7 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
     # A remark after an address ("A (Go 1.22 release notes)") is context unless it orders an action.
     told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden
              or _labelled(clauses[i], parsed)}
-    addressed = addressing(clauses, words, actions) - told
+    addressed = addressing(clauses, parsed, words, actions) - told
     main_i = main_clause(clauses, addressed)
     absorbed: dict[int, int] = {}
     also: list[int] = []
@@ -163,7 +172,7 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
             also.append(index)
         else:
             context.append(index)
-    wishes = {i for i in context if own_wish(clauses[i], words, actions)}
+    wishes = {i for i in context if own_wish(clauses[i], words, actions) or writers_reason(clauses[i], parsed, words)}
     fine = [
         i for i in context
         if i in pleasant
@@ -283,6 +292,11 @@ def _clauses(parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> list[
     return out
 
 
+def _told_of_the_past(clause: Clause) -> bool:
+    """A statement of what the writer did: "I fetched A yesterday but it looked truncated."."""
+    return clause.mood is Mood.STATEMENT and "past" in clause.aspects and clause.subject in ("i", "we")
+
+
 def _remark(clause: Clause, parsed: Parsed) -> bool:
     """A sentence in parentheses right after an address: a remark about it (the model may have cut
     the opening parenthesis off into a sentence of its own)."""
@@ -347,7 +361,7 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
             if index in parsed.items or index in parsed.synthetic:
                 continue
             if is_time_word(tok):
-                if schedules(tok):
+                if schedules(tok) and not _by_deadline(tok, parsed, words):
                     out.append(lower(tok))
                 continue  # "tomorrow's training", "save it for later", "Long day.": no schedule
             if lower(tok) not in words.blockers and str(tok.lemma_).lower() not in words.blockers:
@@ -388,14 +402,20 @@ def _listed(tok: Any) -> bool:
     return lower(tok) in _LISTED or any(lower(t) in _LISTED and t.dep_ in ("det", "amod") for t in tok.subtree if t.i < tok.i)
 
 
-def _scheduled(requested: list[Clause], parsed: Parsed) -> list[str]:
+def _scheduled(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> list[str]:
     """Time phrases in the request that say when to act ("every morning", "in an hour", "after 6 pm")."""
     doc = parsed.doc
     return [
         schedule_phrase(doc[i]) for clause in requested
         for i in sorted(clause.tokens - clause.detached - clause.question_tail)
         if i not in parsed.items and i not in parsed.synthetic and is_time_word(doc[i]) and schedules(doc[i])
+        and not _by_deadline(doc[i], parsed, words)
     ]
+
+
+def _by_deadline(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """"fetch A now, before the weekend": a time word that is the writer's deadline, met by acting now."""
+    return tok.dep_ == "pobj" and writers_deadline(tok.head, parsed, words)
 
 
 def _describes_purpose(tok: Any) -> bool:

@@ -11,14 +11,14 @@ from typing import Any
 from deputy.clause import Clause
 from deputy.nlp import Parsed
 from deputy.protect import ItemKind
-from deputy.signals import content, is_negation, lower
+from deputy.signals import content, is_negation, lower, writers_deadline
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
 
 __all__ = [
     "addressing", "after_context_labels", "after_reported_things", "bind_pronoun", "continued", "done_to_it",
     "fine_context", "heads_sentence", "main_clause", "needs_by", "own_wish", "pleasantry", "speaks_of_acting",
-    "speaks_to_me",
+    "speaks_to_me", "writers_reason",
 ]
 
 _ADDRESSED = frozenset({Mood.IMPERATIVE, Mood.REQUEST, Mood.YES_NO_QUESTION, Mood.WH_QUESTION})
@@ -28,10 +28,13 @@ _ADDRESSEES = frozenset({"you", "yourself"})
 _BACK_REFERENCES = frozenset({"it", "them", "this", "that", "these", "those"})
 _DEMONSTRATIVES = frozenset({"this", "that"})
 _NEEDS = frozenset({"need", "require"})
+# A heading of the whole job, and a heading of one step of it ("Task: …", "Step 1: …").
+_TASK_LABELS = frozenset({"task", "job", "assignment"})
+_STEP_LABELS = frozenset({"step"})
 _CONTINUERS = frozenset({"and", "also", "too", "as", "well", "oh", "plus", "please", "then"})
 
 
-def addressing(clauses: list[Clause], words: ReaderWords, actions: frozenset[str]) -> set[int]:
+def addressing(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: frozenset[str]) -> set[int]:
     """The sentences that ask the deputy something: requests and questions ("Status?" counts).
 
     A label ("Background:") asks nothing. Beside another request, "I want to read the comments
@@ -39,7 +42,7 @@ def addressing(clauses: list[Clause], words: ReaderWords, actions: frozenset[str
     """
     found = {i for i, c in enumerate(clauses) if not c.label
              and (c.mood in _ADDRESSED or (c.mood is Mood.FRAGMENT and c.asked))}
-    wishes = {i for i in found if own_wish(clauses[i], words, actions)}
+    wishes = {i for i in found if own_wish(clauses[i], words, actions) or writers_reason(clauses[i], parsed, words)}
     return found - wishes if found - wishes else found
 
 
@@ -48,10 +51,15 @@ def after_context_labels(clauses: list[Clause], words: ReaderWords) -> set[int]:
 
     A request label ("Task:", "Step 1:") introduces the request itself, as any other sentence would.
     """
-    return {
+    told = {
         i + 1 for i, clause in enumerate(clauses[:-1])
         if clause.label and clause.words & words.context_labels
     }
+    # "Task: upgrade the AWS provider. Step 1: fetch A": when steps follow, the task is their goal.
+    steps = [i for i, clause in enumerate(clauses) if clause.label and clause.words & _STEP_LABELS]
+    told |= {i + 1 for i, clause in enumerate(clauses[:-1])
+             if clause.label and clause.words & _TASK_LABELS and any(s > i + 1 for s in steps)}
+    return told
 
 
 def after_reported_things(clauses: list[Clause], parsed: Parsed, words: ReaderWords) -> set[int]:
@@ -72,6 +80,26 @@ def after_reported_things(clauses: list[Clause], parsed: Parsed, words: ReaderWo
                              for c in verbs[0].children):
             out.add(i + 1)
     return out
+
+
+def writers_reason(clause: Clause, parsed: Parsed, words: ReaderWords) -> bool:
+    """"When did we last fetch A? Need to know if the prices are stale.": what the writer needs to know
+    about a thing's state, beside another question or request, is why they ask, not a second question.
+
+    The writer ("I", "we", or no one) needs or wants to know whether something is so ("… if our copy is
+    stale", "… whether it's out of date"): a copula, no address, no negation, and no word of permission
+    ("… if A is allowed" is the question it looks like). Only beside another sentence that asks.
+    """
+    doc = parsed.doc
+    if clause.mood is not Mood.YES_NO_QUESTION or clause.predicate != "be" or clause.governors[:1] not in (("need",), ("want",)):
+        return False
+    if any(i in parsed.items or is_negation(doc[i], parsed, words) for i in clause.tokens):
+        return False
+    wish = next((doc[i] for i in sorted(clause.chain) if str(doc[i].lemma_).lower() == clause.governors[0]), None)
+    if wish is None or any(lower(c) not in ("i", "we") for c in wish.children if c.dep_ in ("nsubj", "nsubjpass")):
+        return False
+    said = {lower(doc[i]) for i in clause.tokens} | {str(doc[i].lemma_).lower() for i in clause.tokens}
+    return not said & words.permission_words
 
 
 def own_wish(clause: Clause, words: ReaderWords, actions: frozenset[str]) -> bool:
@@ -200,6 +228,10 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
     found = []
     purpose = set(main.detached)
     for ids in [purpose] + [set(c.tokens) for c in fine]:
+        # "… before we add it to the watchlist": the writer's own next step, by when the answer is
+        # needed, not what is to be done with the page (a forbidden verb there is refused anyway).
+        ids -= {t.i for i in list(ids) for m in doc[i].children if m.dep_ == "mark"
+                and writers_deadline(m, parsed, words) for t in doc[i].subtree}
         if not any(lower(doc[i]) in _BACK_REFERENCES for i in ids
                    if doc[i].pos_ in ("PRON", "DET") and i not in parsed.items):
             continue  # "I'm summarising the changelog": the speaker's own work, on something else
@@ -269,10 +301,40 @@ def bind_pronoun(
     holder = next((i for i in fine if addresses[0] in clauses[i].tokens), None)
     if holder is None or not all(a in clauses[holder].tokens for a in addresses):
         return None, frozenset()
-    if not _hands_over(clauses[holder], frozenset(addresses), parsed, words, actions):
+    if not (_hands_over(clauses[holder], frozenset(addresses), parsed, words, actions)
+            or _done_before(clauses[holder], main, parsed, words, actions)):
         return None, frozenset()
     pointer = parsed.doc[main.pronoun]
     return ("it" if pointer.pos_ == "VERB" else lower(pointer)), frozenset(addresses)
+
+
+def _done_before(
+    clause: Clause, main: Clause, parsed: Parsed, words: ReaderWords, actions: frozenset[str]
+) -> bool:
+    """"I fetched A yesterday but it looked truncated. Fetch it again please.": the request to do again
+    what the writer did to the address before names it through "it".
+
+    Only with "again" in the request, and a sentence of the writer's ("I", "we") in the past whose verb
+    acts, with no negation and no other verb that acts, is refused or forbidden.
+    """
+    doc = parsed.doc
+    if "again" not in main.words or clause.mood is not Mood.STATEMENT or "past" not in clause.aspects:
+        return False
+    if clause.subject not in ("i", "we") or clause.predicate not in actions:
+        return False
+    refused = actions | words.unsupported | words.forbidden
+    for index in clause.tokens:
+        tok = doc[index]
+        if is_negation(tok, parsed, words):
+            return False
+        lemma = str(tok.lemma_).lower()
+        if tok.pos_ == "VERB" and index not in clause.chain and (lemma in refused or lower(tok) in refused):
+            return False
+        # "I fetched everything from A": what was done was more than the address; "but" between clauses only.
+        if (lemma in words.blockers or lower(tok) in words.blockers) and not (lower(tok) == "but" and tok.dep_ == "cc"):
+            return False
+    # The address is what was acted on: "I fetched A", not "I fetched the links from A".
+    return all(doc[i].dep_ == "dobj" and doc[i].head.i in clause.chain for i in clause.tokens if i in parsed.items)
 
 
 def _hands_over(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from deputy.reorder import reorder, subjunctive_hedges
+from deputy.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
 from deputy.segment import Token, sentence_starts
@@ -189,13 +189,17 @@ def _refusing_words(*lists: frozenset[str] | tuple[str, ...]) -> frozenset[str]:
     return frozenset(word for words in lists for word in words if " " not in word)
 
 
-def parse(protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = ()) -> Parsed:
+def parse(
+    protected: Protected, *, words: ReaderWords, verbs: Iterable[str] = (), actions: Iterable[str] = ()
+) -> Parsed:
     """Parses a protected prompt: each protected item is exactly one token."""
     from spacy.tokens import Doc
 
     nlp = load_nlp()
     verbs = frozenset(verbs)
     protected, hedged = subjunctive_hedges(protected, verbs)
+    protected, narrated = narrated_steps(protected, actions)
+    hedged += narrated
     rewritten = rewrite(
         protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
         courtesy=words.courtesy | words.politeness, fillers=words.fillers, emoji=words.courtesy_emoji,

@@ -86,7 +86,7 @@ class Deputy:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
         text = prompt.strip()
         text = relayed(text, self.vocab.words) or text
-        parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers)
+        parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers, actions=self._actions)
         return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions)
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:

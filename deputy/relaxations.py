@@ -26,6 +26,8 @@ _VERB_LISTS = (
     "neutral_predicates", "request_governors", "serial_verbs", "embedders", "achievers", "referent_verbs",
     "relay_words", "relay_frame",
 )
+# Lists whose words let a condition word pass ("before lunch"): any word added there is a relaxation.
+_DEADLINES = ("occasions",)
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})
 _ACTING_MODALITIES = frozenset({"none", "request"})
@@ -64,6 +66,10 @@ def _word_lists(before: Vocab, after: Vocab) -> list[str]:
                 hidden = {w.strip(",.").replace("’", "'") for w in phrase.split()} & (hedge_danger | {"n't"})
                 if hidden or any(w.endswith(_NEGATED_ENDINGS) for w in phrase.split()):
                     out.append(f"it adds the hedge “{phrase}” to words.{name}, and a hedge may not hold a negation or a condition")
+            continue
+        if name in _DEADLINES and added:
+            # "before standup" stops refusing as a condition: a new occasion lets a "before" through.
+            out.append(f"it adds {_said(added)} to words.{name}, and a “before” that names one no longer refuses")
             continue
         risky = added & danger
         if risky:

@@ -14,6 +14,11 @@
   who wishes, in which tense, with which negation). The wish verb is one of a few in the present,
   the participle the past participle of a verb the reader knows.
 
+- An agent's narration of its next step, where a request starts: "I'll start by fetching A", "Going
+  to grab A", "Calling fetch on A now.", "Fetching the migration guide: A" are "let me fetch A",
+  which the hedge frames then read as "please" with every check a request gets. Only a verb that
+  acts, and only the narrator's own step ("I'll", "going to"; never "we", "they", a negation or a past).
+
 - A permission question in the passive: "Is A allowed to be crawled by us?" is "Is it allowed to
   crawl A?"; an agent other than us/me/you ("… by the intern") leaves it as written.
 
@@ -32,7 +37,8 @@ from functools import cache
 from deputy.protect import Protected
 
 __all__ = [
-    "again_verbs", "gerund_forms", "participle_forms", "permission_gerunds", "permission_passives", "reorder",
+    "again_verbs", "gerund_forms", "got_participles", "narrated_steps", "participle_forms", "permission_gerunds", "permission_passives",
+    "reorder",
     "subjunctive_hedges", "wished_participles",
 ]
 
@@ -92,6 +98,86 @@ _SUBJUNCTIVE = re.compile(
 )
 
 
+# The narrator's next step: "I'll fetch", "I'm going to start by fetching", "Going to grab", "First I'll
+# download". The verb (or the gerund after "start by") must be one that acts.
+_NARRATED = re.compile(
+    r"(?<![\w'’])(?P<frame>(?:first[ \t]+)?(?:I['’]ll|I[ \t]+will|I['’]m[ \t]+going[ \t]+to|I[ \t]+am[ \t]+going[ \t]+to"
+    r"|going[ \t]+to|I['’]m[ \t]+gonna|gonna)[ \t]+(?:first[ \t]+)?)"
+    r"(?:(?:start|begin)[ \t]+(?:by|with)[ \t]+(?P<ger>[a-z]+ing)|(?P<verb>[a-z]+))\b(?=[ \t]|\Z)",
+    re.IGNORECASE,
+)
+# A call of the agent's own tool right before the address: "Calling fetch on A", "Calling the download tool on A".
+_CALLED = re.compile(
+    r"(?<![\w'’])(?P<frame>(?:I['’]m[ \t]+|I[ \t]+am[ \t]+|now[ \t]+)?calling[ \t]+(?:the[ \t]+)?)(?P<verb>[a-z]+)"
+    r"(?:[ \t]+(?:tool|function|capability|command|action))?[ \t]+(?:on|with|for)[ \t]*\Z",
+    re.IGNORECASE,
+)
+# A heading of what the narrator does next, its colon right before the address: "Fetching the migration
+# guide: A", "Downloading the spec now: A"; or the gerund right before it, the sentence ending there
+# ("Fetching A now.").
+_GERUND_HEADING = re.compile(r"(?P<ger>[a-z]+ing)\b(?P<rest>[^.!?:;\n]*:[ \t]*|[ \t]*)\Z", re.IGNORECASE)
+_ENDS_SENTENCE = re.compile(r"\A[ \t]*(?:now|next|first)?[ \t]*(?:[.!]+(?=\s|\Z)|\n|\Z)", re.IGNORECASE)
+# The narrator's own later step after a request: "fetch A, then I'll read it myself" is two sentences,
+# the second the writer's plan (read as context, with every check context gets).
+_OWN_NEXT = re.compile(r"[ \t]*[,;][ \t]*(?:and[ \t]+)?then[ \t]+(?=(?:I|we)(?:['’]ll|[ \t]+will)[ \t])", re.IGNORECASE)
+# Where a narrated step may start: the prompt's start or a sentence mark, then only words of sequence.
+_STEP_BOUNDARY = re.compile(r"[.!?;:—–(\n]")
+_SEQUENCE_WORDS = frozenset({"first", "next", "then", "now", "so", "ok", "okay", "alright", "right", "and", "plan"})
+
+
+def narrated_steps(protected: Protected, actions: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """The prompt with the narrator's own next step ("I'll start by fetching A", "Calling fetch on A",
+    "Fetching the docs: A") put as "let me fetch A", which the hedge frames read where a request starts.
+
+    Only a verb of `actions`, at the start of the prompt or of a sentence (after words of sequence at
+    most: "Plan: first I'll grab A"); anything else ("The site is going to change", "We'll fetch A",
+    "I won't fetch A", "Not calling fetch on A yet") is left as written.
+    """
+    acting = frozenset(actions)
+    if not acting:
+        return protected, ()
+    gerunds = gerund_forms(acting)
+    rewrites: list[str] = []
+    pieces = list(protected.pieces)
+
+    def opens_step(text: str, index: int) -> bool:
+        marks = list(_STEP_BOUNDARY.finditer(text))
+        if not marks and index > 0:
+            return False  # right after an address: no sentence starts here
+        lead = text[marks[-1].end():] if marks else text
+        return all(word.lower() in _SEQUENCE_WORDS for word in re.findall(r"[\w'’]+", lead))
+
+    for index, piece in enumerate(pieces):
+        def narrated(match: re.Match[str], piece: str = piece, index: int = index) -> str:
+            verb = gerunds.get(match.group("ger").lower()) if match.group("ger") else match.group("verb").lower()
+            if verb not in acting or not opens_step(piece[: match.start()], index):
+                return match.group(0)
+            rewrites.append(f"{' '.join(match.group(0).split())} → let me {verb}")
+            return f"let me {verb}"
+
+        piece = _NARRATED.sub(narrated, piece)
+        if index + 1 < len(pieces):
+            called = _CALLED.search(piece)
+            if called is not None and called.group("verb").lower() in acting and opens_step(piece[: called.start()], index):
+                rewrites.append(f"{' '.join(called.group(0).split())} → let me {called.group('verb').lower()}")
+                piece = piece[: called.start()] + f"let me {called.group('verb').lower()} "
+            heading = _GERUND_HEADING.search(piece)
+            if heading is not None:
+                verb = gerunds.get(heading.group("ger").lower())
+                colon = ":" in heading.group("rest")
+                if (verb in acting and opens_step(piece[: heading.start()], index)
+                        and (colon or _ENDS_SENTENCE.match(pieces[index + 1]))):
+                    rewrites.append(f"{heading.group('ger')} → let me {verb}")
+                    piece = piece[: heading.start()] + f"let me {verb}{heading.group('rest')}"
+        if index > 0 and _OWN_NEXT.search(piece):
+            piece = _OWN_NEXT.sub(". Then ", piece)
+            rewrites.append(", then I'll → . Then I'll")
+        pieces[index] = piece
+    if not rewrites:
+        return protected, ()
+    return Protected(prompt=protected.prompt, pieces=tuple(pieces), items=protected.items), tuple(rewrites)
+
+
 def subjunctive_hedges(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
     """The prompt with "… would help if you fetched" put as "… would help if you could fetch", the
     form the hedge frames know; a verb the reader does not know is left in the past."""
@@ -136,7 +222,31 @@ def reorder(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tupl
     ordered, second = permission_gerunds(ordered, known)
     ordered, third = wished_participles(ordered, known)
     ordered, fourth = permission_passives(ordered, known)
-    return ordered, first + second + third + fourth
+    ordered, fifth = got_participles(ordered, known)
+    return ordered, first + second + third + fourth + fifth
+
+
+# "Have we got A stored?": the question opens its sentence; the participle ends it.
+_GOT_BEFORE = re.compile(r"(?:\A|(?<=[.!?:;,\n—–(]))[ \t]*(?P<aux>have|has)\s+(?P<subj>we|you)\s+got\s+\Z", re.IGNORECASE)
+_GOT_AFTER = re.compile(r"\A\s*(?P<part>[a-z]+)(?=\s*\?)", re.IGNORECASE)
+
+
+def got_participles(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """"Have we got A stored?" put as "Have we stored A?": the model reads A as the participle's subject.
+    Only a question (a question mark right after the participle) with "we" or "you", and a participle
+    of a verb the reader knows."""
+    forms = participle_forms(frozenset(verbs))
+
+    def turn(before_text: str, after_text: str) -> tuple[str, str, str] | None:
+        before = _GOT_BEFORE.search(before_text)
+        after = _GOT_AFTER.match(after_text)
+        if before is None or after is None or after.group("part").lower() not in forms:
+            return None
+        aux, subj, part = before.group("aux"), before.group("subj"), after.group("part")
+        return (before_text[: before.start("aux")] + f"{aux} {subj} {part} ", after_text[after.end():],
+                f"{aux} {subj} got … {part} → {aux} {subj} {part} …")
+
+    return _around_addresses(protected, turn)
 
 
 def permission_passives(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:

@@ -62,7 +62,10 @@ _APOLOGY = re.compile(
 # A sentence that opens on "Need" has dropped its subject, as notes do ("… go through? Need the status
 # code."): it is the writer's, "I need …", and is read with every check a statement of mine gets.
 # Not before "you" ("Need you to fetch A" is already a request), nor a negation ("Need not …").
-_DROPPED_I = re.compile(r"(?:(?<=[.!?\n])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_])", re.IGNORECASE)
+# The piece may end right after it, where an address follows ("Need A downloaded before standup").
+_DROPPED_I = re.compile(
+    r"(?:(?<=[.!?\n—–])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_]|[ \t]+\Z)", re.IGNORECASE
+)
 # A footnote or citation marker ("the survey cited as [3]: A", "A [1] — the dataset behind Figure 2")
 # only points at a reference list: markup, like a list marker, never a number of anything.
 _FOOTNOTE = re.compile(r"(?<![\w\]])\[\d{1,3}\](?![\w(\[])")
@@ -72,6 +75,7 @@ _MENTION = re.compile(r"(?<![\w@.])@([^\W\d_][\w-]*)")
 # "Escalation from Tomás (ticket 3307): please fetch A": the tokenizer reads "):" as a frowning
 # emoticon, and the label's colon is lost; a closing parenthesis after a word is set apart from it.
 _PAREN_COLON = re.compile(r"(?<=\w)\)(?=:)")
+_PLEASE_AFTER_ADDRESS = re.compile(r"\A[ \t]+please[ \t]*,", re.IGNORECASE)
 _FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
 # The same "please" closing a sentence that more sentences follow: "Download A please. Thank you very
 # much." (the model made the address the subject of that "please").
@@ -314,8 +318,10 @@ def rewrite(
             rewrites += signed_off
     if out:
         # "Fetch the page A please.": the small model sometimes hangs the address from a final
-        # "please"; the same words with a comma before it parse as the request they are.
+        # "please"; the same words with a comma before it parse as the request they are. So does
+        # "Download A please, finance needs the raw file" once "please" stands between commas.
         out[-1] = _FINAL_COURTESY.sub(lambda m: "," + m.group(0), out[-1])
+        out[1:] = [_PLEASE_AFTER_ADDRESS.sub(", please,", piece) for piece in out[1:]]
         out = [_CLOSING_PLEASE.sub(",", piece) for piece in out]
     return Rewritten(
         protected=Protected(prompt=protected.prompt, pieces=tuple(out), items=protected.items),

@@ -12,7 +12,7 @@ from deputy.vocab import ReaderWords
 
 __all__ = [
     "CLAUSE_ONLY", "COORDINATORS", "SUBJECTS", "VERBAL", "WH_TAGS", "asks", "children", "content", "dated_by_the_past",
-    "embedded", "find_conditions", "in_the_past", "is_label", "is_negation", "lower", "opens_softly", "negation_word", "number", "ordinary_word", "own_clause",
+    "embedded", "find_conditions", "in_the_past", "writers_deadline", "is_label", "is_negation", "lower", "opens_softly", "negation_word", "number", "ordinary_word", "own_clause",
     "someone_else", "verb_lemma", "verb_like", "wh_phrase",
 ]
 
@@ -214,12 +214,53 @@ def find_conditions(parsed: Parsed, words: ReaderWords) -> tuple[tuple[str, int]
             continue
         if word in ("if", "whether") and tok.dep_ == "mark" and asks(tok.head, words):
             continue  # "check if A is allowed" asks a question; it sets no condition
+        if word == "before" and writers_deadline(tok, parsed, words):
+            continue  # "… before I close my laptop": the writer's own next step, met by acting now
         if word in CLAUSE_ONLY:
             opens_clause = tok.dep_ == "mark" or (tok.dep_ == "advmod" and tok.head.dep_ in ("advcl", "ccomp")) or _heads_own_clause(tok)
             if not opens_clause or _indirect_question(tok, words) or _past_time(tok, word):
                 continue
         found.append((word, tok.i))
     return tuple(found)
+
+
+# Subjects of a "before" clause that make it the writer's own plan; "you" is the reader, and anyone
+# else's act ("before they change it") is an event the reader cannot watch.
+_WRITERS = frozenset({"i", "we"})
+# What may stand beside an occasion: "before the standup", "before our weekly sync", "before tomorrow's call".
+_OCCASION_DEPS = frozenset({"det", "poss", "amod", "compound", "case", "punct"})
+
+
+def writers_deadline(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """"Before I bump the dependency, grab A", "Need A before standup": a "before" that only says by
+    when the writer needs it. Acting now meets the deadline, so it conditions nothing.
+
+    Either a clause whose subject is the writer ("I", "we") and whose verb is not negated, or a fixture
+    of the writer's own day (`words.occasions`: "before lunch", "before the weekend") with no number
+    beside it. Never with an address inside, and never "after": "fetch A after the deploy", "before
+    they change it", "before the job finishes", "before 6pm", "before Friday" still refuse.
+    """
+    if lower(tok) != "before" or tok.i in parsed.items:
+        return False
+    head = tok.head
+    # The clause a mark opens is its head's; a preposition's phrase is its own subtree.
+    inside = [t for t in (head.subtree if tok.dep_ == "mark" else tok.subtree) if t.i != tok.i]
+    if any(t.i in parsed.items or t.like_num for t in inside):
+        return False
+    if tok.dep_ == "mark" and head.pos_ in ("VERB", "AUX"):
+        subjects = children(head, SUBJECTS)
+        negated = any(is_negation(t, parsed, words) for t in inside)
+        # "… before I tell you to": a step that involves the reader is no plan of the writer's alone.
+        reader = any(lower(t) in ("you", "your", "u", "yourself") for t in inside)
+        return bool(subjects) and lower(subjects[0]) in _WRITERS and not negated and not reader
+    if tok.dep_ == "prep":
+        objects = [c for c in tok.children if c.dep_ == "pobj"]
+        if len(objects) != 1 or len(list(tok.children)) != 1:
+            return False
+        noun = objects[0]
+        named = lower(noun) in words.occasions or str(noun.lemma_).lower() in words.occasions
+        return named and all(c.dep_ in _OCCASION_DEPS for c in noun.children)
+    return False
 
 
 def _past_time(tok: Any, word: str) -> bool:
@@ -230,7 +271,10 @@ def _past_time(tok: Any, word: str) -> bool:
     if word not in ("when", "once", "after"):
         return False
     clause, main = tok.head, tok.head.head
-    has_subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in main.children)
+    # "What did the page at A say when we saved it?": the model may hang the subject from "did"; the
+    # auxiliary of a question in the past stands for it.
+    has_subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") or (c.dep_ == "aux" and c.tag_ == "VBD" and c.i < main.i)
+                      for c in main.children)
     modal = any(c.tag_ == "MD" for c in main.children)
     return in_the_past(clause) and clause.dep_ == "advcl" and main.i != clause.i and has_subject and not modal
 

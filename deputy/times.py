@@ -83,6 +83,8 @@ def schedules(tok: Any) -> bool:
     modifiers = [str(c.text).lower() for c in tok.children]
     if any(m in _GREETINGS for m in modifiers):
         return False  # "Good morning", "Long day."
+    if "ago" in modifiers or (tok.dep_ == "npadvmod" and str(tok.head.text).lower() == "ago"):
+        return False  # "I kicked off a fetch an hour ago": a time in the past dates what happened
     if tok.dep_ == "pobj" and head in _TEMPORAL:
         return True
     if tok.dep_ in ("npadvmod", "tmod"):

@@ -63,6 +63,7 @@ class ReaderWords:
     hedge_asides: tuple[str, ...]
     sign_offs: tuple[str, ...]
     purpose_marks: frozenset[str]
+    occasions: frozenset[str]
     person_nouns: frozenset[str]
     context_labels: frozenset[str]
     label_nouns: frozenset[str]

@@ -227,6 +227,13 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Marks of a clause that gives the speaker's purpose or reason, not a second request:
     # "fetch A so I can quote it", "… because the team needs it".
     "purpose_marks": ("so", "because", "since", "as", "cause", "that"),
+    # Fixtures of the writer's own day that "before" makes a deadline, not a condition: "Need A before
+    # standup", "fetch A now, before the weekend". Acting now meets such a deadline; an event of someone
+    # else's ("before they change it", "before the deploy") may already have passed, and still refuses.
+    "occasions": (
+        "standup", "stand-up", "standups", "lunch", "meeting", "call", "sync", "demo", "weekend", "holidays",
+        "break", "retro", "review", "audit", "interview", "presentation", "deadline", "eod", "cob",
+    ),
     # Nouns for people: a sentence about them is context, and a pronoun never stands for them.
     "person_nouns": (
         "user", "users", "customer", "customers", "client", "clients", "team", "boss", "manager", "colleague",

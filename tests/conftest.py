@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+pytest_plugins = ("pytester",)  # tests that run pytest itself on a small file (tests/english/test_deputy_corpus.py)
+
 import os
 import sys
 import tempfile

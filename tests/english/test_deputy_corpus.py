@@ -1,4 +1,9 @@
-"""Every prompt of tests/english/prompts/ through the real model: accuracy tables and zero wrong actions."""
+"""Every prompt of tests/english/prompts/ through the real model: zero wrong actions, every expectation met.
+
+Each line is its own test, read once. A line marked xfail (a known miss) may fail only by missing: its
+mark catches AssertionError and nothing else, and a wrong action raises WrongAction, so a wrong action
+fails the suite on any line, marked or not. The per-family accuracy table is `seaspider plan --jsonl`.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,27 @@ from typing import Any
 import pytest
 
 from deputy import Plan, Refusal
-from deputy.scoring import Expectation, Outcome, Scoreboard, judge
+from deputy.scoring import Expectation, Outcome, judge
 from seaspider.english_reader import build_deputy
 from _deputy_helpers import Case, load_cases
 
 CASES = load_cases()
+
+
+class WrongAction(Exception):
+    """An act on a line that must be refused or is a question, or a fetch of a URL not asked for.
+
+    Not an AssertionError on purpose: an xfail mark (raises=AssertionError) must never swallow it.
+    """
+
+
+def check(case: Case, result: Plan | Refusal) -> None:
+    """Raise WrongAction for a wrong action and AssertionError for a miss; return when the line is right."""
+    outcome = judge(_expectation(case), result)
+    if outcome is Outcome.WRONG_ACTION:
+        raise WrongAction(f"WRONG ACTION for {case.prompt!r}: {_outcome(result)}")
+    expected = case.refusal or (case.operation, case.args)
+    assert outcome is Outcome.RIGHT, f"{case.prompt!r}: expected {expected}, got {_outcome(result)}"
 
 
 @pytest.fixture(scope="module")
@@ -54,27 +75,41 @@ def test_every_new_family_has_negative_controls() -> None:
         assert controls[control] >= 5, control
 
 
-@pytest.mark.parametrize(
-    "case",
-    [pytest.param(c, id=c.id, marks=[pytest.mark.xfail(strict=True, reason=c.xfail)] if c.xfail else [])
-     for c in CASES],
-)
+LINES = [pytest.param(c, id=c.id, marks=[pytest.mark.xfail(strict=True, raises=AssertionError, reason=c.xfail)]
+                      if c.xfail else [])
+         for c in CASES]
+
+
+@pytest.mark.parametrize("case", LINES)
 def test_prompt(case: Case, deputy: Any) -> None:
-    result = deputy.read(case.prompt)
-    outcome = judge(_expectation(case), result)
-    assert outcome is not Outcome.WRONG_ACTION, f"WRONG ACTION for {case.prompt!r}: {_outcome(result)}"
-    expected = case.refusal or (case.operation, case.args)
-    assert outcome is Outcome.RIGHT, f"{case.prompt!r}: expected {expected}, got {_outcome(result)}"
+    check(case, deputy.read(case.prompt))
 
 
-@pytest.mark.slow
-def test_accuracy_tables_and_zero_wrong_actions(deputy: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    board = Scoreboard()
-    for case in CASES:
-        board.add(_expectation(case), deputy.read(case.prompt), case.prompt)
-    with capsys.disabled():
-        print("\n" + "\n".join(board.lines()))
-    assert board.wrong == []
+@pytest.mark.parametrize("marked", [False, True], ids=["unmarked", "marked-xfail"])
+def test_a_wrong_action_fails_a_line_even_when_it_is_marked_as_a_known_miss(marked: bool, pytester: pytest.Pytester) -> None:
+    # Negative control for the marks above: the same check, run by pytest itself on a line that acts
+    # where it must refuse. A mark that swallowed every exception would turn this test red.
+    pytester.makepyfile(test_line=f"""
+        import pytest
+        from test_deputy_corpus import WrongAction
+
+        def read():
+            raise WrongAction("acted on a negation")
+
+        mark = pytest.mark.xfail(strict=True, raises=AssertionError) if {marked} else lambda f: f
+
+        @mark
+        def test_line():
+            read()
+
+        @pytest.mark.xfail(strict=True, raises=AssertionError)
+        def test_a_miss_stays_a_known_miss():
+            assert False, "refused with another kind"
+    """)
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:xdist", "-o", "addopts=")
+    result.assert_outcomes(failed=1, xfailed=1)
+    marks = [mark for line in LINES for mark in line.marks]
+    assert marks and all(mark.kwargs["raises"] is AssertionError for mark in marks)
 
 
 def test_a_wrong_action_is_counted_apart_from_a_miss() -> None:  # negative control for the scoring

@@ -1,6 +1,10 @@
 """`seaspider review try` and `accept`: the proof on the whole corpus and the review queue, and the audited write.
 
 Real model, real files; one corpus reading per vocabulary per test process (seaspider.teaching.proof).
+Only the first test proves against the whole shipped corpus (two readings of ~3,500 prompts). The
+others prove against `part`, byte-identical copies of the shipped files that hold the lines they
+name: a proof's errors are per corpus line, so what a part catches the whole corpus catches too, and
+the suite does not read the whole corpus ten times over.
 """
 
 from __future__ import annotations
@@ -37,6 +41,18 @@ def queue(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def nab(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_json(tmp_path_factory.mktemp("candidate") / "nab.json", with_predicate("nab"))
+
+
+@pytest.fixture(scope="module")
+def part(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A corpus folder of copies of the shipped files that the malicious edits and accept tests name."""
+    folder = tmp_path_factory.mktemp("corpus-part")
+    for name in PART:
+        (folder / name).write_bytes((PROMPTS / name).read_bytes())
+    return folder
+
+
+PART = ("teaching.jsonl", "agent.jsonl", "refusals.jsonl")
 
 
 @pytest.fixture
@@ -80,7 +96,7 @@ def test_try_turns_the_batch_into_the_expected_plans_and_changes_nothing_else(
     ],
 )
 def test_a_malicious_edit_fails_the_proof_and_accept_refuses_it(
-    edit: str, relaxation: str, corpus_catches: str | None, queue: Path, live: Path, tmp_path: Path,
+    edit: str, relaxation: str, corpus_catches: str | None, queue: Path, live: Path, part: Path, tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from test_teaching_relaxations import _edit, _words, without_default
@@ -88,7 +104,7 @@ def test_a_malicious_edit_fails_the_proof_and_accept_refuses_it(
     raw = {"not-as-courtesy": lambda: _edit(_words("courtesy", "not")), "delete-as-fetch": lambda: with_predicate("delete"),
            "drop-unless": lambda: without_default("conditions", "unless")}[edit]()
     candidate = write_json(tmp_path / f"{edit}.json", raw)
-    code, proof, err = run(capsys, "try", "--vocab", str(candidate), str(queue))
+    code, proof, err = run(capsys, "try", "--vocab", str(candidate), "--corpus", str(part), str(queue))
     assert code == 1 and proof["proof"] == "failed"
     assert any(relaxation in why for why in proof["relaxations"])
     assert err.splitlines()[-1].startswith(f"seaspider: {candidate} fails its proof:")
@@ -100,26 +116,30 @@ def test_a_malicious_edit_fails_the_proof_and_accept_refuses_it(
     else:
         assert corpus_catches in caught
         assert all(not c["after"]["act"] or "would now give" in c["error"] for c in proof["errors"])
-    code, _, err = run(capsys, "accept", "--vocab", str(candidate), "--vocab-file", str(live), "--by", "mallory", str(queue))
+    code, _, err = run(capsys, "accept", "--vocab", str(candidate), "--vocab-file", str(live), "--by", "mallory",
+                       "--corpus", str(part), str(queue))
     assert code == 1 and "was not accepted" in err
     assert live.read_bytes() == VOCAB.read_bytes()
     assert sorted(p.name for p in live.parent.iterdir()) == ["live.json"]  # no .prev, no teaching.jsonl
 
 
-def test_the_corpus_catches_what_the_relaxation_check_cannot_see(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_corpus_catches_what_the_relaxation_check_cannot_see(
+    part: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # "check" is in no safety list, yet as a fetch predicate "Fetch A. Also check robots.txt for B" would fetch B.
     candidate = write_json(tmp_path / "check.json", with_predicate("check"))
-    code, proof, _ = run(capsys, "try", "--vocab", str(candidate))
+    code, proof, _ = run(capsys, "try", "--vocab", str(candidate), "--corpus", str(part))
     assert code == 1 and proof["relaxations"] == []
     wrong = [c for c in proof["errors"] if c["after"]["act"] and c["after"]["operation"] == "fetch"]
     assert any("Also check robots.txt for" in c["prompt"] for c in wrong)
 
 
 def test_accept_writes_the_proven_vocabulary_keeps_the_previous_and_records_it(
-    queue: Path, nab: Path, live: Path, capsys: pytest.CaptureFixture[str]
+    queue: Path, nab: Path, live: Path, part: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     os.chmod(live, 0o640)
-    code, done, err = run(capsys, "accept", "--vocab", str(nab), "--vocab-file", str(live), "--by", "tester", str(queue))
+    code, done, err = run(capsys, "accept", "--vocab", str(nab), "--vocab-file", str(live), "--by", "tester",
+                          "--corpus", str(part), str(queue))
     assert code == 0, err
     assert live.read_bytes() == nab.read_bytes() and os.stat(live).st_mode & 0o777 == 0o640
     previous = live.with_name("live.json.prev")
@@ -130,12 +150,12 @@ def test_accept_writes_the_proven_vocabulary_keeps_the_previous_and_records_it(
                     "previous_sha256": hashlib.sha256(VOCAB.read_bytes()).hexdigest(),
                     "vocab_sha256": hashlib.sha256(nab.read_bytes()).hexdigest(), "candidate_file": str(nab),
                     "review_file": str(queue), "now_acting": len(NAB), "changed_kind": 0, "fixed": []}
-    assert line["corpus"] == {"source": "the corpus shipped with Sea Spider", "sha256": corpus_sha256(PROMPTS),
-                              "prompts": len(load_cases())}
+    assert line["corpus"] == {"source": str(part), "sha256": corpus_sha256(part),
+                              "prompts": sum(len((part / name).read_text().splitlines()) for name in PART)}
     assert line["answers"] == [hashlib.sha256(p.encode()).hexdigest() for p in NAB]
     assert done["line"] == line and "SIGHUP" in err
     # The accepted vocabulary is now the one in use: proving it again changes nothing.
-    code, again, _ = run(capsys, "try", "--vocab", str(nab), "--vocab-file", str(live), str(queue))
+    code, again, _ = run(capsys, "try", "--vocab", str(nab), "--vocab-file", str(live), "--corpus", str(part), str(queue))
     assert code == 0 and again["now_acting"] == [] and again["answers"] == []
 
 

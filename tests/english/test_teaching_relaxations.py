@@ -80,6 +80,7 @@ def _kind(raw: dict[str, Any]) -> None:
         (_edit(_slot_max), "changes what fetch does"),
         (_edit(_observes), "changes what page does"),
         (_edit(_kind), "renames the refusal kinds negation"),
+        (_edit(_words("occasions", "deploy")), "adds “deploy” to words.occasions"),
     ],
     ids=[
         "not-as-courtesy", "delete-as-fetch", "unsupported-as-fetch", "auxiliary-as-fetch", "drop-condition",
@@ -87,6 +88,7 @@ def _kind(raw: dict[str, Any]) -> None:
         "unsupported-in-relay-frame", "negation-as-relay-word",
         "hedge-with-condition", "hedge-with-when", "hedge-with-negation", "respell-existing", "spelling-drops-negation",
         "fetch-answers-questions", "fetch-answers-permission", "slot-bounds", "question-made-to-act", "kind-renamed",
+        "new-occasion",
     ],
 )
 def test_relaxations_are_named(raw: dict[str, Any], why: str) -> None:
