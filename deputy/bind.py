@@ -73,6 +73,30 @@ class Binder:
                 return self._refuser.rejected(first, sk)
         return None
 
+    def too_many(self, tokens: Iterable[SlotToken], widest: tuple[Capability, SlotSpec] | None, sk: Skeleton) -> Refusal | None:
+        """More distinct addresses than the `widest` address slot takes ("Fetch all twenty chapters: A1,
+        …, A20"): no wording makes that a request I act on, so the count is the telling reason."""
+        if widest is None:
+            return None
+        capability, most = widest
+        addresses = [t for t in tokens if t.kind == "address"]
+        if len(addresses) <= most.max:
+            return None  # the common case: no checker runs twice
+        values: list[Any] = []
+        for token in addresses:
+            try:
+                value = self._checkers[most.type](token.text)
+            except SlotRejected:
+                value = token.text
+            if value not in values:
+                values.append(value)
+        if len(values) <= most.max:
+            return None  # "Fetch the following (one is listed twice)": the same page twice is one page
+        return self._refuser.refuse(
+            RefusalKind.TOO_MANY_VALUES, sk, "too_many_values", count=len(values), max=most.max,
+            values=_addresses(len(values)), capability=capability.name,
+        )
+
     def bind(self, capability: Capability, sk: Skeleton) -> Plan | Refusal:
         """The plan with every slot filled from tokens inside the action's parse, or why not."""
         args: dict[str, Any] = {}

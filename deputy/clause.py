@@ -143,7 +143,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     polite = any(lower(t) in words.politeness and t.i not in parsed.synthetic for t in sent)
     # "Were you able to fetch A?" asks what happened: the past of "able" is no permission.
     achieved = bool(governors) and governors[0] in words.achievers and chain[0].tag_ == "VBD"
-    modality = Modality.NONE if achieved else modality_of(chain, governors, modals, subject, action, words)
+    modality = Modality.NONE if achieved else modality_of(chain, governors, modals, subject, action, words,
+                                                             embedded=reading.embedded)
     aspects = aspects_of(action, chain, auxes, reading.passive_by_copula, past_copula=achieved)
 
     # Question words and question shape.
@@ -160,7 +161,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     inverted = (
         first_content is not None and first_content.pos_ == "AUX"
         and (subject_tok is None or first_content.i < subject_tok.i)
-    )
+    ) or _asks_of_address(first_content, parsed)
     if (predicate is None and root.pos_ == "ADJ" and first_content is not None and first_content.i == root.i
             and any(c.dep_ == "dobj" for c in root.children)):
         # "Empty the queue.": an adjective takes no object; the small model made a verb of it.
@@ -254,8 +255,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         commands=tuple(
             verb_lemma(t, verbs) for t in sent
             if t.pos_ == "VERB" and t.tag_ == "VB" and t.dep_ == "conj" and t.head.tag_ != "VB"
-            and t.i not in chain_ids and not own_clause(t)
-        ),
+            and t.i not in chain_ids and not _own_clause_but_to(t)
+        ) + ((predicate,) if predicate and _cut_from_auxiliary(action, auxes, doc) else ()),
     )
 
 
@@ -553,3 +554,29 @@ def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWo
         elif determiners[0] in ("this", "that", "the"):
             return int(child.i), 1  # "fetch that page", "download the link"
     return None, 1
+
+
+def _asks_of_address(first: Any, parsed: Parsed) -> bool:
+    """"did A 404", "does A redirect", typed without the question mark: "did" or "does" opening the
+    sentence with an address right after it asks about that address (the small model may make the
+    "did" a main verb, which the auxiliary test above misses)."""
+    return (first is not None and str(first.lemma_).lower() == "do" and first.tag_ in ("VBD", "VBZ")
+            and first.i + 1 in parsed.items)
+
+
+def _cut_from_auxiliary(action: Any, auxes: list[Any], doc: Any) -> bool:
+    """"did A 404, refetch it": the model may give the bare verb after the comma the "did" (and the
+    subject) of the question before it. A lone comma between a "do" and its verb ends the question
+    there: the verb is an order beside it (a second request), never part of what is asked. Paired
+    commas set off an aside ("Did you, by any chance, fetch A?") and cut nothing."""
+    if action.tag_ != "VB":
+        return False
+    return any(str(a.lemma_).lower() == "do" and a.i < action.i
+               and sum(doc[j].text in (",", ";") for j in range(a.i + 1, action.i)) % 2 == 1 for a in auxes)
+
+
+def _own_clause_but_to(tok: Any) -> bool:
+    """Whether a verb has its own subject or auxiliary, the infinitive's "to" aside: in "I want to know
+    when we fetched A, and to fetch it again" the "to fetch" is still an order beside the question."""
+    return any(c.dep_ in SUBJECTS or (c.dep_ in ("aux", "auxpass") and lower(c) != "to") for c in tok.children)
+

@@ -90,7 +90,7 @@ def build_skeleton(
     # Only a condition about someone else ("if it isn't", "If not, fetch it", "if you didn't fetch A" stay negations).
     conditioned = {t.i for word, index in found_conditions if word in conditions and doc[index].dep_ == "mark"
                    and _about_another(doc[index].head) for t in doc[index].head.subtree}
-    negation, negation_asked = _negation(clauses, roles, parsed, words, skip=conditioned)
+    negation, negation_asked = _negation(clauses, roles, parsed, words, skip=conditioned, actions=actions)
     requested = [main] + [clauses[i] for i in roles.absorbed if roles.absorbed[i] == roles.main]
     unexpected = list(main.unexpected) + _symbols(parsed, words) + _loose_conjuncts(requested, parsed, words)
     # "How many pages do you have from docs.rs?": a word that may name a site or a file, in the
@@ -188,7 +188,8 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
 
 
 def _negation(
-    clauses: list[Clause], roles: _Roles, parsed: Parsed, words: ReaderWords, *, skip: frozenset[int] | set[int] = frozenset()
+    clauses: list[Clause], roles: _Roles, parsed: Parsed, words: ReaderWords, *, skip: frozenset[int] | set[int] = frozenset(),
+    actions: frozenset[str] = frozenset(),
 ) -> tuple[str | None, bool]:
     """The first negation that counts, and whether it stands in the question itself.
 
@@ -212,9 +213,28 @@ def _negation(
                       and t.head.i in main.chain and t.head.lemma_.lower() != main.predicate
                       and t.head.lemma_.lower() in main.governors
                       and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in t.head.children) for t in doc)
-    asked = (elsewhere is None and own is not None and not on_governor
+    asked = (elsewhere is None and own is not None and not on_governor and not _forbids(main, parsed, words, actions)
              and main.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION))
     return elsewhere or own, asked
+
+
+def _forbids(main: Clause, parsed: Parsed, words: ReaderWords, actions: frozenset[str]) -> bool:
+    """Whether a negation in the request forbids an action: "Don't fetch A yet, I still have it open".
+
+    The small model may make the negated imperative a clause under "I still have it open", and the
+    auxiliary "Do" that opens the prompt then makes the whole look like a question that only asks.
+    A "don't" with its bare verb that acts and no subject of its own is an order, never a question.
+    """
+    doc = parsed.doc
+    for tok in doc:
+        if tok.i not in main.tokens or not is_negation(tok, parsed, words) or tok.dep_ != "neg":
+            continue
+        verb = tok.head
+        if (verb.tag_ == "VB" and verb.lemma_.lower() in actions
+                and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children)
+                and any(c.dep_ == "aux" and c.lemma_.lower() == "do" and c.i < tok.i for c in verb.children)):
+            return True
+    return False
 
 
 def _conditions(
@@ -361,16 +381,25 @@ _LISTED = frozenset({"these", "those", "them", "following", "above", "below", "l
 
 
 def _quantifies_list(tok: Any) -> bool:
-    """"all of these", "all these pages", "all the following URLs": "all" of a list the prompt gives."""
-    if lower(tok) != "all":
+    """"all of these", "all these pages", "all the following URLs", "all of these doc pages", "every
+    one of these pages": "all" or "every one" of a list the prompt gives."""
+    word = lower(tok)
+    if word == "every" and tok.dep_ == "det" and lower(tok.head) == "one":
+        tok = tok.head  # "every one of these": the "one" holds the "of"
+    elif word != "all":
         return False
     of = [g for c in tok.children if c.dep_ == "prep" and lower(c) == "of" for g in c.children if g.dep_ == "pobj"]
-    if any(lower(g) in _LISTED for g in of):
+    if any(_listed(g) for g in of):
         return True
-    if tok.dep_ in ("det", "predet", "amod"):
-        head = tok.head
-        return lower(head) in _LISTED or any(lower(c) in _LISTED for c in head.children if c.dep_ in ("det", "amod"))
+    if word == "all" and tok.dep_ in ("det", "predet", "amod"):
+        return _listed(tok.head)
     return False
+
+
+def _listed(tok: Any) -> bool:
+    """A word that points at a list ("these", "the following"), or a noun it determines ("these pages")."""
+    # The model may hang the "these" of "these aiohttp doc pages" from a modifier of the noun.
+    return lower(tok) in _LISTED or any(lower(t) in _LISTED and t.dep_ in ("det", "amod") for t in tok.subtree if t.i < tok.i)
 
 
 def _scheduled(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> list[str]:

@@ -34,6 +34,10 @@ class Decider:
         self._refuser = refuser
         self._verbs = verbs
         self._disabled = disabled
+        # The address slot that takes the most addresses: a prompt naming more than it takes is refused
+        # for the count before anything else about its wording.
+        address_slots = [(c, s) for c in vocab.capabilities for s in c.slots if s.takes == "address"]
+        self._widest = max(address_slots, key=lambda pair: pair[1].max) if address_slots else None
         self._address_types = tuple(dict.fromkeys(
             slot.type for cap in vocab.capabilities for slot in cap.slots if slot.takes == "address"
         ))
@@ -61,6 +65,9 @@ class Decider:
         rejected = self._binder.rejected(slots, self._address_types, sk)
         if rejected is not None:
             return rejected
+        too_many = self._binder.too_many(slots, self._widest, sk)
+        if too_many is not None:
+            return too_many
         checking_verbs = "unsupported_verb" not in self._disabled
         if sk.forbidden and checking_verbs:
             return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=sk.forbidden[0])
@@ -101,6 +108,10 @@ class Decider:
         first = self._decide_one(sk, matches)
         if isinstance(first, Refusal):
             return first if sk.mood in _REQUESTS else self._several(sk)
+        if all(m in _QUESTIONS or m is Mood.FRAGMENT for m in moods) and self._asked_again(first, sk, also_matches):
+            # "The customer is asking if the crawler is running. Is the job still going?": the same
+            # question twice, to a capability that only answers, is answered once.
+            return first
         if any(m not in _REQUESTS for m in moods):
             return self._several(sk)
         chosen = next(c for c in self.vocab.capabilities if c.name == first.capability)
@@ -113,6 +124,19 @@ class Decider:
                 return replace(plan, skeleton=sk)
             more.append(plan)
         return self._binder.merge(chosen, first, more, sk)
+
+    def _asked_again(self, first: Plan, sk: Skeleton, also_matches: list[list[Capability]]) -> bool:
+        """Whether every further question asks an observing capability for exactly what the first asks."""
+        chosen = next(c for c in self.vocab.capabilities if c.name == first.capability)
+        if not chosen.observes:
+            return False
+        for also, found in zip(sk.also, also_matches, strict=True):
+            if chosen not in found:
+                return False
+            plan = self._decide_one(also, [chosen])
+            if isinstance(plan, Refusal) or plan.json_args() != first.json_args():
+                return False
+        return True
 
     def _check_clause(self, sk: Skeleton, matches: list[Capability], checking_verbs: bool) -> Refusal | None:
         """Verbs the vocabulary does not support, and words the reader cannot place, in one request."""

@@ -135,6 +135,38 @@ def _normalise(
     return out, items, synthetic
 
 
+_DETERMINERS = frozenset({"the", "this", "that", "these", "those", "a", "an"})
+
+
+def _retag_determined(doc: Any, object_nouns: frozenset[str], items: dict[int, ProtectedItem]) -> None:
+    """"fetch that link": a word for the things a slot holds, right after a determiner, is a noun.
+
+    The small model may tag "link" a verb there, and the reader then refuses a verb it cannot do;
+    no verb follows a determiner ("the page that links to A" has a relative "that", tagged WDT).
+    """
+    for tok in doc:
+        if (tok.i > 0 and tok.i not in items and tok.tag_.startswith("VB") and tok.lower_ in object_nouns
+                and doc[tok.i - 1].tag_ == "DT" and doc[tok.i - 1].lower_ in _DETERMINERS):
+            tok.tag_ = "NNS" if tok.lower_.endswith("s") else "NN"
+
+
+_OBJECTS = frozenset({"it", "them", "this", "that", "these", "those"})
+
+
+def _retag_participles(doc: Any, verbs: frozenset[str], items: dict[int, ProtectedItem]) -> None:
+    """"they want it fetched", "needs A downloaded": a known verb's "-ed" form after its object is
+    its participle. The small model may tag it an adjective ("fetched"), and the reader would then
+    miss the action the sentence asks for; as a participle its lemma is the verb again."""
+    for tok in doc:
+        if tok.tag_ != "JJ" or tok.i == 0 or not tok.lower_.endswith("ed"):
+            continue
+        before = doc[tok.i - 1]
+        if before.i not in items and before.lower_ not in _OBJECTS:
+            continue
+        if tok.lower_[:-2] in verbs or tok.lower_[:-1] in verbs:
+            tok.tag_ = "VBN"
+
+
 def _retag_nouns(doc: Any, nouns: frozenset[str], items: dict[int, ProtectedItem]) -> None:
     """A word the vocabulary says is a noun is tagged one (NNS when it ends in s), whatever the tagger guessed.
 
@@ -190,4 +222,7 @@ def parse(
         doc = component(doc)
         if name == "tagger" and words.nouns:
             _retag_nouns(doc, words.nouns, items)
+        if name == "tagger":
+            _retag_determined(doc, words.object_nouns, items)
+            _retag_participles(doc, verbs, items)
     return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered)

@@ -100,7 +100,11 @@ def follow_chain(
         if lemma in words.embedders:
             # "Check whether we may fetch A": the embedded clause is the question asked.
             has_object = any(lower(c) not in ("me", "us") for c in children(action, ("dobj",)))
-            inner = [
+            # "Ask the customer whether A is blocked", "Tell Maya if A is allowed": a question put to
+            # someone else is theirs to answer, not a question for me.
+            to_another = any(str(c.lemma_).lower() in words.person_nouns or c.pos_ == "PROPN"
+                             for c in children(action, ("dobj", "dative")) if lower(c) not in ("me", "us"))
+            inner = [] if to_another else [
                 c for c in action.children
                 if (c.dep_ == "ccomp" or (c.dep_ == "advcl" and not has_object))
                 and (c.pos_ in VERBAL or (c.tag_ in ("VBN", "JJ") and verb_lemma(c, verbs) in verbs))
@@ -143,7 +147,8 @@ def follow_chain(
 
 
 def modality_of(
-    chain: list[Any], governors: list[str], modals: list[str], subject: str | None, action: Any, words: ReaderWords
+    chain: list[Any], governors: list[str], modals: list[str], subject: str | None, action: Any, words: ReaderWords,
+    *, embedded: bool = False,
 ) -> Modality:
     permission_near = [c for c in action.children if str(c.lemma_).lower() in words.permission_words
                        and c.dep_ in ("advcl", "acomp", "conj", "ccomp")]
@@ -163,6 +168,11 @@ def modality_of(
             modality = Modality.OTHER
     if any(g in words.permission_words for g in governors) or permission_near:
         modality = Modality.PERMISSION
+    elif embedded and any(g in words.embedders for g in governors):
+        # "The customer is asking whether A is blocked", "The customer wants to know when we last
+        # fetched A": a question passed on keeps its own modals, whoever wants or asks it; its mood
+        # stays a question, so only a capability that answers may take it.
+        pass
     elif any(g in words.request_governors for g in governors) and modality is not Modality.PERMISSION:
         top_subjects = children(chain[0], SUBJECTS)
         asker = str(top_subjects[0].lemma_).lower() if top_subjects else None

@@ -17,7 +17,7 @@ from deputy.vocab import Capability, Form, Vocab
 __all__ = ["relaxations"]
 
 # Lists whose every word makes the reader refuse (or refuse more): they may only grow.
-_SAFETY_LISTS = ("negations", "conditions", "forbidden", "unsupported", "blockers")
+_SAFETY_LISTS = ("negations", "negating_verbs", "conditions", "forbidden", "unsupported", "blockers")
 # Lists of phrases matched before parsing; a new one that holds a negation or condition word could hide it.
 _HEDGES = ("hedge_frames", "hedge_asides", "sign_offs")
 # Verbs the reader passes over beside the action ("list", "need", "go"): an unsupported verb may not join them.
@@ -53,6 +53,7 @@ def _word_lists(before: Vocab, after: Vocab) -> list[str]:
         if dropped:
             out.append(f"it removes {_said(dropped)} from words.{name}, and teaching never takes a refusal away")
     danger = _single(_words(after, "conditions")) | _words(after, "negations") | _words(after, "forbidden")
+    danger |= _single(_words(after, "negating_verbs"))
     danger |= _words(after, "blockers")
     verbs = _words(after, "unsupported") | _words(after, "forbidden")
     hedge_danger = _words(after, "negations") | _single(_words(after, "conditions"))

@@ -46,6 +46,12 @@ _END_MARKS = ",.!?;:)—–"
 # and stay to be read as written.
 _TAG_QUESTION = re.compile(r",[ \t]*((?:would|will|could)[ \t]+you(?:[ \t]+please)?)[ \t]*(?=[?!.]+[ \t]*(?:\n|\Z))",
                            re.IGNORECASE)
+# "Ticket 5520: the customer asks whether our crawler is allowed on A. Is it?": a bare echo at the very
+# end only repeats the question passed on before it (which a "whether" or "if" must have opened); it
+# asks nothing of its own and is dropped. Anywhere else ("What is it?") it is left as written.
+_ECHO = re.compile(r"(?<=[.?!—–])[ \t\n]+(is it|are we|can we|may we|does it|do we|is that so)[ \t]*\?+[ \t]*\Z",
+                   re.IGNORECASE)
+_PASSED_ON = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
 # An apology before the request ("Sorry to bother you, but could you fetch A?") is a sentence of its
 # own: the request after "but" is read alone, and the apology is a pleasantry in context.
 _APOLOGY = re.compile(
@@ -66,8 +72,14 @@ _FOOTNOTE = re.compile(r"(?<![\w\]])\[\d{1,3}\](?![\w(\[])")
 # "@seaspider fetch A": a chat mention of the deputy's own name (one of the courtesy words, as
 # "Hi Sea Spider," is) addresses the request to it. Anyone else's mention ("@maya can you …") stays.
 _MENTION = re.compile(r"(?<![\w@.])@([^\W\d_][\w-]*)")
+# "Escalation from Tomás (ticket 3307): please fetch A": the tokenizer reads "):" as a frowning
+# emoticon, and the label's colon is lost; a closing parenthesis after a word is set apart from it.
+_PAREN_COLON = re.compile(r"(?<=\w)\)(?=:)")
 _PLEASE_AFTER_ADDRESS = re.compile(r"\A[ \t]+please[ \t]*,", re.IGNORECASE)
 _FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
+# The same "please" closing a sentence that more sentences follow: "Download A please. Thank you very
+# much." (the model made the address the subject of that "please").
+_CLOSING_PLEASE = re.compile(r"(?<![,\s])(?=[ \t]+please[ \t]*[.!]+[ \t\n]+\S)", re.IGNORECASE)
 
 
 def _drop_emoji(piece: str, emoji: frozenset[str], rewrites: list[str]) -> str:
@@ -81,7 +93,7 @@ def _drop_emoji(piece: str, emoji: frozenset[str], rewrites: list[str]) -> str:
 
 
 def _drop_markup(piece: str, courtesy: frozenset[str], rewrites: list[str]) -> str:
-    """Drops footnote markers, and the "@" of a mention of the deputy's own name."""
+    """Drops footnote markers and the "@" of a mention of the deputy's own name; parts "):"."""
 
     def mention(match: re.Match[str]) -> str:
         name = match.group(1)
@@ -91,6 +103,8 @@ def _drop_markup(piece: str, courtesy: frozenset[str], rewrites: list[str]) -> s
         return name
 
     out = _MENTION.sub(mention, piece) if "@" in piece else piece
+    if "):" in out:
+        out = _PAREN_COLON.sub(") ", out)
     if "[" in out:
         cleaned = _FOOTNOTE.sub("", out)
         if cleaned != out:
@@ -286,6 +300,8 @@ def rewrite(
         piece = _APOLOGY.sub(lambda m: _mark(m, "apology", rewrites, m.group(1) + ". "), piece)
         if index == last:
             piece = _TAG_QUESTION.sub(lambda m: _mark(m, "tag question", rewrites, ""), piece)
+            if any(_PASSED_ON.search(p) for p in pieces[:index + 1]):
+                piece = _ECHO.sub(lambda m: _mark(m, "echo question", rewrites, "?" if m.string[m.start() - 1] in "—–" else ""), piece)
         if joined is not None:
             piece = joined.sub(". ", piece)
         if frame is not None:
@@ -306,6 +322,7 @@ def rewrite(
         # "Download A please, finance needs the raw file" once "please" stands between commas.
         out[-1] = _FINAL_COURTESY.sub(lambda m: "," + m.group(0), out[-1])
         out[1:] = [_PLEASE_AFTER_ADDRESS.sub(", please,", piece) for piece in out[1:]]
+        out = [_CLOSING_PLEASE.sub(",", piece) for piece in out]
     return Rewritten(
         protected=Protected(prompt=protected.prompt, pieces=tuple(out), items=protected.items),
         rewrites=tuple(rewrites),

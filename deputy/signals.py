@@ -170,15 +170,31 @@ def embedded(clause: Any) -> bool:
 
 
 def is_negation(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
-    """A negating word outside the protected items ("not", "n't", "never", "no", …)."""
+    """A negating word outside the protected items ("not", "n't", "never", "no", …), or a verb that
+    asks not to act ("skip", "hold off", "leave … alone")."""
     if tok.i in parsed.items:
         return False
-    return tok.dep_ == "neg" or lower(tok) in words.negations or str(tok.lemma_).lower() in words.negations
+    lemma = str(tok.lemma_).lower()
+    if tok.dep_ == "neg" or lower(tok) in words.negations or lemma in words.negations:
+        return True
+    return _negating_verb(tok, lemma, words)
+
+
+def _negating_verb(tok: Any, lemma: str, words: ReaderWords) -> bool:
+    # "Skip A", "Hold off on A", "Leave A alone": the verb alone, or with a word it governs. No part
+    # of speech is asked for: a "skip" the tagger makes a noun still refuses, and refusing is safe.
+    if lemma in words.negating_verbs or lower(tok) in words.negating_verbs:
+        return True
+    return any(f"{lemma} {lower(child)}" in words.negating_verbs for child in tok.children)
 
 
 def negation_word(tok: Any) -> str:
-    """How a refusal names the negation: "not" for the contracted forms."""
-    return "not" if lower(tok) in ("n't", "n’t", "nt") else lower(tok)
+    """How a refusal names the negation: "not" for the contracted forms, a phrasal verb with its particle."""
+    word = lower(tok)
+    if word in ("n't", "n’t", "nt"):
+        return "not"
+    particle = next((lower(c) for c in tok.children if c.dep_ == "prt"), None)
+    return f"{word} {particle}" if particle and tok.pos_ == "VERB" else word
 
 
 def find_conditions(parsed: Parsed, words: ReaderWords) -> tuple[tuple[str, int], ...]:

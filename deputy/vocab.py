@@ -47,6 +47,7 @@ class ReaderWords:
     politeness: frozenset[str]
     courtesy: frozenset[str]
     negations: frozenset[str]
+    negating_verbs: frozenset[str]
     conditions: tuple[str, ...]
     unsupported: frozenset[str]
     neutral_predicates: frozenset[str]

@@ -22,7 +22,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # "I ask you to fetch A", "I kindly request that you download A": a wish of the speaker's, as "want".
     "request_governors": ("want", "like", "need", "mind", "love", "wish", "ask", "request"),
     # Verbs that embed a question: "check whether we may fetch A", "tell me if the queue is empty".
-    "embedders": ("check", "see", "verify", "confirm", "tell", "show", "determine", "find", "know", "wonder"),
+    "embedders": ("check", "see", "verify", "confirm", "tell", "show", "determine", "find", "know", "wonder", "ask"),
     # Verbs that only lead into the action: "go fetch A", "help me download A".
     "serial_verbs": ("go", "come", "help"),
     "politeness": ("please", "kindly", "pls", "plz"),
@@ -36,6 +36,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "negations": (
         "not", "n't", "nt", "never", "no", "none", "nothing", "neither", "nor", "nobody", "nowhere", "cannot",
     ),
+    # Verbs that ask me not to act on what they name, read as negations: "Skip A for now", "Hold off on
+    # A", "Leave A alone", "Forget about A", "Leave out B". A phrasal verb is its verb and one word the
+    # verb governs ("off", "alone", "about"), whatever stands between them.
+    "negating_verbs": ("skip", "hold off", "put off", "leave alone", "leave out", "forget about"),
     "conditions": (
         "if", "unless", "whenever", "provided", "providing", "assuming", "suppose", "supposing", "in case",
         "as long as", "so long as", "only if", "even if", "as soon as", "once", "until", "till", "after",
@@ -63,8 +67,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "me", "us", "as", "well", "again", "both", "all", "respectively", "at", "once", "asap", "today",
         "actually", "still", "ever", "really", "ahead", "successfully", "correctly", "properly",
         "fully", "completely", "last", "ok", "okay", "first", "second", "third", "finally", "lastly", "next",
-        # A count over everything stored: "How many pages have we stored altogether?"
-        "altogether", "overall",
+        # A count over everything stored: "How many pages have we stored altogether?", "… stored total".
+        "altogether", "overall", "total",
     ),
     "prepositions": ("from", "at", "for", "of", "on", "in", "about", "to", "into", "by", "with", "according"),
     # Words that ask for more than the reader can promise (a whole site, a login, a schedule): refused.
@@ -95,7 +99,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "document", "documents", "address", "addresses", "these", "this", "those", "them", "it", "one",
         "ones", "following", "copy", "file", "files", "resource", "resources",
     ),
-    "list_words": ("and", ",", ";", ".", "!", "?", "also", "plus", "too", "as", "well", "please", "thanks", "thank", "you", "-", "–", "—", "*", "•"),
+    # "+" is how notes write "plus": "dl A + B".
+    "list_words": ("and", ",", ";", ".", "!", "?", "also", "plus", "+", "too", "as", "well", "please", "thanks", "thank", "you", "-", "–", "—", "*", "•"),
     # Verbs that lead into the action and keep their own tense: "did you manage to fetch A", "how many
     # pages did you fail to fetch". They never make a request; only a question about what happened.
     # "were you able to fetch A" asks the same, in the past; in the present "able" asks permission.
@@ -124,6 +129,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Indian and learner English: "Kindly do the needful and fetch A", "Please to fetch A" ask what
         # "please fetch A" asks; only where a request starts, like every frame.
         "do the needful and", "please to",
+        # Learner English: "I want that you download A" (as in German, French, Spanish: "je veux que vous
+        # …"), "I would like to ask you for download A" ("for" where "to" belongs) ask what "please" asks.
+        "I want that you", "I would like that you", "I'd like that you", "I would want that you",
+        "I would like to ask you for", "I'd like to ask you for", "I want to ask you for",
         # A suggestion for both of us is a request: "Let's fetch A next." ("Let us fetch A" may ask leave.)
         "let's",
         # An agent's narration to its tool is its request: "Let me fetch A and B." ("let me know …" is a
@@ -186,6 +195,17 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # is never on this list.
         "as soon as you can", "as soon as possible", "as soon as you're able", "as soon as you are able",
         "as soon as you get a chance", "as soon as you get the chance", "as soon as you have a moment",
+        # "Tell me" closed by punctuation only asks for the answer the question beside it asks for:
+        # "Which sitemaps does A list? Please tell me.", "Just tell me: is anything still queued?".
+        # ("Tell me whether A is allowed" goes on and is read as the embedded question it is.)
+        "tell me", "please tell me", "just tell me",
+        # A nudge after a question passed on, asking for its answer: "The customer wants to know when
+        # we last fetched A. Can you check?" (with nothing after it: "Can you check A?" goes on).
+        "can you check", "could you check", "can you check please", "could you check please", "please check",
+        "can you find out", "could you find out", "can you look", "could you look", "can you confirm",
+        "could you confirm",
+        # A learner's "Excuse me," before the question is courtesy: "Excuse me, could you fetch A?"
+        "excuse me",
         # Acknowledgements that open a turn: "Got it. Fetch A."
         "got it", "sounds good", "understood", "noted", "will do", "no problem", "all right", "alright then",
         "okay then", "ok then",
@@ -305,6 +325,8 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     # After a verb of asking, "if" opens the question asked ("The customer is asking if the crawler is
     # running"), never a condition; "whether" says so to the parse.
     "asking if": "asking whether", "asks if": "asks whether", "asked if": "asked whether",
+    # Learner English puts "to" after the modal of a request: "could you to fetch A?" asks "could you fetch A?".
+    "could you to": "could you", "would you to": "would you", "can you to": "can you", "will you to": "will you",
     # A repetition spelt as a phrase is the schedule "repeatedly" names (a blocker): "fetch A again and again".
     "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
 })
