@@ -16,6 +16,9 @@
 
 - A permission question in the passive: "Is A allowed to be crawled by us?" is "Is it allowed to
   crawl A?"; an agent other than us/me/you ("… by the intern") leaves it as written.
+- An address put first in chat: "👉 A please fetch" is "please fetch A". Only a prompt of one
+  address, then "please" and a verb the reader knows, with "it"/"that" at most: anything else after
+  the verb ("… if it changed") leaves it as written.
 
 Closed lists only; anything else ("Is fetching A not allowed?", an unknown verb, "I wanted A
 fetched") is left as written, and a negation before a wish stays with it ("I don't want you to
@@ -29,10 +32,10 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
-from deputy.protect import Protected
+from deputy.protect import ItemKind, Protected
 
 __all__ = [
-    "again_verbs", "gerund_forms", "participle_forms", "permission_gerunds", "permission_passives", "reorder",
+    "again_verbs", "fronted_addresses", "gerund_forms", "participle_forms", "permission_gerunds", "permission_passives", "reorder",
     "subjunctive_hedges", "wished_participles",
 ]
 
@@ -136,7 +139,38 @@ def reorder(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tupl
     ordered, second = permission_gerunds(ordered, known)
     ordered, third = wished_participles(ordered, known)
     ordered, fourth = permission_passives(ordered, known)
-    return ordered, first + second + third + fourth
+    ordered, fifth = fronted_addresses(ordered, known)
+    return ordered, first + second + third + fourth + fifth
+
+
+# "A please fetch", "A — fetch that please": the one address first, then only "please" and a verb
+# (with a pronoun for the address at most). "please" must be there: without it ("A fetched", "A fetch")
+# nothing says a request was made.
+_FRONTED_BEFORE = re.compile(r"\A[\s,:;—–-]*\Z")
+_FRONTED_AFTER = re.compile(
+    r"\A[\s,:;—–-]*(?P<lead>(?:please|kindly)\s+)?(?P<verb>[a-z]+)(?:\s+(?:it|that|this|one))?"
+    r"(?P<tail>\s*,?\s*please)?\s*[.!]*\s*\Z",
+    re.IGNORECASE,
+)
+
+
+def fronted_addresses(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """"👉 A please fetch" put as "please fetch A": a prompt of one address, then "please" and a verb
+    the reader knows. Anything else after the verb ("A please fetch if it changed") leaves it as written."""
+    known = frozenset(verbs)
+    if len(protected.items) != 1 or protected.items[0].kind is not ItemKind.ADDRESS:
+        return protected, ()
+
+    def turn(before_text: str, after_text: str) -> tuple[str, str, str] | None:
+        after = _FRONTED_AFTER.match(after_text)
+        if _FRONTED_BEFORE.match(before_text) is None or after is None:
+            return None
+        verb = after.group("verb").lower()
+        if verb not in known or not (after.group("lead") or after.group("tail")):
+            return None
+        return f"please {verb} ", "", f"A {' '.join(after_text.split())} → please {verb} A"
+
+    return _around_addresses(protected, turn)
 
 
 def permission_passives(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:

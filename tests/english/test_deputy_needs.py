@@ -30,7 +30,9 @@ def test_a_sentence_opening_on_need_is_the_writers_need(deputy: Any, prompt: str
 @pytest.mark.parametrize("prompt, kind", [
     (f"Did the fetch of {A} go through? Need you to fetch it again.", "not_understood"),  # a second request
     (f"Did the fetch of {A} go through? Need it summarised.", "unsupported_verb"),
-    (f"Is the crawl job still running? Need {B} fetched as well.", "url_outside_parse"),
+    # Since "need" right before an address is the writer's too ("need A fetched pls"), the need is read
+    # as the second request it is (it was refused as an address outside the request before).
+    (f"Is the crawl job still running? Need {B} fetched as well.", "not_understood"),
     (f"Did {A} get stored? Need the status, but don't fetch it again.", "negation"),
     ("Anything in the queue? Need to delete the stale jobs.", "unsupported_verb"),
     # When the writer needs a thing is when to act: a time in the need is a schedule.
