@@ -219,6 +219,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
             continue
         if tok.i in tail or (lower(tok) == "one" and any(c.dep_ == "det" for c in tok.children)):
             continue  # "the one at B" is a pronoun, not a count
+        if _year_of_one(tok):
+            continue  # "the 2024 one at C": a year tells which one, it counts nothing
         if lower(tok) in words.adverbs and tok.dep_ in ("advmod", "npadvmod"):
             continue  # "First, fetch A": an ordinal adverb orders, it does not count
         if _ORDINAL.fullmatch(lower(tok)) and tok.dep_ in ("pobj", "advmod", "npadvmod"):
@@ -393,6 +395,13 @@ def _relative(tok: Any, chain_ids: frozenset[int]) -> str:
             return "orders" if subjects[:1] == ["you"] else "describes"
         node = node.head
     return ""
+
+
+def _year_of_one(tok: Any) -> bool:
+    """"the 2024 one", "the 1999 ones": a year before "one" with a determiner names which one."""
+    head = tok.head
+    return (tok.dep_ == "nummod" and len(tok.text) == 4 and tok.text.isdigit() and 1900 <= int(tok.text) <= 2099
+            and lower(head) in ("one", "ones") and any(c.dep_ == "det" for c in head.children))
 
 
 def _labelled(tok: Any, action: Any, words: ReaderWords) -> bool:

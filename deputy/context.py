@@ -298,11 +298,13 @@ def bind_pronoun(
     wanted = main.referents
     if (wanted == 1 and len(addresses) != 1) or (wanted == 2 and len(addresses) != 2) or (wanted == 0 and len(addresses) < 2):
         return None, frozenset()
-    holder = next((i for i in fine if addresses[0] in clauses[i].tokens), None)
-    if holder is None or not all(a in clauses[holder].tokens for a in addresses):
+    # The addresses may be handed over in one sentence or in several side by side ("The first one is
+    # A, the second is B. Download both."); each sentence that holds one must only hand it over.
+    holders = [i for i in fine if any(a in clauses[i].tokens for a in addresses)]
+    if not holders or not all(any(a in clauses[i].tokens for i in holders) for a in addresses):
         return None, frozenset()
-    if not (_hands_over(clauses[holder], frozenset(addresses), parsed, words, actions)
-            or _done_before(clauses[holder], main, parsed, words, actions)):
+    if not all(_hands_over(clauses[i], frozenset(addresses), parsed, words, actions)
+               or _done_before(clauses[i], main, parsed, words, actions) for i in holders):
         return None, frozenset()
     pointer = parsed.doc[main.pronoun]
     return ("it" if pointer.pos_ == "VERB" else lower(pointer)), frozenset(addresses)
@@ -357,7 +359,7 @@ def _hands_over(
             return False
         lemma = str(tok.lemma_).lower()
         if tok.pos_ in ("NOUN", "PROPN") and lemma not in allowed_nouns and lower(tok) not in allowed_nouns:
-            if not (_for_purpose(tok) or _names_allowed(tok, allowed_nouns)):
+            if not (_for_purpose(tok) or _names_allowed(tok, allowed_nouns) or _names_address(tok, addresses)):
                 return False
         if tok.pos_ == "VERB" and lemma not in words.referent_verbs and not _described(tok, words, actions):
             return False
@@ -444,6 +446,24 @@ def _for_purpose(tok: Any) -> bool:
         if node.head.i == node.i or node.dep_ not in ("poss", "compound", "amod", "pobj", "nmod", "case"):
             return False
         node = node.head
+    return False
+
+
+def _names_address(tok: Any, addresses: frozenset[int]) -> bool:
+    """"the menu (A)", "the wine list (B)", "the appendix at B": a noun the address stands right after,
+    or is in apposition to, or is placed at, names that address, as "page" would; a word that only
+    qualifies such a noun ("wine") too."""
+    node = tok
+    if tok.dep_ in ("compound", "amod") and tok.head.i != tok.i:
+        node = tok.head
+    if node.i + 1 in addresses:
+        return True  # "the FAQ (B)": the model may hang B elsewhere, but it stands right after its noun
+    for child in node.children:
+        if child.dep_ == "appos" and child.i in addresses:
+            return True
+        if child.dep_ == "prep" and lower(child) in ("at", "on"):
+            if any(g.dep_ == "pobj" and g.i in addresses for g in child.children):
+                return True
     return False
 
 

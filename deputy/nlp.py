@@ -180,12 +180,12 @@ def _retag_nouns(doc: Any, nouns: frozenset[str], items: dict[int, ProtectedItem
 
 def _never_names(words: ReaderWords) -> frozenset[str]:
     """Words no sign-off may drop as the writer's name: each makes the reader refuse."""
-    return _refusing_words(words.negations, words.unsupported, words.forbidden, words.blockers, words.conditions)
+    return _single_words(words.negations, words.unsupported, words.forbidden, words.blockers, words.conditions)
 
 
 @cache
-def _refusing_words(*lists: frozenset[str] | tuple[str, ...]) -> frozenset[str]:
-    # Once per vocabulary, not once per prompt (a frozenset keeps its hash).
+def _single_words(*lists: frozenset[str] | tuple[str, ...]) -> frozenset[str]:
+    # The one-word entries of several lists, once per vocabulary, not once per prompt (a frozenset keeps its hash).
     return frozenset(word for words in lists for word in words if " " not in word)
 
 
@@ -203,7 +203,8 @@ def parse(
     rewritten = rewrite(
         protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
         courtesy=words.courtesy | words.politeness, fillers=words.fillers, emoji=words.courtesy_emoji,
-        sign_offs=words.sign_offs, never_names=_never_names(words),
+        sign_offs=words.sign_offs, never_names=_never_names(words), pointers=words.pointers,
+        heading_nouns=_single_words(words.referent_nouns, words.object_nouns), verbs=verbs,
     )
     ordered, reordered = reorder(rewritten.protected, verbs)
     raw = _words(ordered, nlp.tokenizer)

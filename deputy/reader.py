@@ -16,6 +16,7 @@ from deputy.protect import protect
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
 from deputy.relayed import relayed
 from deputy.skeleton import Skeleton
+from deputy.toolargs import unpack_arguments
 from deputy.vocab import Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
@@ -66,6 +67,8 @@ class Deputy:
             word for cap in vocab.capabilities if not cap.observes
             for word in cap.predicates | {w for form in cap.forms for w in form.predicates}
         )
+        # 'fetch with args {"urls": ["A"]}': the names an agent's JSON arguments may use.
+        self._slot_names = frozenset(slot.name for cap in vocab.capabilities for slot in cap.slots)
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
 
@@ -86,6 +89,7 @@ class Deputy:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
         text = prompt.strip()
         text = relayed(text, self.vocab.words) or text
+        text = unpack_arguments(text, self._slot_names)
         parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers, actions=self._actions)
         return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions)
 

@@ -21,6 +21,9 @@
 
 - A permission question in the passive: "Is A allowed to be crawled by us?" is "Is it allowed to
   crawl A?"; an agent other than us/me/you ("… by the intern") leaves it as written.
+- An address put first in chat: "👉 A please fetch" is "please fetch A". Only a prompt of one
+  address, then "please" and a verb the reader knows, with "it"/"that" at most: anything else after
+  the verb ("… if it changed") leaves it as written.
 
 Closed lists only; anything else ("Is fetching A not allowed?", an unknown verb, "I wanted A
 fetched") is left as written, and a negation before a wish stays with it ("I don't want you to
@@ -34,11 +37,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
-from deputy.protect import Protected
+from deputy.protect import ItemKind, Protected
 
 __all__ = [
-    "again_verbs", "gerund_forms", "got_participles", "narrated_steps", "participle_forms", "permission_gerunds", "permission_passives",
-    "reorder",
+    "again_verbs", "fronted_addresses", "gerund_forms", "got_participles", "narrated_steps", "participle_forms",
+    "permission_gerunds", "permission_passives", "reorder",
     "subjunctive_hedges", "wished_participles",
 ]
 
@@ -223,7 +226,8 @@ def reorder(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tupl
     ordered, third = wished_participles(ordered, known)
     ordered, fourth = permission_passives(ordered, known)
     ordered, fifth = got_participles(ordered, known)
-    return ordered, first + second + third + fourth + fifth
+    ordered, sixth = fronted_addresses(ordered, known)
+    return ordered, first + second + third + fourth + fifth + sixth
 
 
 # "Have we got A stored?": the question opens its sentence; the participle ends it.
@@ -245,6 +249,36 @@ def got_participles(protected: Protected, verbs: Iterable[str]) -> tuple[Protect
         aux, subj, part = before.group("aux"), before.group("subj"), after.group("part")
         return (before_text[: before.start("aux")] + f"{aux} {subj} {part} ", after_text[after.end():],
                 f"{aux} {subj} got … {part} → {aux} {subj} {part} …")
+
+    return _around_addresses(protected, turn)
+
+
+# "A please fetch", "A — fetch that please": the one address first, then only "please" and a verb
+# (with a pronoun for the address at most). "please" must be there: without it ("A fetched", "A fetch")
+# nothing says a request was made.
+_FRONTED_BEFORE = re.compile(r"\A[\s,:;—–-]*\Z")
+_FRONTED_AFTER = re.compile(
+    r"\A[\s,:;—–-]*(?P<lead>(?:please|kindly)\s+)?(?P<verb>[a-z]+)(?:\s+(?:it|that|this|one))?"
+    r"(?P<tail>\s*,?\s*please)?\s*[.!]*\s*\Z",
+    re.IGNORECASE,
+)
+
+
+def fronted_addresses(protected: Protected, verbs: Iterable[str]) -> tuple[Protected, tuple[str, ...]]:
+    """"👉 A please fetch" put as "please fetch A": a prompt of one address, then "please" and a verb
+    the reader knows. Anything else after the verb ("A please fetch if it changed") leaves it as written."""
+    known = frozenset(verbs)
+    if len(protected.items) != 1 or protected.items[0].kind is not ItemKind.ADDRESS:
+        return protected, ()
+
+    def turn(before_text: str, after_text: str) -> tuple[str, str, str] | None:
+        after = _FRONTED_AFTER.match(after_text)
+        if _FRONTED_BEFORE.match(before_text) is None or after is None:
+            return None
+        verb = after.group("verb").lower()
+        if verb not in known or not (after.group("lead") or after.group("tail")):
+            return None
+        return f"please {verb} ", "", f"A {' '.join(after_text.split())} → please {verb} A"
 
     return _around_addresses(protected, turn)
 

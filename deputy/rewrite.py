@@ -4,8 +4,10 @@ Pure text work on the pieces between protected items, so an address or a quotati
 touched. Every rewrite comes from a closed list in the vocabulary (no fuzzy matching): a spelling
 maps one chat word to its standard form ("pls" → "please"), a hedge frame before the request
 becomes "please" ("I'd appreciate it if you could …"), a hedge aside that conditions nothing is
-dropped ("… when you get a chance."). What was rewritten is kept for the skeleton, so a reader of
-the review queue sees it.
+dropped ("… when you get a chance."). Markup is dropped too: list markers, code fences, footnote
+markers, a pointer at an address ("👉 A", "→ A ←"), the backticks of a one-word code span, and a
+list heading is put as its verb ("Sources to download:" → "download:"). What was rewritten is kept
+for the skeleton, so a reader of the review queue sees it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from deputy.protect import Protected
+from deputy.protect import ItemKind, Protected
 
 __all__ = ["Rewritten", "rewrite"]
 
@@ -62,7 +64,9 @@ _APOLOGY = re.compile(
 # A sentence that opens on "Need" has dropped its subject, as notes do ("… go through? Need the status
 # code."): it is the writer's, "I need …", and is read with every check a statement of mine gets.
 # Not before "you" ("Need you to fetch A" is already a request), nor a negation ("Need not …").
-# The piece may end right after it, where an address follows ("Need A downloaded before standup").
+# The piece may end right after it, where an address follows ("Need A downloaded before standup"); chat
+# puts the address right after it too ("need A fetched pls"), and a dash opens such a sentence ("ty in
+# advance — need A grabbed").
 _DROPPED_I = re.compile(
     r"(?:(?<=[.!?\n—–])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_]|[ \t]+\Z)", re.IGNORECASE
 )
@@ -76,6 +80,20 @@ _MENTION = re.compile(r"(?<![\w@.])@([^\W\d_][\w-]*)")
 # emoticon, and the label's colon is lost; a closing parenthesis after a word is set apart from it.
 _PAREN_COLON = re.compile(r"(?<=\w)\)(?=:)")
 _PLEASE_AFTER_ADDRESS = re.compile(r"\A[ \t]+please[ \t]*,", re.IGNORECASE)
+# A one-word code span in prose ("to confirm the `concurrency` key") only sets a name in code type:
+# the word is read as written. A span with a space in it ("`npm install`") stays, to be refused as
+# the symbols it holds; an address in backticks is protected with its wrapper (deputy/protect.py).
+_CODE_SPAN = re.compile(r"(?<![`\w])`([^`\s]{1,64})`(?![`\w])")
+# "Sources to download:" heads a list as "download:" does: a noun for the things listed, "to", a verb
+# the reader knows and the colon, at the start of a line, with the list right after it (an address or
+# a new line). Anything between the verb and the colon ("… once the embargo lifts:", "Sources not to
+# download:") or after the colon on its line ("Post to Slack: fetch A") keeps the heading as written.
+_HEADING = (r"(?:(?<=\n)|\A)([ \t]*)(?:(?:the|our|my|some|more|other)[ \t]+)?({nouns})[ \t]+to[ \t]+({verbs})"
+            r"(?=[ \t]*:[ \t]*(?:\n|\Z))")
+# A learner's light verb before a capability's own verb as a noun: "Make download of A", "Please do
+# fetching of A and B" ask what "download A", "fetch A and B" ask. Only the verb itself, bare or
+# with -ing, never another noun ("Make deletion of A" stays, and "make" is refused).
+_LIGHT_VERB = r"(?<![\w'])(?:make|do)[ \t]+(?:(?:a|the)[ \t]+)?({verbs})(?:ing)?[ \t]+of(?=[ \t]+\S|[ \t]*\Z)"
 _FINAL_COURTESY = re.compile(r"(?<![,\s])\s+(?:please|thanks|thank you|ty|cheers)\s*[.!]*\s*$", re.IGNORECASE)
 # The same "please" closing a sentence that more sentences follow: "Download A please. Thank you very
 # much." (the model made the address the subject of that "please").
@@ -90,6 +108,75 @@ def _drop_emoji(piece: str, emoji: frozenset[str], rewrites: list[str]) -> str:
     if out != piece:
         rewrites.append("emoji dropped")
     return out
+
+
+@cache
+def _pointer_patterns(pointers: frozenset[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A run of pointers that ends a piece (an address follows) and one that starts a piece (an address precedes)."""
+    signs = "(?:" + "|".join(re.escape(p) for p in sorted(pointers, key=len, reverse=True)) + ")[\ufe0f]*"
+    run = signs + r"(?:[ \t]*" + signs + ")*"
+    return (re.compile(r"(?:(?<=\s)|\A)" + run + r"\s*\Z"), re.compile(r"\A\s*" + run + r"(?=\s|\Z)"))
+
+
+def _drop_pointers(
+    pieces: list[str], addresses: list[bool], pointers: frozenset[str], rewrites: list[str]
+) -> list[str]:
+    """Drops the pointers that point at an address ("👉 A", "→ A ←"): a pointer at the end of a piece
+    points at the address after it, one at the start of a piece at the address before it. A piece that is
+    nothing but a pointer between two addresses ("A → B") says how they relate, and stays; so does a
+    pointer at a quotation. `addresses` says, for each protected item, whether it is an address."""
+    if not pointers:
+        return pieces
+    at_end, at_start = _pointer_patterns(pointers)
+    last = len(pieces) - 1
+    out = []
+    for index, piece in enumerate(pieces):
+        between = 0 < index < last and at_end.fullmatch(piece.strip() + " ") is not None
+        if index < last and addresses[index] and not between:
+            # After words, the pointer stands where a colon would ("Download this PDF → A" is
+            # "Download this PDF: A"); at the start it only points.
+            kept = at_end.sub("", piece).rstrip()
+            cut = kept + ": " if re.search(r"[^\W_]\Z", kept) and kept != piece.rstrip() else at_end.sub(" ", piece)
+            if cut != piece:
+                rewrites.append("pointer dropped")
+                piece = cut
+        if index > 0 and addresses[index - 1] and not between:
+            cut = at_start.sub(" ", piece)
+            if cut != piece:
+                rewrites.append("pointer dropped")
+                piece = cut
+        out.append(piece)
+    return out
+
+
+def _unquote_code(piece: str, rewrites: list[str]) -> str:
+    """Drops the backticks of a one-word code span ("the `concurrency` key")."""
+    if "`" not in piece:
+        return piece
+
+    def plain(match: re.Match[str]) -> str:
+        rewrites.append(f"code span: {match.group(1)}")
+        return match.group(1)
+
+    return _CODE_SPAN.sub(plain, piece)
+
+
+@cache
+def _heading_pattern(nouns: frozenset[str], verbs: frozenset[str]) -> re.Pattern[str] | None:
+    if not nouns or not verbs:
+        return None
+    return re.compile(_HEADING.format(nouns=_words_alternation(nouns), verbs=_words_alternation(verbs)), re.IGNORECASE)
+
+
+def _words_alternation(words: frozenset[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@cache
+def _light_verb_pattern(verbs: frozenset[str]) -> re.Pattern[str] | None:
+    if not verbs:
+        return None
+    return re.compile(_LIGHT_VERB.format(verbs=_words_alternation(verbs)), re.IGNORECASE)
 
 
 def _drop_markup(piece: str, courtesy: frozenset[str], rewrites: list[str]) -> str:
@@ -129,12 +216,23 @@ def _unfence(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
     return ""
 
 
-def _subject(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
-    """Gives a sentence that opens on "Need" its subject back; a piece after an address opens no sentence."""
+def _subject(match: re.Match[str], rewrites: list[str], *, first: bool, followed: bool) -> str:
+    """Gives a sentence that opens on "Need" its subject back; a piece after an address opens no sentence,
+    and "need" at the end of a piece is the writer's only when an address follows it."""
     if match.start() == 0 and not first:
+        return match.group(0)
+    if not followed and not match.string[match.end():].strip():
         return match.group(0)
     rewrites.append(f"{match.group(2)} → I need")
     return match.group(1) + "I need"
+
+
+def _heading(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
+    """"Sources to download:" → "download:"; a piece after an address opens no line."""
+    if match.start() == 0 and not first:
+        return match.group(0)
+    rewrites.append(f"list heading: {' '.join(match.group(0).split())} → {match.group(3)}")
+    return match.group(1) + match.group(3)
 
 
 def _sign_off(match: re.Match[str], never_names: frozenset[str], rewrites: list[str]) -> str:
@@ -144,6 +242,11 @@ def _sign_off(match: re.Match[str], never_names: frozenset[str], rewrites: list[
     if any(word.rstrip(".").lower() in never_names for word in name.split()):
         return match.group(0)
     return _mark(match, "sign-off", rewrites, "")
+
+
+def _tagged(match: re.Match[str], rewrites: list[str]) -> str:
+    rewrites.append("tag: or what")
+    return ""
 
 
 def _mark(match: re.Match[str], what: str, rewrites: list[str], replacement: str) -> str:
@@ -266,18 +369,33 @@ def rewrite(
     protected: Protected, *, spellings: Mapping[str, str], frames: tuple[str, ...], asides: tuple[str, ...],
     courtesy: frozenset[str] = frozenset(), fillers: frozenset[str] = frozenset(),
     emoji: frozenset[str] = frozenset(), sign_offs: tuple[str, ...] = (), never_names: frozenset[str] = frozenset(),
+    pointers: frozenset[str] = frozenset(), heading_nouns: frozenset[str] = frozenset(),
+    verbs: frozenset[str] = frozenset(),
 ) -> Rewritten:
-    """Applies the closed lists to every plain piece; protected items stay exactly as they were."""
+    """Applies the closed lists to every plain piece; protected items stay exactly as they were.
+
+    `verbs` are the verbs the reader knows: a list heading ("Sources to download:") and a learner's
+    light verb ("make download of A") are rewritten only around one of them.
+    """
     rewrites: list[str] = []
     pieces = [piece.translate(_APOSTROPHES) for piece in protected.pieces]
     if emoji:
         pieces = [_drop_emoji(piece, emoji, rewrites) for piece in pieces]
+    pieces = _drop_pointers(pieces, [item.kind is ItemKind.ADDRESS for item in protected.items], pointers, rewrites)
+    pieces = [_unquote_code(piece, rewrites) for piece in pieces]
     pieces = [_FENCE.sub(lambda m: _unfence(m, rewrites, first=index == 0), piece) for index, piece in enumerate(pieces)]
     pieces = [_drop_markup(piece, courtesy, rewrites) for piece in pieces]
     pieces = [_LIST_MARKER.sub(lambda m: _unmark(m, rewrites, first=index == 0), piece)
               for index, piece in enumerate(pieces)]
-    pieces = [_DROPPED_I.sub(lambda m: _subject(m, rewrites, first=index == 0), piece)
+    pieces = [_DROPPED_I.sub(lambda m: _subject(m, rewrites, first=index == 0, followed=index < len(pieces) - 1), piece)
               for index, piece in enumerate(pieces)]
+    heading = _heading_pattern(heading_nouns, verbs)
+    if heading is not None:
+        pieces = [heading.sub(lambda m: _heading(m, rewrites, first=index == 0), piece)
+                  for index, piece in enumerate(pieces)]
+    light = _light_verb_pattern(verbs)
+    if light is not None:
+        pieces = [light.sub(lambda m: _mark(m, "light verb", rewrites, m.group(1)), piece) for piece in pieces]
     if _shouting(pieces):
         pieces = [piece.lower() for piece in pieces]
         rewrites.append("capitals → lower case")
@@ -302,6 +420,8 @@ def rewrite(
             piece = _TAG_QUESTION.sub(lambda m: _mark(m, "tag question", rewrites, ""), piece)
             if any(_PASSED_ON.search(p) for p in pieces[:index + 1]):
                 piece = _ECHO.sub(lambda m: _mark(m, "echo question", rewrites, "?" if m.string[m.start() - 1] in "—–" else ""), piece)
+            if last == 0 and _YES_NO_OPENING.match(piece):
+                piece = _OR_WHAT.sub(lambda m: _tagged(m, rewrites), piece)
         if joined is not None:
             piece = joined.sub(". ", piece)
         if frame is not None:
@@ -329,6 +449,10 @@ def rewrite(
     )
 
 
+_AFTER_AND = re.compile(r"(?:\A|[\s,])and[ \t,]*\Z", re.IGNORECASE)
+# "is the crawl still going or what": a closing "or what" only presses a yes/no question.
+_OR_WHAT = re.compile(r"[ \t,]+or[ \t]+what[ \t]*(?=[?!.]*[ \t]*\Z)", re.IGNORECASE)
+_YES_NO_OPENING = re.compile(r"\A[ \t]*(?:is|are|was|were|has|have|did|does|do)\b", re.IGNORECASE)
 # Words that only place a request in a sequence of steps: "Next, let's download A", "Then, could you …".
 _SEQUENCE = frozenset({"next", "then", "first", "now", "finally", "lastly", "also", "ok", "okay", "alright"})
 # "Let me know when you've fetched A" asks to be told, not to act: a frame before "know" opens no request.
@@ -367,10 +491,12 @@ def _drop_asides(piece: str, aside: re.Pattern[str], *, final: bool, rewrites: l
 
     A piece followed by an address ends where the address starts: an aside there ("if you can
     https://…") is not closed by punctuation, so it stays and is read as the condition it may be.
+    Between "and" and the address it joins, an aside is closed by the coordination itself ("grab A,
+    and while you're at it B"): it stands where a comma would, and asks nothing of B.
     """
 
     def drop(match: re.Match[str]) -> str:
-        if match.group(2) == "" and not final:
+        if match.group(2) == "" and not final and not _AFTER_AND.search(match.string, 0, match.start()):
             return match.group(0)
         rewrites.append(f"hedge: {' '.join(match.group(1).split())}")
         return ""

@@ -53,6 +53,8 @@ def role(tok: Any, top: Any, parsed: Parsed) -> str:
     A place named for an object noun ("the PDF at A and the slides at B") is that object's own role:
     the preposition belongs to the noun, not to the action.
     """
+    if tok.i in parsed.items and _joined_one(tok, top):
+        return "dobj"  # "Fetch A and B, and also the 2024 one at C": the model makes "one" a conjunct of the verb
     steps: list[str] = []
     node = tok
     guard = 0
@@ -73,6 +75,19 @@ def role(tok: Any, top: Any, parsed: Parsed) -> str:
     if _object_place(tok, top, steps, parsed):
         return "dobj"
     return ">".join(steps) or "self"
+
+
+_ONES = frozenset({"one", "ones"})
+
+
+def _joined_one(tok: Any, top: Any) -> bool:
+    """Whether the address places a "one" that the model joined to the verb itself ("…, and also the
+    2024 one at C"): the object of the verb, with the verb left out, as in "Fetch A, and also B".
+    Only "at" and "on" place it: "the one from B" names where another thing comes from."""
+    prep = tok.head
+    one = prep.head
+    return (tok.dep_ == "pobj" and lower(prep) in ("at", "on") and lower(one) in _ONES
+            and one.dep_ == "conj" and one.head.i == top.i and any(c.dep_ == "det" for c in one.children))
 
 
 def _object_place(tok: Any, top: Any, steps: list[str], parsed: Parsed) -> bool:

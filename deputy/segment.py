@@ -58,6 +58,8 @@ def _starts_here(tokens: list[Token], i: int, starts: set[int]) -> bool:
         return True
     if "\n" in tok.gap and tok.text[:1].isalpha() and prev.text not in (":", ",") and not prev.address:
         return True  # a new line of words after a finished line
+    if "\n" in tok.gap and prev.address and tok.text.lower() in _OPENERS and _opens_clause(_until_end(tokens, i)):
+        return True  # "* A\n* B\nplease download both": a request on the line after a list of addresses
     if tok.text == "(" and prev.address:
         return True  # "A (the PDF version)": a remark about an address is a sentence of its own
     if prev.address and tok.text[:1].isupper() and tok.text.isalpha() and tok.text != "I" and tok.gap:

@@ -68,6 +68,7 @@ class ReaderWords:
     context_labels: frozenset[str]
     label_nouns: frozenset[str]
     courtesy_emoji: frozenset[str]
+    pointers: frozenset[str]
     referent_verbs: frozenset[str]
     referent_nouns: frozenset[str]
     fillers: frozenset[str]

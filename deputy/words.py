@@ -184,6 +184,12 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "let me know when you are done", "let me know once it's done", "let me know once it is done",
         "let me know when done", "let me know how it goes", "let me know when it's finished",
         "and let me know when it's done", "and let me know when you're done", "and let me know how it goes",
+        # The same report asked in chat shorthand: "fyi need a copy of A lmk when done".
+        "lmk when done", "lmk when it's done", "lmk when you're done", "lmk once done", "lmk once it's done",
+        "lmk when finished", "lmk how it goes",
+        # "Only if it's not too much trouble, fetch A": the hedge with "only" before it is still the hedge;
+        # "only if it changed" names a real event and is never on this list.
+        "only if it's not too much trouble", "only if it is not too much trouble", "only if it isn't too much trouble",
         # Where the request stands in the writer's own work, not when to act: "Let me check whether A is
         # allowed before going further." A next step named ("before fetching it") is no aside.
         "before going further", "before going any further", "before I go further", "before I go any further",
@@ -224,6 +230,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Emoji of thanks or good will; they ask for nothing and are dropped wherever they stand. Signs of
     # refusal or of a task done ("🚫", "❌", "✅") are not on the list and stay words the reader cannot place.
     "courtesy_emoji": ("🙏", "🙂", "😊", "😀", "😃", "😄", "😁", "🙌", "👍", "🤞", "😅", "✨", "❤️", "❤", "💙", "🥺", "😉", "🤗", "👋", "🚀", "🎉"),
+    # Signs that only point at the address beside them ("👉 A please fetch", "Download this PDF → A ←"):
+    # markup, dropped when an address stands on the side they point to and no address on the other
+    # ("A → B" may say that one leads to the other, and stays to be refused as a sign I cannot place).
+    "pointers": ("👉", "👈", "👇", "⬇️", "⬇", "➡️", "➡", "⬅️", "⬅", "→", "←", "⟶", "⟵", "⇒", "⇐", "=>", "->", "<-", "<--", "-->"),
     # Marks of a clause that gives the speaker's purpose or reason, not a second request:
     # "fetch A so I can quote it", "… because the team needs it".
     "purpose_marks": ("so", "because", "since", "as", "cause", "that"),
