@@ -306,7 +306,9 @@ def _writers_purpose(clause: Any, head: Any, parsed: Parsed, words: ReaderWords)
 
     - on the writer's own verb: "To answer the user I need to know how many pages we have";
     - on the request, a question the writer means to settle: "fetch A to see what changed",
-      "… to check whether the limits moved" (an embedder with a question of its own).
+      "… to check whether the limits moved" (an embedder with a question of its own);
+    - on a step the writer narrates ("I'll download A to confirm the key", "Calling fetch on A to
+      check the table syntax"): the narrator is the one who confirms or checks.
 
     Never with an address, a negation, a forbidden verb or a word pointing back at the page
     ("fetch A to summarise it" asks for a second action on it).
@@ -322,6 +324,10 @@ def _writers_purpose(clause: Any, head: Any, parsed: Parsed, words: ReaderWords)
     owners = [lower(c) for c in children(head, SUBJECTS)]
     if owners[:1] in (["i"], ["we"]):
         return clause.i < head.i  # "To answer the user, I need …": fronted, the writer's reason
+    if parsed.narrated and not owners and head.dep_ == "ROOT":
+        # "I'll download A to confirm the key", "To verify the citation, I'm going to download A": the
+        # narrator's own step, so the one who confirms or verifies is the narrator, wherever it stands.
+        return True
     asked = [c for c in clause.children if c.dep_ == "ccomp" and embedded(c)]
     return str(clause.lemma_).lower() in words.embedders and bool(asked)
 

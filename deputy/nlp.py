@@ -46,6 +46,7 @@ class Parsed:
     items: dict[int, ProtectedItem]
     synthetic: frozenset[int]
     rewrites: tuple[str, ...] = ()
+    narrated: bool = False  # the request is the writer's narration of its own next step ("I'll fetch A")
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,4 +191,5 @@ def parse(
         doc = component(doc)
         if name == "tagger" and words.nouns:
             _retag_nouns(doc, words.nouns, items)
-    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered)
+    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered,
+                  narrated=bool(narrated))
