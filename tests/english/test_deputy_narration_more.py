@@ -190,3 +190,22 @@ def test_a_file_in_the_writers_purpose_names_nothing_to_fetch(deputy: Any) -> No
 ])
 def test_a_file_name_elsewhere_still_counts(deputy: Any, prompt: str, kind: str) -> None:  # negative controls
     assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+# --- "…, or can I deploy?": the writer's own next step after a yes/no question ----------------
+
+def test_the_writers_next_step_after_a_question_asks_nothing(deputy: Any) -> None:
+    assert read_outcome(deputy, "Is there anything left in the queue, or can I deploy?") == ("status", {})
+
+
+@pytest.mark.parametrize("prompt", [
+    "Is there anything left in the queue, or can I fetch https://www.example.org/ now?",  # a verb I know: a request
+    "Is the queue empty, or can I delete the store?",  # forbidden anywhere
+    "Is the queue empty, or can you deploy?",  # the reader's step
+    "Is the queue empty, or can I not deploy?",
+    f"Is the queue empty or can I deploy it to {A}?",  # an address in the step
+    "Is the queue empty? Can I deploy?",  # a question of its own
+    f"Is the queue empty, or can I deploy and then fetch {A}?",
+])
+def test_other_steps_after_a_question_still_refuse(deputy: Any, prompt: str) -> None:  # negative controls
+    assert read_outcome(deputy, prompt)[0] == "refused"
