@@ -71,9 +71,11 @@ class _Roles:
 
 
 def build_skeleton(
-    parsed: Parsed, words: ReaderWords, verbs: frozenset[str], actions: frozenset[str] = frozenset()
+    parsed: Parsed, words: ReaderWords, verbs: frozenset[str], actions: frozenset[str] = frozenset(),
+    *, unquoted: frozenset[str] = frozenset(),
 ) -> Skeleton:
-    """Reads the parse. `verbs` are the verb lemmas the vocabulary knows; `actions` the ones that act."""
+    """Reads the parse. `verbs` are the verb lemmas the vocabulary knows; `actions` the ones that act;
+    `unquoted` the acting ones whose capabilities take no quotation (an aside quotation is passed over)."""
     doc = parsed.doc
     rows = _rows(parsed)
     found_conditions = find_conditions(parsed, words)
@@ -131,8 +133,9 @@ def build_skeleton(
              and quoted_refusal(parsed.items[t].text, words) is None}
     # "Retrieve the primary source ("Global Energy Review 2024", IEA) at A", "Per Reviewer 2's comment
     # ("please cite the original RFC"), fetch A": a harmless quotation set beside a noun names or
-    # restates it; an acting request has no use for quoted words, so it passes over them.
-    if main.predicate in actions:
+    # restates it; an acting request whose capabilities take no quotation passes over it ("Ask the
+    # keeper: «Is the lamp on?»" keeps its quotation where asking takes one).
+    if main.predicate in unquoted:
         inert |= {t for t in main.tokens if t in parsed.items and parsed.items[t].kind is ItemKind.QUOTE
                   and doc[t].dep_ == "appos" and doc[t].head.pos_ in ("NOUN", "PROPN")
                   and doc[t].head.i not in parsed.items and quoted_refusal(parsed.items[t].text, words) is None}

@@ -156,6 +156,15 @@ def test_a_quotation_that_says_something_still_counts(deputy: Any, prompt: str, 
     assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
+def test_a_quotation_is_an_aside_only_where_no_capability_takes_one() -> None:  # the rule disabled
+    deputy = deputy_for(load_vocab())
+    assert isinstance(deputy, Deputy)
+    prompt = f"Per Reviewer 2's comment (\"please cite the original RFC\"), fetch {A}."
+    assert read_outcome(deputy, prompt) == FETCH_A
+    deputy._unquoted = frozenset()  # noqa: SLF001 — as if fetching took a quotation: it stays in play
+    assert read_outcome(deputy, prompt) == ("refused", "not_understood")
+
+
 # --- "Before that" after the writer's own doing ---------------------------------------------
 
 @pytest.mark.parametrize("prompt, expected", [
