@@ -32,6 +32,7 @@ from deputy.signals import (
     number,
     opens_softly,
     is_label,
+    is_negation,
     own_clause,
     someone_else,
     writers_deadline,
@@ -204,6 +205,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     tail = _colon_tail(action, sent, parsed, words)
     in_scope |= tail
     detached = _detached(chain, chain_ids, parsed, words)
+    after_answer = _writers_next_step(sent, mood, parsed, words, verbs)
+    detached |= after_answer
     if mood is Mood.WH_QUESTION and not any(i in parsed.items for i in in_scope):
         # "What came back when we fetched A?", "What's the title of the page we stored for A?": a clause
         # that dates the record, or says who stored it and when, names what the question asks about.
@@ -248,7 +251,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         tokens=frozenset(t.i for t in sent) | tail,
         predicate=predicate, mood=mood, modality=modality, aspects=aspects, subject=subject, wh=wh,
         polite=polite, governors=tuple(governors), chain=chain_ids, scope=frozenset(in_scope),
-        scope_top=scope_top.i, tail=tail, detached=detached, question_tail=_question_tail(sent, mood),
+        scope_top=scope_top.i, tail=tail, detached=detached, question_tail=_question_tail(sent, mood) | after_answer,
         conjoined=tuple(conjoined), others=tuple(others), unexpected=tuple(dict.fromkeys(unexpected)),
         counts=tuple(counts), words=frozenset(sentence_words), pronoun=pointer, referents=referents,
         asked=question, label=is_label(sent, parsed, words),
@@ -309,7 +312,9 @@ def _writers_purpose(clause: Any, head: Any, parsed: Parsed, words: ReaderWords)
 
     - on the writer's own verb: "To answer the user I need to know how many pages we have";
     - on the request, a question the writer means to settle: "fetch A to see what changed",
-      "… to check whether the limits moved" (an embedder with a question of its own).
+      "… to check whether the limits moved" (an embedder with a question of its own);
+    - on a step the writer narrates ("I'll download A to confirm the key", "Calling fetch on A to
+      check the table syntax"): the narrator is the one who confirms or checks.
 
     Never with an address, a negation, a forbidden verb or a word pointing back at the page
     ("fetch A to summarise it" asks for a second action on it).
@@ -325,6 +330,10 @@ def _writers_purpose(clause: Any, head: Any, parsed: Parsed, words: ReaderWords)
     owners = [lower(c) for c in children(head, SUBJECTS)]
     if owners[:1] in (["i"], ["we"]):
         return clause.i < head.i  # "To answer the user, I need …": fronted, the writer's reason
+    if parsed.narrated and not owners and head.dep_ == "ROOT":
+        # "I'll download A to confirm the key", "To verify the citation, I'm going to download A": the
+        # narrator's own step, so the one who confirms or verifies is the narrator, wherever it stands.
+        return True
     asked = [c for c in clause.children if c.dep_ == "ccomp" and embedded(c)]
     return str(clause.lemma_).lower() in words.embedders and bool(asked)
 
@@ -515,6 +524,33 @@ def _elsewhere(prep: Any, parsed: Parsed, words: ReaderWords) -> list[str]:
         lower(obj) for obj in objects
         if obj.pos_ != "PRON" and str(obj.lemma_).lower() not in words.places and lower(obj) not in words.places
     ]
+
+
+_WRITERS_MODALS = frozenset({"can", "should", "may", "could"})
+
+
+def _writers_next_step(sent: Any, mood: Mood, parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> frozenset[int]:
+    """"Is there anything left in the queue, or can I deploy?": a yes/no question closed by "or" and the
+    writer's own next step, which the answer settles. The step's verb is none the reader knows (so never
+    "… or can I fetch A?", a request of its own); its subject is "I"/"we" with "can", "should", "may" or
+    "could"; it holds no address, number, negation or "you". A forbidden verb is refused anywhere."""
+    if mood is not Mood.YES_NO_QUESTION or not any(t.text == "?" for t in sent):
+        return frozenset()
+    for tok in sent:
+        if tok.dep_ != "conj" or tok.pos_ != "VERB" or tok.head.i == tok.i:
+            continue
+        joined = [c for c in tok.head.children if c.dep_ == "cc" and lower(c) == "or" and c.i < tok.i]
+        subjects = children(tok, SUBJECTS)
+        modals = [c for c in tok.children if c.dep_ == "aux" and lower(c) in _WRITERS_MODALS and c.i < tok.i]
+        inside = list(tok.subtree)
+        if (not joined or not modals or not subjects or lower(subjects[0]) not in ("i", "we")
+                or str(tok.lemma_).lower() in verbs or lower(tok) in verbs
+                or any(t.i in parsed.items or t.like_num or is_negation(t, parsed, words)
+                       or lower(t) in ("you", "your", "u") for t in inside)
+                or any(t.i > inside[-1].i and not t.is_punct for t in sent)):
+            continue
+        return frozenset({joined[-1].i} | {t.i for t in inside})
+    return frozenset()
 
 
 def _question_tail(sent: Any, mood: Mood) -> frozenset[int]:

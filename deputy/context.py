@@ -46,7 +46,7 @@ def addressing(clauses: list[Clause], parsed: Parsed, words: ReaderWords, action
     return found - wishes if found - wishes else found
 
 
-def after_context_labels(clauses: list[Clause], words: ReaderWords) -> set[int]:
+def after_context_labels(clauses: list[Clause], words: ReaderWords, parsed: Parsed | None = None) -> set[int]:
     """The sentences a context label introduces: "Goal: summarise the 429 semantics." tells, it asks nothing.
 
     A request label ("Task:", "Step 1:") introduces the request itself, as any other sentence would.
@@ -59,6 +59,15 @@ def after_context_labels(clauses: list[Clause], words: ReaderWords) -> set[int]:
     steps = [i for i, clause in enumerate(clauses) if clause.label and clause.words & _STEP_LABELS]
     told |= {i + 1 for i, clause in enumerate(clauses[:-1])
              if clause.label and clause.words & _TASK_LABELS and any(s > i + 1 for s in steps)}
+    if parsed is not None:
+        # "Task: archive the changelog. Fetch A and then I'll diff it locally": a task with no address of
+        # its own, followed by a request that holds one, is that request's goal, as steps would make it.
+        def holds_address(clause: Clause) -> bool:
+            return any(i in parsed.items for i in clause.tokens)
+
+        told |= {i + 1 for i, clause in enumerate(clauses[:-2])
+                 if clause.label and clause.words & _TASK_LABELS and not holds_address(clauses[i + 1])
+                 and any(not c.label and c.mood in _REQUESTS and holds_address(c) for c in clauses[i + 2:])}
     return told
 
 
@@ -252,9 +261,15 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
 
 
 def _applied_to(verb: Any, parsed: Parsed) -> set[str]:
-    """The back references that are the verb's own arguments: "publish it", "wants it published"."""
+    """The back references that are the verb's own arguments: "publish it", "wants it published".
+
+    Not the active subject of a verb of saying: in "… so I can check what it currently says" the page
+    does the saying, nothing is done to it ("so it can be published" has a passive subject, and counts;
+    so does any other verb's subject: "so it translates").
+    """
     return {lower(c) for c in verb.children
-            if lower(c) in _BACK_REFERENCES and c.pos_ in ("PRON", "DET") and c.i not in parsed.items}
+            if lower(c) in _BACK_REFERENCES and c.pos_ in ("PRON", "DET") and c.i not in parsed.items
+            and not (c.dep_ == "nsubj" and str(verb.lemma_).lower() in _REPORTING)}
 
 
 def _past(verb: Any) -> bool:

@@ -46,6 +46,7 @@ class Parsed:
     items: dict[int, ProtectedItem]
     synthetic: frozenset[int]
     rewrites: tuple[str, ...] = ()
+    narrated: bool = False  # the request is the writer's narration of its own next step ("I'll fetch A")
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,4 +227,5 @@ def parse(
         if name == "tagger":
             _retag_determined(doc, words.object_nouns, items)
             _retag_participles(doc, verbs, items)
-    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered)
+    return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered,
+                  narrated=bool(narrated))

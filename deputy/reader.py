@@ -69,6 +69,12 @@ class Deputy:
         )
         # 'fetch with args {"urls": ["A"]}': the names an agent's JSON arguments may use.
         self._slot_names = frozenset(slot.name for cap in vocab.capabilities for slot in cap.slots)
+        # Acting verbs no capability of which takes a quotation: a harmless quotation beside a noun is an aside there.
+        quoting = frozenset(
+            word for cap in vocab.capabilities if any(slot.takes == "quote" for slot in cap.slots)
+            for word in cap.predicates | {w for form in cap.forms for w in form.predicates}
+        )
+        self._unquoted = self._actions - quoting
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
 
@@ -91,7 +97,7 @@ class Deputy:
         text = relayed(text, self.vocab.words) or text
         text = unpack_arguments(text, self._slot_names)
         parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers, actions=self._actions)
-        return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions)
+        return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted)
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:
         """Matches a skeleton against the capabilities and binds the typed slots; refuses when unsure."""

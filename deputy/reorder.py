@@ -40,8 +40,8 @@ from functools import cache
 from deputy.protect import ItemKind, Protected
 
 __all__ = [
-    "again_verbs", "fronted_addresses", "gerund_forms", "got_participles", "narrated_steps", "participle_forms",
-    "permission_gerunds", "permission_passives", "reorder",
+    "again_verbs", "agent_forms", "fronted_addresses", "gerund_forms", "got_participles", "narrated_steps",
+    "participle_forms", "permission_gerunds", "permission_passives", "reorder",
     "subjunctive_hedges", "wished_participles",
 ]
 
@@ -91,6 +91,19 @@ def gerund_forms(verbs: frozenset[str]) -> Mapping[str, str]:
     return forms
 
 
+@cache
+def agent_forms(verbs: frozenset[str]) -> Mapping[str, str]:
+    """Each known verb and the noun of its doer, mapped back to the verb: fetch → fetch, downloader →
+    download, scraper → scrape (a tool an agent calls by name). Spelling rules only."""
+    forms: dict[str, str] = {}
+    for verb in sorted(verbs):
+        if not verb.isalpha() or len(verb) < 2:
+            continue
+        forms.setdefault(verb, verb)
+        forms.setdefault(verb + "r" if verb.endswith("e") else verb + "er", verb)
+    return forms
+
+
 # A hedge whose verb is in the past because it is hypothetical: "It would help if you fetched A",
 # "I'd appreciate it if you grabbed A". Only after a word of thanks or help: "if you fetched A,
 # fetch B" is the condition it looks like.
@@ -109,12 +122,19 @@ _NARRATED = re.compile(
     r"(?:(?:start|begin)[ \t]+(?:by|with)[ \t]+(?P<ger>[a-z]+ing)|(?P<verb>[a-z]+))\b(?=[ \t]|\Z)",
     re.IGNORECASE,
 )
-# A call of the agent's own tool right before the address: "Calling fetch on A", "Calling the download tool on A".
+# A call of the agent's own tool right before the address: "Calling fetch on A", "Calling the download tool on A",
+# "Calling the downloader: A", "Calling the fetch tool: A" (a colon only after a tool's name: "Calling fetch: A" too).
 _CALLED = re.compile(
     r"(?<![\w'’])(?P<frame>(?:I['’]m[ \t]+|I[ \t]+am[ \t]+|now[ \t]+)?calling[ \t]+(?:the[ \t]+)?)(?P<verb>[a-z]+)"
-    r"(?:[ \t]+(?:tool|function|capability|command|action))?[ \t]+(?:on|with|for)[ \t]*\Z",
+    r"(?:[ \t]+(?:tool|function|capability|command|action))?(?:[ \t]+(?:on|with|for)|[ \t]*:)[ \t]*\Z",
     re.IGNORECASE,
 )
+# A purpose told before the narrated step, the sentence's own: "To verify the citation, I'm going to download A".
+_FRONTED_PURPOSE = re.compile(r"(?:\A|(?<=[.!?;:—–(\n]))[ \t]*to[ \t]+[a-z]+\b[^.!?;:—–(\n]*,[ \t]*\Z", re.IGNORECASE)
+# The narrator's later step joined to the first step of a plan: "I'll start by fetching A and then write
+# up the findings" is "… A. Then I'll write up the findings" (the subject is still the narrator's). Only
+# after "start by"/"begin by": "I'll fetch A and then post the highlights" may hand over both.
+_NARRATED_NEXT = re.compile(r"\A[ \t]*,?[ \t]*and[ \t]+then[ \t]+(?=[a-z]+\b)(?!(?:I|we|you)\b)", re.IGNORECASE)
 # A heading of what the narrator does next, its colon right before the address: "Fetching the migration
 # guide: A", "Downloading the spec now: A"; or the gerund right before it, the sentence ending there
 # ("Fetching A now.").
@@ -122,7 +142,7 @@ _GERUND_HEADING = re.compile(r"(?P<ger>[a-z]+ing)\b(?P<rest>[^.!?:;\n]*:[ \t]*|[
 _ENDS_SENTENCE = re.compile(r"\A[ \t]*(?:now|next|first)?[ \t]*(?:[.!]+(?=\s|\Z)|\n|\Z)", re.IGNORECASE)
 # The narrator's own later step after a request: "fetch A, then I'll read it myself" is two sentences,
 # the second the writer's plan (read as context, with every check context gets).
-_OWN_NEXT = re.compile(r"[ \t]*[,;][ \t]*(?:and[ \t]+)?then[ \t]+(?=(?:I|we)(?:['’]ll|[ \t]+will)[ \t])", re.IGNORECASE)
+_OWN_NEXT = re.compile(r"(?:[ \t]*[,;][ \t]*(?:and[ \t]+)?|\A[ \t]+and[ \t]+)then[ \t]+(?=(?:I|we)(?:['’]ll|[ \t]+will)[ \t])", re.IGNORECASE)
 # Where a narrated step may start: the prompt's start or a sentence mark, then only words of sequence.
 _STEP_BOUNDARY = re.compile(r"[.!?;:—–(\n]")
 _SEQUENCE_WORDS = frozenset({"first", "next", "then", "now", "so", "ok", "okay", "alright", "right", "and", "plan"})
@@ -140,6 +160,7 @@ def narrated_steps(protected: Protected, actions: Iterable[str]) -> tuple[Protec
     if not acting:
         return protected, ()
     gerunds = gerund_forms(acting)
+    agents = agent_forms(acting)
     rewrites: list[str] = []
     pieces = list(protected.pieces)
 
@@ -148,22 +169,42 @@ def narrated_steps(protected: Protected, actions: Iterable[str]) -> tuple[Protec
         if not marks and index > 0:
             return False  # right after an address: no sentence starts here
         lead = text[marks[-1].end():] if marks else text
+        if _FRONTED_PURPOSE.match(lead):
+            return True  # "To verify the citation, I'm going to download A": the narrator's own purpose first
         return all(word.lower() in _SEQUENCE_WORDS for word in re.findall(r"[\w'’]+", lead))
 
+    stepped = False  # the piece before held the first step of a narrated plan ("I'll start by fetching")
+    planned: list[int] = []
     for index, piece in enumerate(pieces):
+        if stepped and _NARRATED_NEXT.match(piece):
+            piece = _NARRATED_NEXT.sub(". Then I'll ", piece, count=1)
+            rewrites.append("and then → . Then I'll")
+        before = len(rewrites)
         def narrated(match: re.Match[str], piece: str = piece, index: int = index) -> str:
             verb = gerunds.get(match.group("ger").lower()) if match.group("ger") else match.group("verb").lower()
             if verb not in acting or not opens_step(piece[: match.start()], index):
                 return match.group(0)
             rewrites.append(f"{' '.join(match.group(0).split())} → let me {verb}")
+            if match.group("ger"):
+                planned.append(index)
             return f"let me {verb}"
 
         piece = _NARRATED.sub(narrated, piece)
+        fronted = _FRONTED_PURPOSE.search(piece[: piece.rfind("let me")]) if len(rewrites) > before else None
+        if fronted is not None and index + 1 < len(pieces) and re.search(r"let me [a-z]+[ \t]*\Z", piece) \
+                and re.match(r"[ \t]*(?:[.!]|\Z)", pieces[index + 1]):
+            # "To verify X, I'm going to download A." is "let me download A to verify X.": the purpose
+            # follows the step, where a frame can open it and the narrator's purpose is read as such.
+            purpose = fronted.group(0).strip().rstrip(",").strip()
+            piece = piece[: fronted.start()] + piece[fronted.end():]
+            pieces[index + 1] = " " + purpose[0].lower() + purpose[1:] + pieces[index + 1]
+            rewrites.append(f"{purpose}, … → … {purpose[0].lower() + purpose[1:]}")
         if index + 1 < len(pieces):
             called = _CALLED.search(piece)
-            if called is not None and called.group("verb").lower() in acting and opens_step(piece[: called.start()], index):
-                rewrites.append(f"{' '.join(called.group(0).split())} → let me {called.group('verb').lower()}")
-                piece = piece[: called.start()] + f"let me {called.group('verb').lower()} "
+            tool = agents.get(called.group("verb").lower()) if called is not None else None
+            if called is not None and tool in acting and opens_step(piece[: called.start()], index):
+                rewrites.append(f"{' '.join(called.group(0).split())} → let me {tool}")
+                piece = piece[: called.start()] + f"let me {tool} "
             heading = _GERUND_HEADING.search(piece)
             if heading is not None:
                 verb = gerunds.get(heading.group("ger").lower())
@@ -172,6 +213,8 @@ def narrated_steps(protected: Protected, actions: Iterable[str]) -> tuple[Protec
                         and (colon or _ENDS_SENTENCE.match(pieces[index + 1]))):
                     rewrites.append(f"{heading.group('ger')} → let me {verb}")
                     piece = piece[: heading.start()] + f"let me {verb}{heading.group('rest')}"
+        # The step runs on to the next address when nothing ends its sentence between ("let me fetch A and then …").
+        stepped = bool(planned) and planned[-1] == index and not _STEP_BOUNDARY.search(piece[piece.rfind("let me"):])
         if index > 0 and _OWN_NEXT.search(piece):
             piece = _OWN_NEXT.sub(". Then ", piece)
             rewrites.append(", then I'll → . Then I'll")

@@ -258,9 +258,31 @@ def writers_deadline(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
         if len(objects) != 1 or len(list(tok.children)) != 1:
             return False
         noun = objects[0]
+        if lower(noun) in _POINTING_BACK and not list(noun.children):
+            return _writers_own_doing(tok, parsed, words)
         named = lower(noun) in words.occasions or str(noun.lemma_).lower() in words.occasions
         return named and all(c.dep_ in _OCCASION_DEPS for c in noun.children)
     return False
+
+
+_POINTING_BACK = frozenset({"that", "this"})
+
+
+def _writers_own_doing(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """"I'm writing the migration summary. Before that, when did we last fetch A?": "before that" opens
+    its sentence and points back at the sentence before it, which tells what the writer is doing: a
+    subject "I"/"we", no negation, no address, no number and no "you". Anything else ("They deploy at
+    noon. Before that, fetch A") is an event the reader cannot watch."""
+    sent = tok.sent
+    if tok.i != sent.start or sent.start == 0:
+        return False
+    before = parsed.doc[sent.start - 1].sent
+    root = before.root
+    subjects = children(root, SUBJECTS)
+    if not subjects or lower(subjects[0]) not in _WRITERS or root.pos_ not in ("VERB", "AUX"):
+        return False
+    return not any(t.i in parsed.items or t.like_num or is_negation(t, parsed, words)
+                   or lower(t) in ("you", "your", "u", "yourself") for t in before)
 
 
 def _past_time(tok: Any, word: str) -> bool:

@@ -225,7 +225,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # number is an identifier, not a count, and widens no request.
     "label_nouns": (
         "ticket", "case", "issue", "section", "chapter", "version", "ref", "step", "incident", "bug",
-        "invoice", "appendix", "release",
+        "invoice", "appendix", "release", "reviewer", "footnote", "paragraph",
     ),
     # Emoji of thanks or good will; they ask for nothing and are dropped wherever they stand. Signs of
     # refusal or of a task done ("🚫", "❌", "✅") are not on the list and stay words the reader cannot place.
