@@ -83,7 +83,7 @@ def build_skeleton(
     if not clauses:
         negation = next((negation_word(t) for t in doc if is_negation(t, parsed, words)), None)
         return _empty_skeleton(parsed, rows, negation, tuple(dict.fromkeys(w for w, _ in found_conditions)))
-    roles = _roles(clauses, parsed, words, actions)
+    roles = _roles(clauses, parsed, words, actions, verbs)
     main = clauses[roles.main]
     # "The page says: download A": the request is a thing's words passed on, not the writer's.
     reported = roles.main in after_reported_things(clauses, parsed, words)
@@ -173,13 +173,18 @@ def _in_writers_purpose(tok: Any) -> bool:
     return False
 
 
-def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: frozenset[str]) -> _Roles:
+def _roles(
+    clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: frozenset[str], known: frozenset[str]
+) -> _Roles:
     """Which sentence is the request, which continue or repeat it, which give context."""
     doc = parsed.doc
     told = after_context_labels(clauses, words, parsed)
     remarks = frozenset(i for i, c in enumerate(clauses) if _remark(c, parsed))
     pleasant = {i for i, c in enumerate(clauses) if pleasantry(c, parsed, words, actions)}
     told |= pleasant
+    reported = {i for i, c in enumerate(clauses) if _reported_question(c, parsed, words, actions, known)}
+    if len(reported) < len(clauses):
+        told |= reported
     # A remark after an address ("A (Go 1.22 release notes)") is context unless it orders an action.
     told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden
              or _labelled(clauses[i], parsed)}
@@ -210,6 +215,31 @@ def _roles(clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: f
     return _Roles(
         main=main_i, also=tuple(also), absorbed=absorbed, context=tuple(context), fine=tuple(fine),
         loose=tuple(i for i in context if i not in fine), acting=tuple(acting), remarks=remarks,
+    )
+
+
+def _reported_question(
+    clause: Clause, parsed: Parsed, words: ReaderWords, actions: frozenset[str], known: frozenset[str]
+) -> bool:
+    """"The user asked what the page says. Please download A so I can answer.": someone else's question,
+    reported without a question mark and naming no address, tells why the request is made; no
+    capability could answer it (it names nothing to look up). A reported question that names an
+    address ("… asked whether A is blocked"), ends in "?", or holds a negation, a verb that acts or
+    a refused verb (its own verb may be one a capability that answers knows: "says") is left to the
+    other checks."""
+    if clause.mood not in (Mood.WH_QUESTION, Mood.YES_NO_QUESTION) or clause.asked:
+        return False
+    if not clause.governors or clause.governors[0] not in words.embedders:
+        return False
+    if any(i in clause.tokens for i in parsed.items):
+        return False
+    refused = actions | words.unsupported | words.forbidden
+    answered = (known - actions - words.forbidden) & {clause.predicate or ""}
+    doc = parsed.doc
+    return not any(
+        is_negation(doc[t], parsed, words)
+        or ({str(doc[t].lemma_).lower(), lower(doc[t])} & refused) - answered
+        for t in clause.tokens
     )
 
 

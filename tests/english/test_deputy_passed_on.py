@@ -82,3 +82,35 @@ def test_different_questions_stay_two_requests(deputy: Any, prompt: str) -> None
 ])
 def test_a_parenthesis_before_the_label_colon_keeps_the_colon(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
     assert read_outcome(deputy, prompt) == expected
+
+
+# Round 13 (held out): someone's question reported without "?" and naming no address tells why the
+# request beside it is made ("… so I can answer"); it asks me nothing a capability could look up.
+@pytest.mark.parametrize("prompt", [
+    f"The user asked what their dentist's new-patient page says. Please download {A} so I can answer.",
+    f"The customer asked what the page shows. Please download {A}.",
+])
+def test_a_reported_question_without_an_address_is_the_reason_for_the_request(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"The user asked what the page says? Please download {A}.", "not_understood"),  # asked of me: two things
+    (f"The user asked whether {B} is blocked. Please download {A}.", "not_understood"),  # names an address
+    (f"The user asked why we deleted it. Please download {A}.", "unsupported_verb"),  # a refused verb in it
+    (f"The user asked whether we should skip it. Please download {A}.", "unsupported_verb"),
+    (f"The user asked what the page says. Please download {A} if it changed.", "condition"),
+    (f"The user asked what the page says. Don't download {A}.", "negation"),
+    (f"The user asked what the page says. Please email {A} to her.", "unsupported_verb"),
+    ("The user asked what the page says.", "no_url"),  # alone it is no request at all
+])
+def test_a_reported_question_hides_nothing(deputy: Any, prompt: str, kind: str) -> None:  # negative controls
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_without_the_rule_the_reported_question_is_a_second_thing_asked(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import deputy.compose as compose
+
+    monkeypatch.setattr(compose, "_reported_question", lambda *args: False)
+    prompt = f"The user asked what their dentist's new-patient page says. Please download {A} so I can answer."
+    assert read_outcome(deputy, prompt) == ("refused", "not_understood")
