@@ -282,8 +282,9 @@ def _forbids(main: Clause, parsed: Parsed, words: ReaderWords, actions: frozense
     A "don't" with its bare verb that acts and no subject of its own is an order, never a question.
     """
     doc = parsed.doc
-    for tok in doc:
-        if tok.i not in main.tokens or not is_negation(tok, parsed, words) or tok.dep_ != "neg":
+    for index in sorted(main.tokens):
+        tok = doc[index]
+        if tok.dep_ != "neg" or not is_negation(tok, parsed, words):
             continue
         verb = tok.head
         if (verb.tag_ == "VB" and verb.lemma_.lower() in actions

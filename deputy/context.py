@@ -46,7 +46,7 @@ def addressing(clauses: list[Clause], parsed: Parsed, words: ReaderWords, action
     return found - wishes if found - wishes else found
 
 
-def after_context_labels(clauses: list[Clause], words: ReaderWords, parsed: Parsed | None = None) -> set[int]:
+def after_context_labels(clauses: list[Clause], words: ReaderWords, parsed: Parsed) -> set[int]:
     """The sentences a context label introduces: "Goal: summarise the 429 semantics." tells, it asks nothing.
 
     A request label ("Task:", "Step 1:") introduces the request itself, as any other sentence would.
@@ -59,15 +59,12 @@ def after_context_labels(clauses: list[Clause], words: ReaderWords, parsed: Pars
     steps = [i for i, clause in enumerate(clauses) if clause.label and clause.words & _STEP_LABELS]
     told |= {i + 1 for i, clause in enumerate(clauses[:-1])
              if clause.label and clause.words & _TASK_LABELS and any(s > i + 1 for s in steps)}
-    if parsed is not None:
-        # "Task: archive the changelog. Fetch A and then I'll diff it locally": a task with no address of
-        # its own, followed by a request that holds one, is that request's goal, as steps would make it.
-        def holds_address(clause: Clause) -> bool:
-            return any(i in parsed.items for i in clause.tokens)
-
-        told |= {i + 1 for i, clause in enumerate(clauses[:-2])
-                 if clause.label and clause.words & _TASK_LABELS and not holds_address(clauses[i + 1])
-                 and any(not c.label and c.mood in _REQUESTS and holds_address(c) for c in clauses[i + 2:])}
+    # "Task: archive the changelog. Fetch A and then I'll diff it locally": a task with no address of
+    # its own, followed by a request that holds one, is that request's goal, as steps would make it.
+    addressed = [any(i in parsed.items for i in clause.tokens) for clause in clauses]
+    told |= {i + 1 for i, clause in enumerate(clauses[:-2])
+             if clause.label and clause.words & _TASK_LABELS and not addressed[i + 1]
+             and any(not c.label and c.mood in _REQUESTS and addressed[j] for j, c in enumerate(clauses[i + 2:], i + 2))}
     return told
 
 
