@@ -81,6 +81,9 @@ def _kind(raw: dict[str, Any]) -> None:
         (_edit(_observes), "changes what page does"),
         (_edit(_kind), "renames the refusal kinds negation"),
         (_edit(_words("occasions", "deploy")), "adds “deploy” to words.occasions"),
+        (_edit(_words("pointers", "unless")), "adds “unless” to words.pointers"),
+        (_edit(_words("sign_offs", "never mind")), "hedge “never mind”"),
+        (without_default("negating_verbs", "skip"), "removes “skip” from words.negating_verbs"),
     ],
     ids=[
         "not-as-courtesy", "delete-as-fetch", "unsupported-as-fetch", "auxiliary-as-fetch", "drop-condition",
@@ -88,7 +91,7 @@ def _kind(raw: dict[str, Any]) -> None:
         "unsupported-in-relay-frame", "negation-as-relay-word",
         "hedge-with-condition", "hedge-with-when", "hedge-with-negation", "respell-existing", "spelling-drops-negation",
         "fetch-answers-questions", "fetch-answers-permission", "slot-bounds", "question-made-to-act", "kind-renamed",
-        "new-occasion",
+        "new-occasion", "condition-as-pointer", "sign-off-with-negation", "drop-negating-verb",
     ],
 )
 def test_relaxations_are_named(raw: dict[str, Any], why: str) -> None:
