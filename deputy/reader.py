@@ -16,6 +16,7 @@ from deputy.protect import protect
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
 from deputy.relayed import relayed
 from deputy.skeleton import Skeleton
+from deputy.tasks import ticked_task
 from deputy.toolargs import unpack_arguments
 from deputy.vocab import Vocab
 
@@ -89,7 +90,12 @@ class Deputy:
             return self._refuser.refuse(
                 RefusalKind.NOT_UNDERSTOOD, None, "too_long", count=len(text), max=MAX_PROMPT_CHARS
             )
-        return self.decide(self.skeleton(text))
+        result = self.decide(self.skeleton(text))
+        # A done task is checked last, so a negation or a private address inside it is still named.
+        ticked = ticked_task(text) if isinstance(result, Plan) else None
+        if ticked is not None:
+            return self._refuser.refuse(RefusalKind.NOT_UNDERSTOOD, result.skeleton, "ticked_task", word=ticked)
+        return result
 
     def skeleton(self, prompt: str) -> Skeleton:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""

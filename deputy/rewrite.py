@@ -34,7 +34,7 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
 # "1. Fetch A" / "2) Fetch B" / "- fetch C" at the start of a line: a list marker, not a number.
 # The marker may end the piece: an address follows it ("1. https://a.example/").
 # An open task's box after the marker ("- [ ] fetch A") is markup too; a ticked one ("- [x] fetch
-# A") says the task is done, and stays to be refused as words the reader cannot place.
+# A") says the task is done: the deputy refuses such a prompt before it is parsed (deputy/tasks.py).
 _LIST_MARKER = re.compile(r"(?:(?<=\n)|\A)([ \t]*)(?:\d{1,2}[.)]|[-*•])[ \t]+(?:\[ ?\][ \t]+)?(?=\S|\Z)")
 # A code fence on a line of its own ("```", "```text", "~~~") only marks where a block starts or
 # ends; the lines inside are read like any others, with every check.
