@@ -11,6 +11,7 @@ from typing import Any
 from deputy.clause import Clause
 from deputy.nlp import Parsed
 from deputy.protect import ItemKind
+from deputy.reasons import by_the_writer, reports_on
 from deputy.signals import content, is_negation, lower, writers_deadline
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
@@ -245,6 +246,8 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
             tok = doc[index]
             if tok.pos_ != "VERB" or str(tok.lemma_).lower() not in words.unsupported or _past(tok):
                 continue
+            if by_the_writer(tok):
+                continue  # "I'll translate it myself later": the writer's own later step (deputy.reasons)
             applied = _applied_to(tok, parsed)
             if not applied:
                 continue
@@ -315,10 +318,14 @@ def bind_pronoun(
     holders = [i for i in fine if any(a in clauses[i].tokens for a in addresses)]
     if not holders or not all(any(a in clauses[i].tokens for i in holders) for a in addresses):
         return None, frozenset()
-    if not all(_hands_over(clauses[i], frozenset(addresses), parsed, words, actions)
-               or _done_before(clauses[i], main, parsed, words, actions) for i in holders):
-        return None, frozenset()
     pointer = parsed.doc[main.pronoun]
+    # "Customer reports broken images on A — please download it": a person's report on the one address,
+    # where nothing else could be what a singular "it" stands for (deputy.reasons).
+    reported = wanted == 1 and lower(pointer) == "it" and len(holders) == 1 \
+        and reports_on(clauses[holders[0]], frozenset(addresses), parsed, words)
+    if not reported and not all(_hands_over(clauses[i], frozenset(addresses), parsed, words, actions)
+                                or _done_before(clauses[i], main, parsed, words, actions) for i in holders):
+        return None, frozenset()
     return ("it" if pointer.pos_ == "VERB" else lower(pointer)), frozenset(addresses)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from deputy.fronted import fronted_work
 from deputy.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
@@ -201,6 +202,8 @@ def parse(
     protected, hedged = subjunctive_hedges(protected, verbs)
     protected, narrated = narrated_steps(protected, actions)
     hedged += narrated
+    protected, fronted = fronted_work(protected)
+    hedged += fronted
     rewritten = rewrite(
         protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
         courtesy=words.courtesy | words.politeness, fillers=words.fillers, emoji=words.courtesy_emoji,

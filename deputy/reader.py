@@ -13,6 +13,7 @@ from deputy.compose import build_skeleton
 from deputy.decide import CHECKS, Decider
 from deputy.nlp import parse
 from deputy.protect import protect
+from deputy.reasons import listened_for
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
 from deputy.relayed import relayed
 from deputy.skeleton import Skeleton
@@ -76,6 +77,13 @@ class Deputy:
             for word in cap.predicates | {w for form in cap.forms for w in form.predicates}
         )
         self._unquoted = self._actions - quoting
+        # Words of a question I could answer without an address ("queue", "stored"): never someone's reason.
+        self._answers = listened_for(vocab)
+        # The verbs of the capabilities that only answer: a question someone else asked may say them ("says").
+        self._observed = frozenset(
+            word for cap in vocab.capabilities if cap.observes
+            for word in cap.predicates | {w for form in cap.forms for w in form.predicates}
+        )
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
 
@@ -103,7 +111,8 @@ class Deputy:
         text = relayed(text, self.vocab.words) or text
         text = unpack_arguments(text, self._slot_names)
         parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers, actions=self._actions)
-        return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted)
+        return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted,
+                              answers=self._answers, observed=self._observed)
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:
         """Matches a skeleton against the capabilities and binds the typed slots; refuses when unsure."""

@@ -24,7 +24,7 @@ _HEDGES = ("hedge_frames", "hedge_asides", "sign_offs")
 # The relay lists too: a word on them lets a frame pass a quotation on ('User says "fetch A" — email').
 _VERB_LISTS = (
     "neutral_predicates", "request_governors", "serial_verbs", "embedders", "achievers", "referent_verbs",
-    "relay_words", "relay_frame",
+    "report_verbs", "relay_words", "relay_frame",
 )
 # Lists whose words let a condition word pass ("before lunch"): any word added there is a relaxation.
 _DEADLINES = ("occasions",)

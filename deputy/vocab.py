@@ -70,6 +70,7 @@ class ReaderWords:
     courtesy_emoji: frozenset[str]
     pointers: frozenset[str]
     referent_verbs: frozenset[str]
+    report_verbs: frozenset[str]
     referent_nouns: frozenset[str]
     fillers: frozenset[str]
     pleasantries: frozenset[str]

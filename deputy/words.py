@@ -259,6 +259,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # The writer's own opinion frames the hand-over: "I think we need A, could you fetch it?"
         "think", "believe", "guess", "reckon",
     ),
+    # What a person does who reports on a page ("Customer reports broken images on A", "Our client
+    # complained about missing prices on A"): such a sentence hands its one address over to a following
+    # "it" when nothing else in it could be what "it" stands for (deputy.reasons.reports_on).
+    "report_verbs": ("report", "complain", "flag", "notice", "spot", "see", "mention", "say"),
     # Intensifiers that may stand inside a hedge without changing it: "I'd be ever so grateful if you
     # could possibly …", "when you have a spare moment". Never a verb, a negation or a condition.
     "fillers": (
