@@ -17,6 +17,7 @@ from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
 from deputy.relayed import relayed
 from deputy.skeleton import Skeleton
 from deputy.toolargs import unpack_arguments
+from deputy.toolcalls import callable_names, unpack_calls
 from deputy.vocab import Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
@@ -69,6 +70,10 @@ class Deputy:
         )
         # 'fetch with args {"urls": ["A"]}': the names an agent's JSON arguments may use.
         self._slot_names = frozenset(slot.name for cap in vocab.capabilities for slot in cap.slots)
+        # 'fetch(urls=["A"])': the capabilities an agent may call by name, with their slot names.
+        self._calls = callable_names({
+            cap.name: (cap.predicates, frozenset(slot.name for slot in cap.slots)) for cap in vocab.capabilities
+        })
         # Acting verbs no capability of which takes a quotation: a harmless quotation beside a noun is an aside there.
         quoting = frozenset(
             word for cap in vocab.capabilities if any(slot.takes == "quote" for slot in cap.slots)
@@ -96,6 +101,7 @@ class Deputy:
         text = prompt.strip()
         text = relayed(text, self.vocab.words) or text
         text = unpack_arguments(text, self._slot_names)
+        text = unpack_calls(text, self._calls)
         parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers, actions=self._actions)
         return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted)
 
