@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from deputy.citations import drop_citations
 from deputy.protect import ItemKind, Protected
 from deputy.repeats import drop_repeat_notes
 
@@ -240,10 +241,15 @@ def _heading(match: re.Match[str], rewrites: list[str], *, first: bool, never: f
     """
     if match.start() == 0 and not first:
         return match.group(0)
-    if match.group(4) and any(word.lower() in never for word in match.group(4).split()):
+    if match.group(4) and not _harmless_purpose(match.group(4), never):
         return match.group(0)
     rewrites.append(f"list heading: {' '.join(match.group(0).split())} → {match.group(3)}")
     return match.group(1) + match.group(3)
+
+
+def _harmless_purpose(purpose: str, never: frozenset[str]) -> bool:
+    """"for the changelog digest": no word of it is a verb the reader knows or a word that refuses."""
+    return not any(word.lower() in never for word in purpose.split())
 
 
 def _sign_off(match: re.Match[str], never_names: frozenset[str], rewrites: list[str]) -> str:
@@ -401,9 +407,10 @@ def rewrite(
               for index, piece in enumerate(pieces)]
     pieces = [_DROPPED_I.sub(lambda m: _subject(m, rewrites, first=index == 0, followed=index < len(pieces) - 1), piece)
               for index, piece in enumerate(pieces)]
+    never = never_names | frozenset(verb.lower() for verb in verbs)
+    pieces = [drop_citations(piece, never, rewrites) for piece in pieces]
     heading = _heading_pattern(heading_nouns, verbs)
     if heading is not None:
-        never = never_names | frozenset(verb.lower() for verb in verbs)
         pieces = [heading.sub(lambda m: _heading(m, rewrites, first=index == 0, never=never), piece)
                   for index, piece in enumerate(pieces)]
     light = _light_verb_pattern(verbs)
