@@ -12,10 +12,11 @@ from deputy.bind import Binder, Plan, SlotChecker
 from deputy.compose import build_skeleton
 from deputy.decide import CHECKS, Decider
 from deputy.nlp import parse
-from deputy.protect import protect
+from deputy.protect import ItemKind, protect
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
 from deputy.relayed import relayed
 from deputy.skeleton import Skeleton
+from deputy.tables import unpack_tables
 from deputy.toolargs import unpack_arguments
 from deputy.toolcalls import callable_names, unpack_calls
 from deputy.vocab import Vocab
@@ -32,6 +33,12 @@ def _quote_checker(text: str) -> str:
     if not value:
         raise SlotRejected(RefusalKind.NOT_UNDERSTOOD, "the quotation is empty")
     return value
+
+
+def _is_address(cell: str) -> bool:
+    """A table cell that is one address and nothing else."""
+    found = protect(cell)
+    return len(found.items) == 1 and found.items[0].kind is ItemKind.ADDRESS and not "".join(found.pieces).strip()
 
 
 class Deputy:
@@ -80,6 +87,18 @@ class Deputy:
             for word in cap.predicates | {w for form in cap.forms for w in form.predicates}
         )
         self._unquoted = self._actions - quoting
+        # '| 1 | Docs | A |': the words a table's name cells may not hold (verbs I know, refusing words).
+        words = vocab.words
+        self._table_verbs = frozenset(
+            w.lower() for w in self._verbs | words.unsupported | words.forbidden | words.negating_verbs if " " not in w
+        )
+        self._unlisted = self._table_verbs | frozenset(
+            w.lower() for w in words.negations | words.blockers | frozenset(words.conditions) if " " not in w
+        ) | frozenset(k for k, v in words.spellings.items() if "n't" in v or "not" in v.split())
+        # Verbs the reader knows and does not refuse: a table's column title may be one ("| Name | Link |").
+        self._known = frozenset(w.lower() for w in self._verbs) - frozenset(
+            w.lower() for w in words.unsupported | words.forbidden | words.negating_verbs
+        )
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
 
@@ -102,6 +121,9 @@ class Deputy:
         text = relayed(text, self.vocab.words) or text
         text = unpack_arguments(text, self._slot_names)
         text = unpack_calls(text, self._calls)
+        text = unpack_tables(
+            text, never=self._unlisted, verbs=self._table_verbs, known=self._known, is_address=_is_address
+        )
         parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers, actions=self._actions)
         return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted)
 

@@ -185,3 +185,44 @@ def test_a_new_note_of_a_repeat_is_reported_as_a_relaxation() -> None:
     found = relaxations(Vocab.from_raw(vocab_raw()), Vocab.from_raw(raw))
     assert any("words.repeat_notes" in sentence for sentence in found), found
     assert not relaxations(Vocab.from_raw(vocab_raw()), Vocab.from_raw(copy.deepcopy(vocab_raw())))  # control
+
+
+# --- tables of addresses ------------------------------------------------------------------------------
+
+def _table(*rows: str, header: str = "| # | Source | URL |", request: str = "Fetch the URLs in the table.") -> str:
+    separator = "|" + "---|" * (header.count("|") - 1)
+    return "\n".join([header, separator, *rows]) + "\n\n" + request
+
+
+TABLE = _table(f"| 1 | Rightmove | {A} |", f"| 2 | Zoopla | {B} |")
+
+
+@pytest.mark.parametrize("prompt", [
+    TABLE,
+    _table(f"| Docs | {A} |", f"| Blog | {B} |", header="| Name | Link |"),   # a title may be a verb I know
+])
+def test_a_table_of_addresses_is_read_as_their_list(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A, B]})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (_table(f"| 1 | Rightmove | {A} |", f"| 2 | skipping | {B} |"), "negation"),
+    (_table(f"| 1 | Rightmove | {A} |", f"| 2 | Deleted | {B} |"), None),          # a verb under its inflection
+    (_table(f"| a | {A} |", f"| b | {B} |", header="| Don't fetch | URL |"), "negation"),
+    (_table(f"| a | {A} |", f"| b | {B} |", header="| Delete | URL |"), None),
+    (_table(f"| 1 | Docs | {A} {C} |", f"| 2 | Blog | {B} |"), None),              # two addresses in a cell
+    (_table(f"| 1 | Docs | {A} |", "| 2 | Blog | http://10.0.0.1/ |"), "non_public_address"),
+    (_table(f"| 1 | Docs | {A} |", f"| 2 | Blog | {B} |", request="Delete the URLs in the table."), None),
+    (_table(f"| 1 | Docs | {A} |", f"| 2 | Blog | {B} |", request="Fetch the URLs in the table if they changed."),
+     "condition"),
+])
+def test_a_table_with_more_in_it_still_refuses(deputy: Any, prompt: str, kind: str | None) -> None:
+    outcome = read_outcome(deputy, prompt)
+    assert outcome[0] == "refused"
+    if kind:
+        assert outcome[1] == kind
+
+
+def test_tables_switched_off_refuse_again(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reader_module, "unpack_tables", lambda text, **kwargs: text)
+    assert read_outcome(deputy, TABLE)[0] == "refused"
