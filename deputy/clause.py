@@ -17,6 +17,7 @@ from typing import Any
 
 from deputy.listcounts import counts_the_object
 from deputy.nlp import Parsed
+from deputy.pronouns import only_addresses_joined
 from deputy.numbers import names_a_noun
 from deputy.predicate import aspects_of, follow_chain, modality_of
 from deputy.scope import scope
@@ -586,7 +587,8 @@ def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWo
         return None, 1
     word = lower(child)
     kids = list(child.children)
-    if child.tag_ in ("PRP", "DT") and not kids:
+    # "download it and B": an "it" with only addresses joined to it still points back (deputy/pronouns.py).
+    if child.tag_ in ("PRP", "DT") and (not kids or only_addresses_joined(child, parsed)):
         if word in _PRONOUNS:
             return int(child.i), 1
         if word in _MANY:

@@ -226,3 +226,36 @@ def test_a_table_with_more_in_it_still_refuses(deputy: Any, prompt: str, kind: s
 def test_tables_switched_off_refuse_again(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reader_module, "unpack_tables", lambda text, **kwargs: text)
     assert read_outcome(deputy, TABLE)[0] == "refused"
+
+
+# --- addresses joined to "it" -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"The report is at {A}; please download it, and the appendix at {B} too.",
+    f"The report is at {A}. Please download it and {B}.",
+])
+def test_an_address_joined_to_it_is_one_more_object(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A, B]})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"The report is at {A}; don't download it, and the appendix at {B} too.", "negation"),
+    (f"The report is at {A}; please download it, and delete the appendix at {B}.", None),
+    (f"I read {A}. Please download it and {B}.", None),                  # the context acts on A
+    (f"The report is at {A}; please download it, and the appendix at {B} if it changed.", "condition"),
+    (f"The reports are at {A} and {C}; please download it, and the appendix at {B} too.", None),  # "it" for two
+    (f"The report is at {A}. Please download them and {B}.", None),
+    (f"The report is at http://10.0.0.2/x; please download it, and the appendix at {B} too.", "non_public_address"),
+])
+def test_it_joined_to_an_address_with_more_in_it_still_refuses(deputy: Any, prompt: str, kind: str | None) -> None:
+    outcome = read_outcome(deputy, prompt)
+    assert outcome[0] == "refused"
+    if kind:
+        assert outcome[1] == kind
+
+
+def test_joined_pronouns_switched_off_refuse_again(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deputy import context as context_module
+
+    monkeypatch.setattr(context_module, "joined_to_the_pronoun", lambda *args: frozenset())
+    assert read_outcome(deputy, f"The report is at {A}; please download it, and the appendix at {B} too.")[0] == "refused"
