@@ -259,3 +259,11 @@ def test_joined_pronouns_switched_off_refuse_again(deputy: Any, monkeypatch: pyt
 
     monkeypatch.setattr(context_module, "joined_to_the_pronoun", lambda *args: frozenset())
     assert read_outcome(deputy, f"The report is at {A}; please download it, and the appendix at {B} too.")[0] == "refused"
+
+
+def test_all_n_is_held_to_the_distinct_addresses_and_the_cap(deputy: Any) -> None:
+    pages = [f"https://s{i}.example.com/p" for i in range(17)]
+    assert read_outcome(deputy, "fetch all 17: " + ", ".join(pages)) == ("refused", "too_many_urls")
+    assert read_outcome(deputy, "fetch all 15: " + ", ".join(pages[:16])) == ("refused", "not_understood")
+    # sixteen distinct, one listed twice: the count agrees with what is fetched
+    assert read_outcome(deputy, "fetch all 16: " + ", ".join(pages[:16] + pages[:1])) == ("fetch", {"urls": pages[:16]})
