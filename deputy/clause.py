@@ -15,7 +15,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from deputy.listcounts import counts_the_object
 from deputy.nlp import Parsed
+from deputy.pronouns import only_addresses_joined
 from deputy.numbers import names_a_noun
 from deputy.predicate import aspects_of, follow_chain, modality_of
 from deputy.scope import scope
@@ -231,10 +233,11 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         if _labelled(tok, action, words) or names_a_noun(tok, mood, words):
             continue  # "ticket 41190", "section 2.1", "did A 404?": the number names a thing, it counts no pages
         value = number(tok.text)
-        counted = tok.dep_ == "nummod" and lower(tok.head) in words.object_nouns
-        # "fetch these two: A, B": the number stands for the pages it counts (the model may hang it from A).
+        counted = tok.dep_ == "nummod" and (lower(tok.head) in words.object_nouns or counts_the_object(tok, action))
+        # "fetch these two: A, B", "fetch all 16: A, …": the number stands for the pages it counts (the
+        # model may hang it from A); the binder then holds it to the distinct addresses given.
         counts_items = tok.dep_ in ("dobj", "appos") or (tok.dep_ == "nummod" and tok.head.i in parsed.items)
-        counted = counted or (counts_items and any(lower(c) in ("these", "those") for c in tok.children))
+        counted = counted or (counts_items and any(lower(c) in ("these", "those", "all") for c in tok.children))
         if counted and value is not None:
             counts.append(value)  # "these two pages: A and B" must name two
         elif value == 1 and tok.dep_ == "nummod" and tok.head.dep_ == "pobj":
@@ -407,10 +410,13 @@ def _relative(tok: Any, chain_ids: frozenset[int]) -> str:
 
 
 def _year_of_one(tok: Any) -> bool:
-    """"the 2024 one", "the 1999 ones": a year before "one" with a determiner names which one."""
+    """"the 2024 one", "the 1999 ones", "the 2023 annual report": a year before "one" or a singular noun
+    with a determiner names which one (a count before a singular noun would be no English);
+    "the 2023 reports" may count, and stays a count."""
     head = tok.head
     return (tok.dep_ == "nummod" and len(tok.text) == 4 and tok.text.isdigit() and 1900 <= int(tok.text) <= 2099
-            and lower(head) in ("one", "ones") and any(c.dep_ == "det" for c in head.children))
+            and (lower(head) in ("one", "ones") or head.tag_ in ("NN", "NNP"))
+            and any(c.dep_ == "det" for c in head.children))
 
 
 def _labelled(tok: Any, action: Any, words: ReaderWords) -> bool:
@@ -581,7 +587,8 @@ def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWo
         return None, 1
     word = lower(child)
     kids = list(child.children)
-    if child.tag_ in ("PRP", "DT") and not kids:
+    # "download it and B": an "it" with only addresses joined to it still points back (deputy/pronouns.py).
+    if child.tag_ in ("PRP", "DT") and (not kids or only_addresses_joined(child, parsed)):
         if word in _PRONOUNS:
             return int(child.i), 1
         if word in _MANY:

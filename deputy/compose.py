@@ -30,6 +30,7 @@ from deputy.context import (
     speaks_to_me,
     writers_reason,
 )
+from deputy.listcounts import quantifies_a_count
 from deputy.nlp import Parsed
 from deputy.protect import ItemKind, maybe_host
 from deputy.quoted import quoted_refusal
@@ -439,8 +440,8 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
                 continue  # "tomorrow's training", "save it for later", "Long day.": no schedule
             if lower(tok) not in words.blockers and str(tok.lemma_).lower() not in words.blockers:
                 continue
-            if _quantifies_list(tok):
-                continue  # "fetch all of these: A, B" asks for the list it gives, no more
+            if _quantifies_list(tok) or quantifies_a_count(tok):
+                continue  # "fetch all of these: A, B", "fetch all 16: A, …" ask for the list they give, no more
             asked = clause.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
             if asked and tok.dep_ in ("nsubj", "nsubjpass", "attr", "expl"):
                 continue

@@ -28,6 +28,8 @@ _VERB_LISTS = (
 )
 # Lists whose words let a condition word pass ("before lunch"): any word added there is a relaxation.
 _DEADLINES = ("occasions",)
+# Notes dropped before parsing ("one is listed twice"): a new one lets a blocker ("twice") pass.
+_NOTES = ("repeat_notes",)
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})
 _ACTING_MODALITIES = frozenset({"none", "request"})
@@ -66,6 +68,10 @@ def _word_lists(before: Vocab, after: Vocab) -> list[str]:
                 hidden = {w.strip(",.").replace("’", "'") for w in phrase.split()} & (hedge_danger | {"n't"})
                 if hidden or any(w.endswith(_NEGATED_ENDINGS) for w in phrase.split()):
                     out.append(f"it adds the hedge “{phrase}” to words.{name}, and a hedge may not hold a negation or a condition")
+            continue
+        if name in _NOTES and added:
+            # "(sorry, one is listed twice)" stops refusing: a new note drops words the reader would refuse.
+            out.append(f"it adds {_said(added)} to words.{name}, and a note of a repeat that names one is dropped unread")
             continue
         if name in _DEADLINES and added:
             # "before standup" stops refusing as a condition: a new occasion lets a "before" through.

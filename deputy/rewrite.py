@@ -17,7 +17,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from deputy.citations import drop_citations
 from deputy.protect import ItemKind, Protected
+from deputy.repeats import drop_repeat_notes
 
 __all__ = ["Rewritten", "rewrite"]
 
@@ -88,7 +90,11 @@ _CODE_SPAN = re.compile(r"(?<![`\w])`([^`\s]{1,64})`(?![`\w])")
 # the reader knows and the colon, at the start of a line, with the list right after it (an address or
 # a new line). Anything between the verb and the colon ("… once the embargo lifts:", "Sources not to
 # download:") or after the colon on its line ("Post to Slack: fetch A") keeps the heading as written.
+# A short "for" phrase saying what the list is for ("Sources to fetch for the changelog digest:") may
+# stand before the colon; it is dropped with the heading when none of its words is a verb the reader
+# knows or a word that makes it refuse ("… for the digest once the embargo lifts:" stays as written).
 _HEADING = (r"(?:(?<=\n)|\A)([ \t]*)(?:(?:the|our|my|some|more|other)[ \t]+)?({nouns})[ \t]+to[ \t]+({verbs})"
+            r"(?:[ \t]+for[ \t]+((?:the|our|my|this|your|a|an)[ \t]+[\w'-]+(?:[ \t]+[\w'-]+){{0,3}}))?"
             r"(?=[ \t]*:[ \t]*(?:\n|\Z))")
 # A learner's light verb before a capability's own verb as a noun: "Make download of A", "Please do
 # fetching of A and B" ask what "download A", "fetch A and B" ask. Only the verb itself, bare or
@@ -227,12 +233,23 @@ def _subject(match: re.Match[str], rewrites: list[str], *, first: bool, followed
     return match.group(1) + "I need"
 
 
-def _heading(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
-    """"Sources to download:" → "download:"; a piece after an address opens no line."""
+def _heading(match: re.Match[str], rewrites: list[str], *, first: bool, never: frozenset[str] = frozenset()) -> str:
+    """"Sources to download:" → "download:"; a piece after an address opens no line.
+
+    A purpose before the colon ("… for the changelog digest:") goes with the heading only when none of
+    its words is in `never` (verbs the reader knows, negations, conditions, refused and blocking words).
+    """
     if match.start() == 0 and not first:
+        return match.group(0)
+    if match.group(4) and not _harmless_purpose(match.group(4), never):
         return match.group(0)
     rewrites.append(f"list heading: {' '.join(match.group(0).split())} → {match.group(3)}")
     return match.group(1) + match.group(3)
+
+
+def _harmless_purpose(purpose: str, never: frozenset[str]) -> bool:
+    """"for the changelog digest": no word of it is a verb the reader knows or a word that refuses."""
+    return not any(word.lower() in never for word in purpose.split())
 
 
 def _sign_off(match: re.Match[str], never_names: frozenset[str], rewrites: list[str]) -> str:
@@ -370,7 +387,7 @@ def rewrite(
     courtesy: frozenset[str] = frozenset(), fillers: frozenset[str] = frozenset(),
     emoji: frozenset[str] = frozenset(), sign_offs: tuple[str, ...] = (), never_names: frozenset[str] = frozenset(),
     pointers: frozenset[str] = frozenset(), heading_nouns: frozenset[str] = frozenset(),
-    verbs: frozenset[str] = frozenset(),
+    verbs: frozenset[str] = frozenset(), repeat_notes: tuple[str, ...] = (),
 ) -> Rewritten:
     """Applies the closed lists to every plain piece; protected items stay exactly as they were.
 
@@ -378,6 +395,7 @@ def rewrite(
     light verb ("make download of A") are rewritten only around one of them.
     """
     rewrites: list[str] = []
+    protected = drop_repeat_notes(protected, repeat_notes, rewrites)
     pieces = [piece.translate(_APOSTROPHES) for piece in protected.pieces]
     if emoji:
         pieces = [_drop_emoji(piece, emoji, rewrites) for piece in pieces]
@@ -389,9 +407,11 @@ def rewrite(
               for index, piece in enumerate(pieces)]
     pieces = [_DROPPED_I.sub(lambda m: _subject(m, rewrites, first=index == 0, followed=index < len(pieces) - 1), piece)
               for index, piece in enumerate(pieces)]
+    never = never_names | frozenset(verb.lower() for verb in verbs)
+    pieces = [drop_citations(piece, never, rewrites) for piece in pieces]
     heading = _heading_pattern(heading_nouns, verbs)
     if heading is not None:
-        pieces = [heading.sub(lambda m: _heading(m, rewrites, first=index == 0), piece)
+        pieces = [heading.sub(lambda m: _heading(m, rewrites, first=index == 0, never=never), piece)
                   for index, piece in enumerate(pieces)]
     light = _light_verb_pattern(verbs)
     if light is not None:
