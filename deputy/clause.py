@@ -260,7 +260,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         commands=tuple(
             verb_lemma(t, verbs) for t in sent
             if t.pos_ == "VERB" and t.tag_ == "VB" and t.dep_ == "conj" and t.head.tag_ != "VB"
-            and t.i not in chain_ids and not _own_clause_but_to(t)
+            and t.i not in chain_ids and (not _own_clause_but_to(t) or _asked_of_me(t))
         ) + ((predicate,) if predicate and _cut_from_auxiliary(action, auxes, doc) else ()),
     )
 
@@ -618,6 +618,18 @@ def _cut_from_auxiliary(action: Any, auxes: list[Any], doc: Any) -> bool:
         return False
     return any(str(a.lemma_).lower() == "do" and a.i < action.i
                and sum(doc[j].text in (",", ";") for j in range(a.i + 1, action.i)) % 2 == 1 for a in auxes)
+
+
+_ASKING_MODALS = frozenset({"can", "could", "will", "would"})
+
+
+def _asked_of_me(tok: Any) -> bool:
+    """"When was A fetched, and can you fetch it again?": a verb conjoined to a question, opened by its own
+    modal before "you", is a request put beside the question (a second thing asked), even with a subject
+    of its own. "…, and what did you get?" has no such modal and stays a question."""
+    modals = [c.i for c in tok.children if c.dep_ == "aux" and c.tag_ == "MD" and lower(c) in _ASKING_MODALS]
+    you = [c.i for c in tok.children if c.dep_ == "nsubj" and lower(c) in ("you", "u")]
+    return bool(modals) and bool(you) and min(modals) < min(you)
 
 
 def _own_clause_but_to(tok: Any) -> bool:

@@ -1,0 +1,65 @@
+"""Questions about one stored record, read as the writer put them: the participle of "When was A last
+fetched?" that the small model tags a noun, and a second question about the same page ("What code did
+it get?") that only names it with "it".
+
+Pure over spaCy tokens and skeletons; knows no capability (the caller says which one answers).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["asked_participles", "names_it"]
+
+# Between an address and its participle, a word that says which fetch is asked about: "When was A last
+# fetched?", "Was A ever downloaded?". Closed: any other word leaves the tags as the model gave them.
+_RECENCY = frozenset({"last", "ever", "already", "first", "recently", "previously"})
+# The forms of "be" that open a passive question about a record: "Was A fetched", "When was A fetched".
+_COPULAS = frozenset({"was", "were", "is", "are", "been", "has", "have", "had"})
+_WH = frozenset({"when", "how", "what", "why", "where", "which"})
+
+
+def asked_participles(doc: Any, verbs: frozenset[str], items: dict[int, Any]) -> None:
+    """"When was A last fetched, and …?", "Was A fetched successfully? …": a known verb's "-ed" form
+    right after an address (or after an address and a word of recency), in a question that opens with
+    a form of "be" (after at most a question word), is the passive participle the question asks about.
+
+    The small model tags it a noun or a past tense when more follows in the prompt ("fetched"/NN is
+    then the subject of "was"), and the reader misses the page question. Only the tag changes; the
+    lemma is the verb again through the reader's usual repair. A word that is no known verb, or any
+    other shape ("A fetched fine yesterday"), is left as the model read it.
+    """
+    for tok in doc:
+        if tok.tag_ not in ("JJ", "NN", "VBD") or not tok.lower_.endswith("ed") or tok.i in items:
+            continue
+        if tok.lower_[:-2] not in verbs and tok.lower_[:-1] not in verbs:
+            continue
+        before = tok.i - 1
+        if before >= 0 and doc[before].lower_ in _RECENCY:
+            before -= 1
+        if before < 1 or before not in items or not _opens_with_copula(doc, before):
+            continue
+        tok.tag_ = "VBN"
+
+
+def _opens_with_copula(doc: Any, address: int) -> bool:
+    """Whether the words before the address are a form of "be" (or "has been"), after at most a
+    question word, from the start of the prompt or of its sentence (".", "?", "!" before them)."""
+    start = address - 1
+    while start > 0 and doc[start - 1].text not in (".", "?", "!", "\n") and address - start < 3:
+        start -= 1
+    if start > 0 and doc[start - 1].text not in (".", "?", "!", "\n"):
+        return False
+    opening = [t.lower_ for t in doc[start:address]]
+    if opening and opening[0] in _WH:
+        opening = opening[1:]
+    return bool(opening) and all(w in _COPULAS for w in opening) and len(opening) <= 2
+
+
+# Words that can only stand for the one page the first question named.
+_POINTERS = frozenset({"it", "its"})
+
+
+def names_it(words: tuple[str, ...] | frozenset[str]) -> bool:
+    """Whether a sentence names its page with "it"/"its" ("What code did it get?")."""
+    return bool(_POINTERS & set(words))
