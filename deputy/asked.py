@@ -7,9 +7,13 @@ Pure over spaCy tokens and skeletons; knows no capability (the caller says which
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
-__all__ = ["asked_participles", "names_it"]
+from deputy.protect import Protected
+
+__all__ = ["asked_participles", "names_it", "robots_lets"]
 
 # Between an address and its participle, a word that says which fetch is asked about: "When was A last
 # fetched?", "Was A ever downloaded?". Closed: any other word leaves the tags as the model gave them.
@@ -63,3 +67,32 @@ _POINTERS = frozenset({"it", "its"})
 def names_it(words: tuple[str, ...] | frozenset[str]) -> bool:
     """Whether a sentence names its page with "it"/"its" ("What code did it get?")."""
     return bool(_POINTERS & set(words))
+
+
+# "Does robots.txt (on H) let us in?": the question opens its sentence with the file as the subject, at most
+# a place between the file and "let", and "let" lets the writer's own crawler in (no verb of its own:
+# "let us fetch A" is read as written, and "let us post reviews" must not become "allow us post").
+_ROBOTS_LET = re.compile(
+    r"(?:\A|(?<=[.!?\n]))(?P<head>[ \t]*(?:and[ \t]+)?(?:does|do|will|would)[ \t]+(?:the[ \t]+)?"
+    r"(?:robots\.txt|robots[ \t]+file|robots)(?:[ \t]+(?:on|at|for|of)[ \t]+(?:\x00|the[ \t]+site))?[ \t]+)"
+    r"(?P<verb>lets?)(?=[ \t]+(?:us|me|movabot|our[ \t]+(?:crawler|bot|robot|spider))[ \t]+(?:in|into|through)\b)",
+    re.IGNORECASE,
+)
+
+
+def robots_lets(protected: Protected) -> tuple[Protected, tuple[str, ...]]:
+    """"Does robots.txt on H let us in?" put as "Does robots.txt on H allow us in?": "let" with the file
+    as its subject is what "allow" says, and the robots forms know "allow". Only a question opened by
+    does/do/will/would with robots.txt (or "the robots file") right before "let" (a place between at
+    most) and us/me/MovaBot/our crawler + in/into/through after it; "Does the client let us in?", "Let us fetch A" and
+    "Let me know if A is allowed" are left as written. An address is one opaque mark here (\\x00)."""
+    joined = "\x00".join(protected.pieces)
+    found = list(_ROBOTS_LET.finditer(joined))
+    if not found:
+        return protected, ()
+    for match in reversed(found):
+        joined = joined[: match.start("verb")] + "allow" + joined[match.end("verb"):]
+    pieces = tuple(joined.split("\x00"))
+    if len(pieces) != len(protected.pieces):
+        return protected, ()  # an address mark was touched: leave the prompt as written
+    return replace(protected, pieces=pieces), tuple("robots.txt … let us → robots.txt … allow us" for _ in found)

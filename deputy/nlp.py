@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from deputy.asked import asked_participles
+from deputy.asked import asked_participles, robots_lets
 from deputy.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
@@ -209,6 +209,8 @@ def parse(
         heading_nouns=_single_words(words.referent_nouns, words.object_nouns), verbs=verbs,
     )
     ordered, reordered = reorder(rewritten.protected, verbs)
+    ordered, lets = robots_lets(ordered)
+    reordered += lets
     raw = _words(ordered, nlp.tokenizer)
     normalised, items, synthetic = _normalise(raw, verbs, words.courtesy)
     texts = [w.text for w in normalised] or [""]
