@@ -13,7 +13,7 @@ from typing import Any
 
 from deputy.protect import Protected
 
-__all__ = ["asked_participles", "names_it", "robots_lets"]
+__all__ = ["asked_participles", "codes_asked", "counted_totals", "names_it", "robots_lets"]
 
 # Between an address and its participle, a word that says which fetch is asked about: "When was A last
 # fetched?", "Was A ever downloaded?". Closed: any other word leaves the tags as the model gave them.
@@ -96,3 +96,29 @@ def robots_lets(protected: Protected) -> tuple[Protected, tuple[str, ...]]:
     if len(pieces) != len(protected.pieces):
         return protected, ()  # an address mark was touched: leave the prompt as written
     return replace(protected, pieces=pieces), tuple("robots.txt … let us → robots.txt … allow us" for _ in found)
+
+
+def counted_totals(doc: Any, items: dict[int, Any]) -> None:
+    """"how many pages total in the store", "How many pages total from H?": "total" after "how many/much"
+    and the noun it counts is the adverb of the count ("in total"), not a verb. The small model tags it
+    a present-tense verb and makes it the root, and the reader then refuses "I cannot total". As an
+    adverb the sentence is a count fragment, which only the stats forms answer ("total" is one of their
+    words). Only within four words of "how many"/"how much" in the same sentence, and never an address."""
+    for tok in doc:
+        if tok.lower_ != "total" or not tok.tag_.startswith("VB") or tok.i in items or tok.i < 3:
+            continue
+        window = [t.lower_ for t in doc[max(0, tok.i - 5): tok.i]]
+        if any(t in (".", "?", "!") for t in window[-3:]):
+            continue
+        pairs = list(zip(window, window[1:]))
+        if ("how", "many") in pairs or ("how", "much") in pairs:
+            tok.tag_ = "RB"
+
+
+def codes_asked(unexpected: list[str], asks: bool, nouns: frozenset[str]) -> list[str]:
+    """"did A come back 200?": a status code the vocabulary lists as a noun, hanging from the verb of a
+    question that only asks (no modal: asks=False for "Can you fetch A 200?"), names the answer asked
+    about, like "Did A 404?"; it is no modifier the reader cannot place. Any other word stays unplaced."""
+    if not asks:
+        return unexpected
+    return [w for w in unexpected if not (w.isdigit() and w in nouns)]

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from deputy.asked import codes_asked
 from deputy.nlp import Parsed
 from deputy.numbers import names_a_noun
 from deputy.predicate import aspects_of, follow_chain, modality_of
@@ -216,6 +217,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         in_scope |= {t.i for record in records for t in record.subtree if t.i in parsed.items}
     conjoined, others = _verbs(sent, chain_ids, action.i, detached, parsed, words, verbs)
     unexpected = _modifiers(chain if predicate is not None else [], tail, parsed, words)
+    unexpected = codes_asked(unexpected, mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION) and modality is Modality.NONE,
+                             words.nouns)
     counts: list[int] = []
     for tok in sent:
         if tok.i in parsed.items or tok.i in parsed.synthetic or not tok.like_num or tok.i not in in_scope:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from deputy.asked import asked_participles, robots_lets
+from deputy.asked import asked_participles, counted_totals, robots_lets
 from deputy.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
@@ -231,5 +231,6 @@ def parse(
             _retag_determined(doc, words.object_nouns, items)
             _retag_participles(doc, verbs, items)
             asked_participles(doc, verbs, items)
+            counted_totals(doc, items)
     return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered,
                   narrated=bool(narrated))

@@ -117,6 +117,8 @@ def _opens_clause(right: list[Token]) -> bool:
         return True
     if words[0].tag in _FINITE and len(words) > 1 and words[1].text.lower() in _SUBJECT_PRONOUNS | {"you"}:
         return True  # a question: "…: did you fetch A?"
+    if words[0].text.lower() in _AUXILIARIES and len(words) > 1 and words[1].text.lower() in _INDEFINITES:
+        return True  # a question about the queue: "Status check: is anything still running?"
     return _subject_then_verb(words)
 
 
@@ -150,6 +152,8 @@ def _label_colon(tokens: list[Token], i: int, starts: set[int]) -> bool:
     return _opens_clause(right)
 
 
+# Subjects of a question about what is waiting or running ("is anything still queued?").
+_INDEFINITES = frozenset({"anything", "something", "everything", "nothing"})
 _QUESTION_WORDS = frozenset({"what", "when", "which", "how", "who", "where", "whether"})
 _AUXILIARIES = frozenset({
     "is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can", "could", "will", "would",
