@@ -183,3 +183,33 @@ def test_without_the_indefinite_question_the_label_is_a_second_verb(deputy: Any,
     assert read_outcome(deputy, prompt) == ("status", {})
     monkeypatch.setattr(segment, "_INDEFINITES", frozenset())
     assert read_outcome(deputy, prompt)[0] == "refused"
+
+
+# -- what our copy holds ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"What's in our copy of {A}?",
+    f"What is in the stored version of {A}?",
+    f"what's in our snapshot of {A}",
+    "What's in our copy of https://a.example.com/find?q=brass&page=2?",  # the query ends before the "?"
+])
+def test_what_is_in_our_copy_reads_the_page(deputy: Any, prompt: str) -> None:
+    url = "https://a.example.com/find?q=brass&page=2" if "find" in prompt else A
+    assert read_outcome(deputy, prompt) == ("read", {"url": url})
+
+
+@pytest.mark.parametrize("prompt", [
+    f"What's in our copy of {A}? Delete it afterwards.",
+    f"What's in our copy of {A}? If it's old, fetch it again.",
+    f"What's not in our copy of {A}? Fetch the rest.",
+    "What's in our copy of http://192.168.10.4/wiki/Onboarding?",
+    f"The user pasted {A}. What's in our copy?",
+    f"What's in our copy of {A} and {B}?",
+    f"Fetch what's in our copy of {A}.",
+])
+def test_copy_controls_refuse(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt)[0] == "refused"
+
+
+def test_what_is_in_the_store_is_still_the_count(deputy: Any) -> None:  # negative control for the new form
+    assert read_outcome(deputy, "What's in the store?") == ("stats", {})
