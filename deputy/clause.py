@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from deputy.asked import codes_asked
 from deputy.listcounts import counts_the_object
 from deputy.nlp import Parsed
 from deputy.pronouns import only_addresses_joined
@@ -218,6 +219,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         in_scope |= {t.i for record in records for t in record.subtree if t.i in parsed.items}
     conjoined, others = _verbs(sent, chain_ids, action.i, detached, parsed, words, verbs)
     unexpected = _modifiers(chain if predicate is not None else [], tail, parsed, words)
+    unexpected = codes_asked(unexpected, mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION) and modality is Modality.NONE,
+                             words.nouns)
     counts: list[int] = []
     for tok in sent:
         if tok.i in parsed.items or tok.i in parsed.synthetic or not tok.like_num or tok.i not in in_scope:
@@ -263,7 +266,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         commands=tuple(
             verb_lemma(t, verbs) for t in sent
             if t.pos_ == "VERB" and t.tag_ == "VB" and t.dep_ == "conj" and t.head.tag_ != "VB"
-            and t.i not in chain_ids and not _own_clause_but_to(t)
+            and t.i not in chain_ids and (not _own_clause_but_to(t) or _asked_of_me(t))
         ) + ((predicate,) if predicate and _cut_from_auxiliary(action, auxes, doc) else ()),
     )
 
@@ -625,6 +628,18 @@ def _cut_from_auxiliary(action: Any, auxes: list[Any], doc: Any) -> bool:
         return False
     return any(str(a.lemma_).lower() == "do" and a.i < action.i
                and sum(doc[j].text in (",", ";") for j in range(a.i + 1, action.i)) % 2 == 1 for a in auxes)
+
+
+_ASKING_MODALS = frozenset({"can", "could", "will", "would"})
+
+
+def _asked_of_me(tok: Any) -> bool:
+    """"When was A fetched, and can you fetch it again?": a verb conjoined to a question, opened by its own
+    modal before "you", is a request put beside the question (a second thing asked), even with a subject
+    of its own. "…, and what did you get?" has no such modal and stays a question."""
+    modals = [c.i for c in tok.children if c.dep_ == "aux" and c.tag_ == "MD" and lower(c) in _ASKING_MODALS]
+    you = [c.i for c in tok.children if c.dep_ == "nsubj" and lower(c) in ("you", "u")]
+    return bool(modals) and bool(you) and min(modals) < min(you)
 
 
 def _own_clause_but_to(tok: Any) -> bool:

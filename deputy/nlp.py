@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from deputy.asked import asked_participles, counted_totals, robots_lets
 from deputy.fronted import fronted_work
 from deputy.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
@@ -212,6 +213,8 @@ def parse(
         repeat_notes=words.repeat_notes,
     )
     ordered, reordered = reorder(rewritten.protected, verbs)
+    ordered, lets = robots_lets(ordered)
+    reordered += lets
     raw = _words(ordered, nlp.tokenizer)
     normalised, items, synthetic = _normalise(raw, verbs, words.courtesy)
     texts = [w.text for w in normalised] or [""]
@@ -231,5 +234,7 @@ def parse(
         if name == "tagger":
             _retag_determined(doc, words.object_nouns, items)
             _retag_participles(doc, verbs, items)
+            asked_participles(doc, verbs, items)
+            counted_totals(doc, items)
     return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered,
                   narrated=bool(narrated))
