@@ -32,6 +32,7 @@ from deputy.context import (
 )
 from deputy.listcounts import quantifies_a_count
 from deputy.nlp import Parsed
+from deputy.pronouns import dangling_pronouns
 from deputy.protect import ItemKind, maybe_host
 from deputy.quoted import quoted_refusal
 from deputy.reasons import happened, wants_to_know
@@ -129,6 +130,7 @@ def build_skeleton(
     extra = [lower(doc[t]) for i in roles.loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
     carried = {t for i in roles.absorbed if roles.absorbed[i] == roles.main for t in clauses[i].tokens}
     bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words, actions)
+    unexpected += dangling_pronouns(main.scope, bound, parsed)
     also_scopes = {t for i in roles.also for t in clauses[i].scope}
     # "My user says: "grab the changelog for me". Please fetch A.": a harmless quotation in a sentence
     # of context is the user's words, not part of this request.

@@ -10,9 +10,12 @@ from typing import Any
 from deputy.nlp import Parsed
 from deputy.signals import lower
 
-__all__ = ["joined_to_the_pronoun", "only_addresses_joined"]
+__all__ = ["dangling_pronouns", "joined_to_the_pronoun", "only_addresses_joined"]
 
 _PLACES = frozenset({"at", "on"})
+# Words that only point back: an object made of one of them names no address of its own.
+_POINTERS = frozenset({"it", "this", "that", "these", "those", "them"})
+_AND = frozenset({"and", "plus", "&", "+"})
 
 
 def joined_to_the_pronoun(pronoun: int | None, referents: int, scope: frozenset[int], parsed: Parsed) -> frozenset[int]:
@@ -54,3 +57,33 @@ def _joined(tok: Any, joints: set[int]) -> bool:
     noun = place.head
     return (noun.dep_ == "conj" and noun.head.i in joints and noun.pos_ in ("NOUN", "PROPN")
             and any(c.dep_ == "det" for c in noun.children))
+
+
+def dangling_pronouns(tokens: frozenset[int], bound: str | None, parsed: Parsed) -> list[str]:
+    """"Please download it and B" with nothing earlier for "it" to mean: the pointing words the request
+    joins to its own addresses when nothing was bound to them.
+
+    Reading past such a word would fetch B alone and quietly drop what "it" was meant to be; the
+    reader names the word instead. A bound pronoun ("The report is at A; please download it, and the
+    appendix at B") is no dangling one.
+    """
+    if bound is not None:
+        return []
+    doc = parsed.doc
+    out = []
+    for index in sorted(tokens):
+        tok = doc[index]
+        if index in parsed.items or lower(tok) not in _POINTERS or tok.dep_ not in ("dobj", "conj"):
+            continue
+        # The model joins "it and B" in several ways: B a conjunct of "it", "it" one of B, or both objects
+        # of the verb; an "and" between them is what makes them one list.
+        near = [k for k in tok.children if k.dep_ == "conj"] + [tok.head]
+        near += [k for k in tok.head.children if k.dep_ in ("dobj", "conj") and k.i != tok.i]
+        if any(k.i in parsed.items and _and_between(doc, tok.i, k.i) for k in near):
+            out.append(lower(tok))
+    return out
+
+
+def _and_between(doc: Any, one: int, other: int) -> bool:
+    low, high = sorted((one, other))
+    return any(lower(doc[i]) in _AND for i in range(low + 1, high))
