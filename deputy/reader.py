@@ -12,6 +12,7 @@ from deputy.bind import Binder, Plan, SlotChecker
 from deputy.compose import build_skeleton
 from deputy.decide import CHECKS, Decider
 from deputy.nlp import parse
+from deputy.products import needed_product, product_verbs
 from deputy.protect import protect
 from deputy.reasons import listened_for
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
@@ -84,6 +85,8 @@ class Deputy:
             word for cap in vocab.capabilities if cap.observes
             for word in cap.predicates | {w for form in cap.forms for w in form.predicates}
         )
+        # Nouns for what a capability makes ("copy"): a need for one asks for the capability.
+        self._products = product_verbs(vocab)
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
 
@@ -111,8 +114,9 @@ class Deputy:
         text = relayed(text, self.vocab.words) or text
         text = unpack_arguments(text, self._slot_names)
         parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers, actions=self._actions)
-        return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted,
-                              answers=self._answers, observed=self._observed)
+        sk = build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted,
+                            answers=self._answers, observed=self._observed)
+        return needed_product(sk, self._products, self.vocab.words, self._answers)
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:
         """Matches a skeleton against the capabilities and binds the typed slots; refuses when unsure."""

@@ -28,6 +28,8 @@ _VERB_LISTS = (
 )
 # Lists whose words let a condition word pass ("before lunch"): any word added there is a relaxation.
 _DEADLINES = ("occasions",)
+# Lists whose words make a statement act ("Need a fresh copy of A"): any word added there is a relaxation.
+_WIDENING = ("product_modifiers",)
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})
 _ACTING_MODALITIES = frozenset({"none", "request"})
@@ -66,6 +68,10 @@ def _word_lists(before: Vocab, after: Vocab) -> list[str]:
                 hidden = {w.strip(",.").replace("’", "'") for w in phrase.split()} & (hedge_danger | {"n't"})
                 if hidden or any(w.endswith(_NEGATED_ENDINGS) for w in phrase.split()):
                     out.append(f"it adds the hedge “{phrase}” to words.{name}, and a hedge may not hold a negation or a condition")
+            continue
+        if name in _WIDENING and added:
+            # "Need a printed copy of A" would start to fetch: a new modifier makes more needs act.
+            out.append(f"it adds {_said(added)} to words.{name}, and a need for a product so described would act")
             continue
         if name in _DEADLINES and added:
             # "before standup" stops refusing as a condition: a new occasion lets a "before" through.
@@ -125,6 +131,7 @@ def _capabilities(before: Vocab, after: Vocab) -> list[str]:
         forbidden = new_predicates & _words(after, "forbidden")
         if forbidden:
             out.append(f"it makes the forbidden verb {_said(forbidden)} a predicate of {capability.name}")
+        out += _products(previous, capability)
         if capability.observes:
             continue
         wrong = (new_predicates & (refusing | _AUXILIARIES)) - forbidden
@@ -140,6 +147,17 @@ def _capabilities(before: Vocab, after: Vocab) -> list[str]:
             if moods or modalities:
                 what = _said(set(moods | modalities))
                 out.append(f"it lets {capability.name}, which acts, answer {what}: only plain requests may act")
+    return out
+
+
+def _products(previous: Capability, capability: Capability) -> list[str]:
+    """A new product noun makes a statement of need act ("Need a printout of A"); a new verb changes what it asks."""
+    out = []
+    added = capability.products - previous.products
+    if added:
+        out.append(f"it adds {_said(added)} to the products of {capability.name}, and a need for one would act")
+    if capability.product_verb != previous.product_verb and capability.products:
+        out.append(f"it changes the verb a need for a product of {capability.name} asks for to “{capability.product_verb}”")
     return out
 
 

@@ -221,6 +221,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "goal", "goals", "objective", "objectives", "background", "context", "note", "notes", "fyi", "purpose",
         "reason", "why", "situation", "motivation", "info", "information", "aside", "summary",
     ),
+    # Words that may stand before a capability's product noun when the writer needs one ("Need a fresh
+    # copy of A", "an up-to-date snapshot of A"): they ask for a new one, which acting gives. A word that
+    # names another thing ("a printed copy", "our stored copy") is not on the list and keeps the refusal.
+    "product_modifiers": ("fresh", "new", "current", "updated", "up-to-date", "latest", "recent", "clean", "quick"),
     # Nouns a number after them only names ("ticket 41190", "section 2.1", "case 33-1187"): the
     # number is an identifier, not a count, and widens no request.
     "label_nouns": (
