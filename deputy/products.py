@@ -13,7 +13,7 @@ from dataclasses import replace
 from deputy.skeleton import Modality, Mood, Skeleton, TokenRow
 from deputy.vocab import ReaderWords, Vocab
 
-__all__ = ["needed_product", "product_verbs"]
+__all__ = ["needed_product", "product_verbs", "renewed_product"]
 
 # Who may need the product: the writer ("I need", "we'd like") or no one named, as notes drop the "I".
 # Anyone else's need ("The customer needs a copy of A") leaves open whether I am to act.
@@ -27,6 +27,8 @@ _ARTICLES = frozenset({"a", "an"})
 _LOCATING = frozenset({"at", "on"})
 # Determiners of the noun the product is of: a thing named, never someone's ("our stored version").
 _NAMING = frozenset({"the", "this", "that"})
+# Whose product may be renewed: the writer's or the deputy's own ("refresh our cached copy of A").
+_OWNERS = frozenset({"our", "my", "your"})
 # Parts of speech that would make the words around the address a second clause ("A emailed to Bob").
 _CLAUSAL = frozenset({"VERB", "AUX"})
 
@@ -71,6 +73,34 @@ def needed_product(
     return sk
 
 
+def renewed_product(
+    sk: Skeleton, products: Mapping[str, str], words: ReaderWords, answers: frozenset[str] = frozenset()
+) -> Skeleton:
+    """"Refresh our cached copy of A" read as a request for the product's capability, or `sk` unchanged.
+
+    A verb of `words.renewing_verbs` asked for (imperative or request; no negation, no condition) whose
+    object is a product noun: the product may be ours and be where it is kept ("our cached copy": an
+    adjective from `words.places`), since renewing it is to make it again. Every address of the request
+    is under the noun's "of" (or at/on the thing it is of), or is the one a task's "URL:" line gives.
+    """
+    if not products or sk.predicate not in words.renewing_verbs:
+        return sk
+    if sk.mood not in (Mood.IMPERATIVE, Mood.REQUEST) or sk.negation or sk.conditions:
+        return sk
+    slots = [s for s in sk.slots if s.kind == "address" and s.in_scope]
+    if not slots:
+        return sk
+    placed = [s.index + 1 for s in slots if s.role != "list"]
+    rows = {row.id: row for row in sk.tokens}
+    for renew in rows.values():
+        if renew.lemma != sk.predicate or any(r.lemma.lower() in words.negations for r in _children(renew, rows)):
+            continue
+        verb = _product_of(renew, rows, products, words, placed, answers, renewing=True)
+        if verb is not None:
+            return replace(sk, predicate=verb, rewrites=sk.rewrites + (f"{renew.form} … copy of → {verb} …",))
+    return sk
+
+
 def _children(row: TokenRow, rows: Mapping[int, TokenRow]) -> Iterator[TokenRow]:
     return (r for r in rows.values() if r.head == row.id)
 
@@ -95,9 +125,11 @@ def _plain_or_wished(wish: TokenRow, rows: Mapping[int, TokenRow], words: Reader
 
 def _product_of(
     wish: TokenRow, rows: Mapping[int, TokenRow], products: Mapping[str, str], words: ReaderWords,
-    addresses: list[int], answers: frozenset[str],
+    addresses: list[int], answers: frozenset[str], *, renewing: bool = False,
 ) -> str | None:
-    """The verb of the product the wish has as its object, when the noun phrase is plain (see above)."""
+    """The verb of the product the wish has as its object, when the noun phrase is plain (see above).
+
+    `renewing`: the product renewed may be the writer's and be described by where it is kept."""
     noun = next((r for r in _children(wish, rows) if r.deprel == "dobj"), None)
     if noun is None or noun.misc:
         return None
@@ -109,6 +141,8 @@ def _product_of(
         if child.deprel == "det" and child.lemma.lower() in _ARTICLES:
             continue
         if child.deprel in ("amod", "nmod", "compound") and _modifier(child, rows) in words.product_modifiers:
+            continue
+        if renewing and _kept(child, words):
             continue
         if child.deprel == "prep" and child.lemma.lower() == "of" and of is None:
             of = child
@@ -139,6 +173,22 @@ def _telling(row: TokenRow, answers: frozenset[str]) -> bool:
     """A word that makes the phrase more than a thing named: a verb ("A emailed to Bob"), an owner ("our
     version"), or a word an answering capability listens for ("the stored version": what I have, not a new one)."""
     return row.upos in _CLAUSAL or row.deprel == "poss" or row.lemma.lower() in answers or row.form.lower() in answers
+
+
+def _kept(child: TokenRow, words: ReaderWords) -> bool:
+    """"our", "the", "cached", "stored": whose the renewed product is and where it is kept."""
+    if child.deprel == "det":
+        return child.lemma.lower() in _NAMING
+    if child.deprel == "poss":
+        return child.form.lower() in _OWNERS
+    return child.deprel in ("amod", "compound") and _place(child, words.places)
+
+
+def _place(row: TokenRow, places: frozenset[str]) -> bool:
+    """A place, or its participle as the tagger may leave it ("cached", "stored", "archived": where it is kept)."""
+    form = row.form.lower()
+    return any(word in places for word in (form, row.lemma.lower(), form[:-1] if form.endswith("d") else "",
+                                           form[:-2] if form.endswith("ed") else ""))
 
 
 def _ids(row: TokenRow | None) -> set[int]:

@@ -12,7 +12,7 @@ from deputy.bind import Binder, Plan, SlotChecker
 from deputy.compose import build_skeleton
 from deputy.decide import CHECKS, Decider
 from deputy.nlp import parse
-from deputy.products import needed_product, product_verbs
+from deputy.products import needed_product, product_verbs, renewed_product
 from deputy.protect import protect
 from deputy.reasons import listened_for
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
@@ -116,7 +116,8 @@ class Deputy:
         parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers, actions=self._actions)
         sk = build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted,
                             answers=self._answers, observed=self._observed)
-        return needed_product(sk, self._products, self.vocab.words, self._answers)
+        sk = needed_product(sk, self._products, self.vocab.words, self._answers)
+        return renewed_product(sk, self._products, self.vocab.words, self._answers)
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:
         """Matches a skeleton against the capabilities and binds the typed slots; refuses when unsure."""

@@ -29,7 +29,7 @@ _VERB_LISTS = (
 # Lists whose words let a condition word pass ("before lunch"): any word added there is a relaxation.
 _DEADLINES = ("occasions",)
 # Lists whose words make a statement act ("Need a fresh copy of A"): any word added there is a relaxation.
-_WIDENING = ("product_modifiers",)
+_WIDENING = ("product_modifiers", "renewing_verbs")
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})
 _ACTING_MODALITIES = frozenset({"none", "request"})
@@ -70,8 +70,8 @@ def _word_lists(before: Vocab, after: Vocab) -> list[str]:
                     out.append(f"it adds the hedge “{phrase}” to words.{name}, and a hedge may not hold a negation or a condition")
             continue
         if name in _WIDENING and added:
-            # "Need a printed copy of A" would start to fetch: a new modifier makes more needs act.
-            out.append(f"it adds {_said(added)} to words.{name}, and a need for a product so described would act")
+            # "Need a printed copy of A", "Update our copy of A" would start to fetch.
+            out.append(f"it adds {_said(added)} to words.{name}, and more words about a product would act")
             continue
         if name in _DEADLINES and added:
             # "before standup" stops refusing as a condition: a new occasion lets a "before" through.

@@ -78,6 +78,7 @@ class ReaderWords:
     relay_words: frozenset[str]
     relay_frame: frozenset[str]
     product_modifiers: frozenset[str]
+    renewing_verbs: frozenset[str]
     spellings: Mapping[str, str]
 
 
@@ -230,7 +231,8 @@ def _meaning_problems(raw: Mapping[str, Any]) -> list[str]:
     seen: set[str] = set()
     products_seen: dict[str, str] = {}
     # Verbs are matched as single tokens: "crawl-site" or "log in" would never match and silently pass.
-    for key in ("unsupported", "forbidden", "request_governors", "embedders", "serial_verbs", "neutral_predicates"):
+    for key in ("unsupported", "forbidden", "request_governors", "embedders", "serial_verbs", "neutral_predicates",
+                "renewing_verbs"):
         for word in raw.get("words", {}).get(key, []):
             if not str(word).isalpha():
                 out.append(f"words.{key}: {word!r} is not a single word (letters only)")

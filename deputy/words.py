@@ -225,6 +225,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # copy of A", "an up-to-date snapshot of A"): they ask for a new one, which acting gives. A word that
     # names another thing ("a printed copy", "our stored copy") is not on the list and keeps the refusal.
     "product_modifiers": ("fresh", "new", "current", "updated", "up-to-date", "latest", "recent", "clean", "quick"),
+    # Verbs that ask for a capability's product anew: "Refresh our cached copy of A" asks for a fresh copy,
+    # which is what acting makes. Only with a product noun as their object; on anything else ("refresh
+    # the queue", "refresh A in the browser") they stay verbs the reader does not support.
+    "renewing_verbs": ("refresh", "renew"),
     # Nouns a number after them only names ("ticket 41190", "section 2.1", "case 33-1187"): the
     # number is an identifier, not a count, and widens no request.
     "label_nouns": (

@@ -135,3 +135,60 @@ def test_a_new_product_noun_or_modifier_is_a_relaxation() -> None:
     raw["words"].setdefault("product_modifiers", []).append("printed")
     assert any("“printed” to words.product_modifiers" in r for r in relaxations(before, Vocab.from_raw(raw)))
     assert relaxations(before, Vocab.from_raw(vocab_raw())) == ()
+
+
+TASK = "Task: refresh our cached copy of the terms.\nURL: {url}\nReason: legal asked for a snapshot dated today."
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    (TASK.format(url=A), _fetch(A)),
+    (f"Please refresh our stored copy of {A}.", _fetch(A)),
+    (f"Could you refresh our copy of {A}?", _fetch(A)),
+    (f"Renew our archived copy of {A}.", _fetch(A)),
+    (f"refresh our copies of {A} and {B} pls", _fetch(A, B)),
+], ids=["task-label", "stored", "could-you", "renew-archived", "copies"])
+def test_renewing_a_product_is_a_request(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Don't refresh our copy of {A}.", "negation"),
+    (f"Refresh our copy of {A} if the prices changed.", "condition"),
+    (f"Refresh our cached copy of {A} and delete the old one.", "unsupported_verb"),
+    ("Refresh our copy of http://10.0.0.1/wiki.", "non_public_address"),
+    (f"Refresh {A} in the browser.", "not_understood"),
+    (f"Refresh the page {A}.", "not_understood"),
+    (f"Refresh their copy of {A}.", "unsupported_verb"),
+    (f"Refresh our copy of {A} on their server.", "not_understood"),
+    (f"Refresh our copy of {A} every morning.", "not_understood"),
+    (f"Refresh the queue and then fetch {A}.", "unsupported_verb"),
+    (f"Did you refresh our copy of {A}?", "not_understood"),
+], ids=[
+    "negation", "condition", "delete", "private", "browser", "no-product", "theirs", "elsewhere", "schedule",
+    "queue", "question",
+])
+def test_renewal_controls_still_refuse(deputy: Any, prompt: str, kind: str) -> None:
+    outcome = read_outcome(deputy, prompt)
+    assert outcome[0] == "refused", outcome
+    if kind != "not_understood":
+        assert str(outcome[1]) == kind
+
+
+def test_without_the_renewal_rule_refresh_is_unsupported(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = TASK.format(url=A)
+    assert read_outcome(deputy, prompt) == _fetch(A)
+    monkeypatch.setattr(reader_module, "renewed_product", lambda sk, *args: sk)
+    assert read_outcome(deputy, prompt) == ("refused", "unsupported_verb")
+
+
+def test_without_renewing_verbs_refresh_is_unsupported() -> None:
+    vocab = Vocab.from_raw(vocab_raw())
+    emptied = deputy_for(replace(vocab, words=replace(vocab.words, renewing_verbs=frozenset())))
+    assert read_outcome(emptied, f"Please refresh our stored copy of {A}.")[0] == "refused"
+
+
+def test_a_new_renewing_verb_is_a_relaxation() -> None:
+    raw = copy.deepcopy(vocab_raw())
+    raw["words"].setdefault("renewing_verbs", []).append("update")
+    found = relaxations(Vocab.from_raw(vocab_raw()), Vocab.from_raw(raw))
+    assert any("“update” to words.renewing_verbs" in r for r in found)
