@@ -12,6 +12,7 @@ from deputy.bind import Binder, Plan, SlotChecker
 from deputy.compose import build_skeleton
 from deputy.decide import CHECKS, Decider
 from deputy.nlp import parse
+from deputy.pointed import pointed_first_step
 from deputy.products import needed_product, product_verbs, renewed_product
 from deputy.protect import protect
 from deputy.reasons import listened_for
@@ -117,7 +118,8 @@ class Deputy:
         sk = build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted,
                             answers=self._answers, observed=self._observed)
         sk = needed_product(sk, self._products, self.vocab.words, self._answers)
-        return renewed_product(sk, self._products, self.vocab.words, self._answers)
+        sk = renewed_product(sk, self._products, self.vocab.words, self._answers)
+        return pointed_first_step(sk, self.vocab.words)
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:
         """Matches a skeleton against the capabilities and binds the typed slots; refuses when unsure."""

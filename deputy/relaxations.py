@@ -29,7 +29,7 @@ _VERB_LISTS = (
 # Lists whose words let a condition word pass ("before lunch"): any word added there is a relaxation.
 _DEADLINES = ("occasions",)
 # Lists whose words make a statement act ("Need a fresh copy of A"): any word added there is a relaxation.
-_WIDENING = ("product_modifiers", "renewing_verbs")
+_WIDENING = ("product_modifiers", "renewing_verbs", "plan_labels", "step_pointers")
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})
 _ACTING_MODALITIES = frozenset({"none", "request"})

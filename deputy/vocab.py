@@ -79,6 +79,8 @@ class ReaderWords:
     relay_frame: frozenset[str]
     product_modifiers: frozenset[str]
     renewing_verbs: frozenset[str]
+    plan_labels: frozenset[str]
+    step_pointers: frozenset[str]
     spellings: Mapping[str, str]
 
 

@@ -229,6 +229,15 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # which is what acting makes. Only with a product noun as their object; on anything else ("refresh
     # the queue", "refresh A in the browser") they stay verbs the reader does not support.
     "renewing_verbs": ("refresh", "renew"),
+    # Labels of a plan whose first step a closing sentence points at: "Plan: fetch A, then summarise it.
+    # Please do step one now." (deputy/pointed.py).
+    "plan_labels": ("plan",),
+    # Every word such a pointing sentence may hold ("Please do step one now.", "Start with the first
+    # step."): it names the first step and nothing else; "all", "two", a negation or a time are not here.
+    "step_pointers": (
+        "do", "start", "begin", "go", "ahead", "with", "step", "one", "1", "first", "the", "now", "just", "only",
+        "please", "kindly", "pls", "right", "away",
+    ),
     # Nouns a number after them only names ("ticket 41190", "section 2.1", "case 33-1187"): the
     # number is an identifier, not a count, and widens no request.
     "label_nouns": (
