@@ -49,6 +49,7 @@ from deputy.signals import (
     writers_deadline,
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
+from deputy.steps import step_goals
 from deputy.times import is_repetition, is_time_word, schedule_phrase, schedules
 from deputy.vocab import ReaderWords
 
@@ -187,6 +188,8 @@ def _roles(
     """Which sentence is the request, which continue or repeat it, which give context."""
     doc = parsed.doc
     told = after_context_labels(clauses, words, parsed)
+    # "runbook step 3: capture what the crawler sees.\nfetch A and B": the step's goal, then its request.
+    told |= step_goals(clauses, words, parsed, actions)
     remarks = frozenset(i for i, c in enumerate(clauses) if _remark(c, parsed))
     pleasant = {i for i, c in enumerate(clauses) if pleasantry(c, parsed, words, actions)}
     told |= pleasant

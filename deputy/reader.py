@@ -12,6 +12,8 @@ from deputy.bind import Binder, Plan, SlotChecker
 from deputy.compose import build_skeleton
 from deputy.decide import CHECKS, Decider
 from deputy.nlp import parse
+from deputy.pointed import pointed_first_step
+from deputy.products import needed_product, product_verbs, renewed_product
 from deputy.protect import ItemKind, protect
 from deputy.reasons import listened_for
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
@@ -108,6 +110,8 @@ class Deputy:
         self._known = frozenset(w.lower() for w in self._verbs) - frozenset(
             w.lower() for w in words.unsupported | words.forbidden | words.negating_verbs
         )
+        # Nouns for what a capability makes ("copy"): a need for one asks for the capability.
+        self._products = product_verbs(vocab)
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
 
@@ -139,8 +143,11 @@ class Deputy:
             text, never=self._unlisted, verbs=self._table_verbs, known=self._known, is_address=_is_address
         )
         parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers, actions=self._actions)
-        return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted,
-                              answers=self._answers, observed=self._observed)
+        sk = build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted,
+                            answers=self._answers, observed=self._observed)
+        sk = needed_product(sk, self._products, self.vocab.words, self._answers)
+        sk = renewed_product(sk, self._products, self.vocab.words, self._answers)
+        return pointed_first_step(sk, self.vocab.words)
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:
         """Matches a skeleton against the capabilities and binds the typed slots; refuses when unsure."""

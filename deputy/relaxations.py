@@ -30,6 +30,8 @@ _VERB_LISTS = (
 _DEADLINES = ("occasions",)
 # Notes dropped before parsing ("one is listed twice"): a new one lets a blocker ("twice") pass.
 _NOTES = ("repeat_notes",)
+# Lists whose words make a statement act ("Need a fresh copy of A"): any word added there is a relaxation.
+_WIDENING = ("product_modifiers", "renewing_verbs", "plan_labels", "step_pointers")
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})
 _ACTING_MODALITIES = frozenset({"none", "request"})
@@ -72,6 +74,10 @@ def _word_lists(before: Vocab, after: Vocab) -> list[str]:
         if name in _NOTES and added:
             # "(sorry, one is listed twice)" stops refusing: a new note drops words the reader would refuse.
             out.append(f"it adds {_said(added)} to words.{name}, and a note of a repeat that names one is dropped unread")
+            continue
+        if name in _WIDENING and added:
+            # "Need a printed copy of A", "Update our copy of A" would start to fetch.
+            out.append(f"it adds {_said(added)} to words.{name}, and more words about a product would act")
             continue
         if name in _DEADLINES and added:
             # "before standup" stops refusing as a condition: a new occasion lets a "before" through.
@@ -131,6 +137,7 @@ def _capabilities(before: Vocab, after: Vocab) -> list[str]:
         forbidden = new_predicates & _words(after, "forbidden")
         if forbidden:
             out.append(f"it makes the forbidden verb {_said(forbidden)} a predicate of {capability.name}")
+        out += _products(previous, capability)
         if capability.observes:
             continue
         wrong = (new_predicates & (refusing | _AUXILIARIES)) - forbidden
@@ -146,6 +153,17 @@ def _capabilities(before: Vocab, after: Vocab) -> list[str]:
             if moods or modalities:
                 what = _said(set(moods | modalities))
                 out.append(f"it lets {capability.name}, which acts, answer {what}: only plain requests may act")
+    return out
+
+
+def _products(previous: Capability, capability: Capability) -> list[str]:
+    """A new product noun makes a statement of need act ("Need a printout of A"); a new verb changes what it asks."""
+    out = []
+    added = capability.products - previous.products
+    if added:
+        out.append(f"it adds {_said(added)} to the products of {capability.name}, and a need for one would act")
+    if capability.product_verb != previous.product_verb and capability.products:
+        out.append(f"it changes the verb a need for a product of {capability.name} asks for to “{capability.product_verb}”")
     return out
 
 

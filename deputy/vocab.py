@@ -78,6 +78,10 @@ class ReaderWords:
     places: frozenset[str]
     relay_words: frozenset[str]
     relay_frame: frozenset[str]
+    product_modifiers: frozenset[str]
+    renewing_verbs: frozenset[str]
+    plan_labels: frozenset[str]
+    step_pointers: frozenset[str]
     spellings: Mapping[str, str]
 
 
@@ -122,6 +126,9 @@ class Capability:
     slots: tuple[SlotSpec, ...]
     description: str
     excludes: frozenset[str] = frozenset()  # words that leave a prompt to another capability
+    # Nouns for what the capability makes ("copy", "snapshot"): the writer's need for one asks for it.
+    products: frozenset[str] = frozenset()
+    product_verb: str | None = None  # the predicate such a need stands for (one of `predicates`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,8 +232,10 @@ def _meaning_problems(raw: Mapping[str, Any]) -> list[str]:
     """Checks the schema cannot express: unique names, min <= max, one address slot per capability."""
     out = []
     seen: set[str] = set()
+    products_seen: dict[str, str] = {}
     # Verbs are matched as single tokens: "crawl-site" or "log in" would never match and silently pass.
-    for key in ("unsupported", "forbidden", "request_governors", "embedders", "serial_verbs", "neutral_predicates"):
+    for key in ("unsupported", "forbidden", "request_governors", "embedders", "serial_verbs", "neutral_predicates",
+                "renewing_verbs"):
         for word in raw.get("words", {}).get(key, []):
             if not str(word).isalpha():
                 out.append(f"words.{key}: {word!r} is not a single word (letters only)")
@@ -243,9 +252,26 @@ def _meaning_problems(raw: Mapping[str, Any]) -> list[str]:
         for kind in ("address", "quote"):
             if takes.count(kind) > 1:
                 out.append(f"{where}.slots: more than one slot takes a {kind}")
+        out += _product_problems(cap, where, products_seen)
         for j, slot in enumerate(cap.get("slots", [])):
             if slot["min"] > slot["max"]:
                 out.append(f"{where}.slots[{j}]: min {slot['min']} is more than max {slot['max']}")
+    return out
+
+
+def _product_problems(cap: Mapping[str, Any], where: str, seen: dict[str, str]) -> list[str]:
+    """A product's verb is one of the capability's own predicates, and a noun names one capability's product."""
+    products = cap.get("products")
+    if products is None:
+        return []
+    out = []
+    if str(products["verb"]).lower() not in {str(w).lower() for w in cap["predicates"]}:
+        out.append(f"{where}.products.verb: {products['verb']!r} is not one of the capability's predicates")
+    for noun in products["nouns"]:
+        key = str(noun).lower()
+        if key in seen:
+            out.append(f"{where}.products.nouns: {noun!r} is already a product of {seen[key]}")
+        seen[key] = cap["name"]
     return out
 
 
@@ -337,4 +363,6 @@ def _capability(cap: Mapping[str, Any], handler: str) -> Capability:
         name=cap["name"], handler=cap.get("handler", handler), operation=cap["operation"],
         observes=cap.get("observes", False), predicates=_lower(cap["predicates"]), forms=forms, slots=slots,
         description=cap.get("description", ""), excludes=_lower(cap.get("excludes")),
+        products=_lower((cap.get("products") or {}).get("nouns")),
+        product_verb=str(cap["products"]["verb"]).lower() if cap.get("products") else None,
     )

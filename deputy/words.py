@@ -232,6 +232,23 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "one of them is duplicated", "one of them appears twice", "pasted one twice", "pasted that one twice",
         "listed one twice", "there's a duplicate", "there is a duplicate",
     ),
+    # Words that may stand before a capability's product noun when the writer needs one ("Need a fresh
+    # copy of A", "an up-to-date snapshot of A"): they ask for a new one, which acting gives. A word that
+    # names another thing ("a printed copy", "our stored copy") is not on the list and keeps the refusal.
+    "product_modifiers": ("fresh", "new", "current", "updated", "up-to-date", "latest", "recent", "clean", "quick"),
+    # Verbs that ask for a capability's product anew: "Refresh our cached copy of A" asks for a fresh copy,
+    # which is what acting makes. Only with a product noun as their object; on anything else ("refresh
+    # the queue", "refresh A in the browser") they stay verbs the reader does not support.
+    "renewing_verbs": ("refresh", "renew"),
+    # Labels of a plan whose first step a closing sentence points at: "Plan: fetch A, then summarise it.
+    # Please do step one now." (deputy/pointed.py).
+    "plan_labels": ("plan",),
+    # Every word such a pointing sentence may hold ("Please do step one now.", "Start with the first
+    # step."): it names the first step and nothing else; "all", "two", a negation or a time are not here.
+    "step_pointers": (
+        "do", "start", "begin", "go", "ahead", "with", "step", "one", "1", "first", "the", "now", "just", "only",
+        "please", "kindly", "pls", "right", "away",
+    ),
     # Nouns a number after them only names ("ticket 41190", "section 2.1", "case 33-1187"): the
     # number is an identifier, not a count, and widens no request.
     "label_nouns": (
