@@ -206,6 +206,7 @@ def parse(
         courtesy=words.courtesy | words.politeness, fillers=words.fillers, emoji=words.courtesy_emoji,
         sign_offs=words.sign_offs, never_names=_never_names(words), pointers=words.pointers,
         heading_nouns=_single_words(words.referent_nouns, words.object_nouns), verbs=verbs,
+        misspellings=words.misspellings, abbreviations=words.abbreviations, numerals=words.numerals,
     )
     ordered, reordered = reorder(rewritten.protected, verbs)
     raw = _words(ordered, nlp.tokenizer)

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from deputy.chatforms import read_numerals, respell_verbs
 from deputy.protect import ItemKind, Protected
 
 __all__ = ["Rewritten", "rewrite"]
@@ -370,7 +371,8 @@ def rewrite(
     courtesy: frozenset[str] = frozenset(), fillers: frozenset[str] = frozenset(),
     emoji: frozenset[str] = frozenset(), sign_offs: tuple[str, ...] = (), never_names: frozenset[str] = frozenset(),
     pointers: frozenset[str] = frozenset(), heading_nouns: frozenset[str] = frozenset(),
-    verbs: frozenset[str] = frozenset(),
+    verbs: frozenset[str] = frozenset(), misspellings: Mapping[str, str] | None = None,
+    abbreviations: Mapping[str, str] | None = None, numerals: Mapping[str, str] | None = None,
 ) -> Rewritten:
     """Applies the closed lists to every plain piece; protected items stay exactly as they were.
 
@@ -409,6 +411,10 @@ def rewrite(
             return standard
 
         pieces = [pattern.sub(respell, piece) for piece in pieces]
+    # The vocabulary's reviewed chat forms of its verbs and numbers for words (deputy.chatforms).
+    pieces = respell_verbs(pieces, misspellings=misspellings or {}, abbreviations=abbreviations or {},
+                           addressed=[item.kind is ItemKind.ADDRESS for item in protected.items], rewrites=rewrites)
+    pieces = read_numerals(pieces, numerals=numerals or {}, verbs=verbs, rewrites=rewrites)
     frame = _frame_pattern(tuple(frames), tuple(sorted(fillers)))
     aside = _aside_pattern(tuple(asides), tuple(sorted(fillers)))
     last = len(pieces) - 1
