@@ -64,12 +64,13 @@ _APOLOGY = re.compile(
 )
 # A sentence that opens on "Need" has dropped its subject, as notes do ("… go through? Need the status
 # code."): it is the writer's, "I need …", and is read with every check a statement of mine gets.
-# Not before "you" ("Need you to fetch A" is already a request), nor a negation ("Need not …").
+# Not before a negation ("Need not …"). Before "you" too: "Need you to fetch A", "need u 2 download A"
+# (chat, with "u" and "2" read first) are "I need you to …", the wish the reader knows, every check kept.
 # The piece may end right after it, where an address follows ("Need A downloaded before standup"); chat
 # puts the address right after it too ("need A fetched pls"), and a dash opens such a sentence ("ty in
 # advance — need A grabbed").
 _DROPPED_I = re.compile(
-    r"(?:(?<=[.!?\n—–])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_]|[ \t]+\Z)", re.IGNORECASE
+    r"(?:(?<=[.!?\n—–])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:not|n't)\b)[^\W\d_]|[ \t]+\Z)", re.IGNORECASE
 )
 # A footnote or citation marker ("the survey cited as [3]: A", "A [1] — the dataset behind Figure 2")
 # only points at a reference list: markup, like a list marker, never a number of anything.

@@ -248,3 +248,36 @@ def test_the_refusal_names_the_real_problem(deputy: Deputy, prompt: str, kind: s
 def test_without_the_verb_check_an_email_address_is_refused_as_an_address() -> None:  # the rule disabled
     broken = Deputy(load_vocab(), slot_types={"url": check_url, "host": check_host}, disabled_checks={"unsupported_verb"})
     assert read_outcome(broken, f"Fetch {A} and email it to compliance@orchid-pharma.com.") == ("refused", "invalid_url")
+
+
+# --- "need you to …" with the subject dropped -------------------------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"Need you to fetch {A}.",
+    f"need u 2 download {A}",
+    f"need u to dl {A}",
+], ids=["need-you", "need-u-2", "need-u-to-dl"])
+def test_a_dropped_i_before_you_is_the_writers_wish(deputy: Deputy, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == FETCH_A
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Need you to not fetch {A}.", "negation"),
+    (f"need you to fetch {A} if it changed", "condition"),
+    (f"need u 2 delete {A}", "unsupported_verb"),
+    (f"Need you? Fetch {A}", "not_understood"),
+], ids=["negated", "condition", "delete", "question"])
+def test_need_you_keeps_every_refusal(deputy: Deputy, prompt: str, kind: str) -> None:  # negative controls
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_without_the_dropped_i_before_you_need_you_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    import deputy.rewrite as rewrite_module
+
+    old = re.compile(
+        r"(?:(?<=[.!?\n—–])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_]|[ \t]+\Z)", re.IGNORECASE
+    )
+    monkeypatch.setattr(rewrite_module, "_DROPPED_I", old)  # the rule switched off
+    assert read_outcome(build_deputy(), f"Need you to fetch {A}.")[0] == "refused"
