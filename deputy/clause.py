@@ -15,7 +15,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from deputy.asked import codes_asked
+from deputy.listcounts import counts_the_object
 from deputy.nlp import Parsed
+from deputy.pronouns import only_addresses_joined
 from deputy.numbers import names_a_noun
 from deputy.predicate import aspects_of, follow_chain, modality_of
 from deputy.scope import scope
@@ -216,6 +219,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         in_scope |= {t.i for record in records for t in record.subtree if t.i in parsed.items}
     conjoined, others = _verbs(sent, chain_ids, action.i, detached, parsed, words, verbs)
     unexpected = _modifiers(chain if predicate is not None else [], tail, parsed, words)
+    unexpected = codes_asked(unexpected, mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION) and modality is Modality.NONE,
+                             words.nouns)
     counts: list[int] = []
     for tok in sent:
         if tok.i in parsed.items or tok.i in parsed.synthetic or not tok.like_num or tok.i not in in_scope:
@@ -231,10 +236,11 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         if _labelled(tok, action, words) or names_a_noun(tok, mood, words):
             continue  # "ticket 41190", "section 2.1", "did A 404?": the number names a thing, it counts no pages
         value = number(tok.text)
-        counted = tok.dep_ == "nummod" and lower(tok.head) in words.object_nouns
-        # "fetch these two: A, B": the number stands for the pages it counts (the model may hang it from A).
+        counted = tok.dep_ == "nummod" and (lower(tok.head) in words.object_nouns or counts_the_object(tok, action))
+        # "fetch these two: A, B", "fetch all 16: A, …": the number stands for the pages it counts (the
+        # model may hang it from A); the binder then holds it to the distinct addresses given.
         counts_items = tok.dep_ in ("dobj", "appos") or (tok.dep_ == "nummod" and tok.head.i in parsed.items)
-        counted = counted or (counts_items and any(lower(c) in ("these", "those") for c in tok.children))
+        counted = counted or (counts_items and any(lower(c) in ("these", "those", "all") for c in tok.children))
         if counted and value is not None:
             counts.append(value)  # "these two pages: A and B" must name two
         elif value == 1 and tok.dep_ == "nummod" and tok.head.dep_ == "pobj":
@@ -260,7 +266,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         commands=tuple(
             verb_lemma(t, verbs) for t in sent
             if t.pos_ == "VERB" and t.tag_ == "VB" and t.dep_ == "conj" and t.head.tag_ != "VB"
-            and t.i not in chain_ids and not _own_clause_but_to(t)
+            and t.i not in chain_ids and (not _own_clause_but_to(t) or _asked_of_me(t))
         ) + ((predicate,) if predicate and _cut_from_auxiliary(action, auxes, doc) else ()),
     )
 
@@ -407,10 +413,13 @@ def _relative(tok: Any, chain_ids: frozenset[int]) -> str:
 
 
 def _year_of_one(tok: Any) -> bool:
-    """"the 2024 one", "the 1999 ones": a year before "one" with a determiner names which one."""
+    """"the 2024 one", "the 1999 ones", "the 2023 annual report": a year before "one" or a singular noun
+    with a determiner names which one (a count before a singular noun would be no English);
+    "the 2023 reports" may count, and stays a count."""
     head = tok.head
     return (tok.dep_ == "nummod" and len(tok.text) == 4 and tok.text.isdigit() and 1900 <= int(tok.text) <= 2099
-            and lower(head) in ("one", "ones") and any(c.dep_ == "det" for c in head.children))
+            and (lower(head) in ("one", "ones") or head.tag_ in ("NN", "NNP"))
+            and any(c.dep_ == "det" for c in head.children))
 
 
 def _labelled(tok: Any, action: Any, words: ReaderWords) -> bool:
@@ -581,7 +590,8 @@ def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWo
         return None, 1
     word = lower(child)
     kids = list(child.children)
-    if child.tag_ in ("PRP", "DT") and not kids:
+    # "download it and B": an "it" with only addresses joined to it still points back (deputy/pronouns.py).
+    if child.tag_ in ("PRP", "DT") and (not kids or only_addresses_joined(child, parsed)):
         if word in _PRONOUNS:
             return int(child.i), 1
         if word in _MANY:
@@ -618,6 +628,18 @@ def _cut_from_auxiliary(action: Any, auxes: list[Any], doc: Any) -> bool:
         return False
     return any(str(a.lemma_).lower() == "do" and a.i < action.i
                and sum(doc[j].text in (",", ";") for j in range(a.i + 1, action.i)) % 2 == 1 for a in auxes)
+
+
+_ASKING_MODALS = frozenset({"can", "could", "will", "would"})
+
+
+def _asked_of_me(tok: Any) -> bool:
+    """"When was A fetched, and can you fetch it again?": a verb conjoined to a question, opened by its own
+    modal before "you", is a request put beside the question (a second thing asked), even with a subject
+    of its own. "…, and what did you get?" has no such modal and stays a question."""
+    modals = [c.i for c in tok.children if c.dep_ == "aux" and c.tag_ == "MD" and lower(c) in _ASKING_MODALS]
+    you = [c.i for c in tok.children if c.dep_ == "nsubj" and lower(c) in ("you", "u")]
+    return bool(modals) and bool(you) and min(modals) < min(you)
 
 
 def _own_clause_but_to(tok: Any) -> bool:

@@ -30,9 +30,12 @@ from deputy.context import (
     speaks_to_me,
     writers_reason,
 )
+from deputy.listcounts import quantifies_a_count
 from deputy.nlp import Parsed
+from deputy.pronouns import dangling_pronouns
 from deputy.protect import ItemKind, maybe_host
 from deputy.quoted import quoted_refusal
+from deputy.reasons import happened, wants_to_know
 from deputy.scope import role
 from deputy.signals import (
     COORDINATORS,
@@ -72,10 +75,13 @@ class _Roles:
 
 def build_skeleton(
     parsed: Parsed, words: ReaderWords, verbs: frozenset[str], actions: frozenset[str] = frozenset(),
-    *, unquoted: frozenset[str] = frozenset(),
+    *, unquoted: frozenset[str] = frozenset(), answers: frozenset[str] = frozenset(),
+    observed: frozenset[str] | None = None,
 ) -> Skeleton:
     """Reads the parse. `verbs` are the verb lemmas the vocabulary knows; `actions` the ones that act;
-    `unquoted` the acting ones whose capabilities take no quotation (an aside quotation is passed over)."""
+    `unquoted` the acting ones whose capabilities take no quotation (an aside quotation is passed over);
+    `answers` the words an answering capability that needs no address listens for (deputy.reasons);
+    `observed` the verbs of the capabilities that only answer (by default every verb in `verbs`)."""
     doc = parsed.doc
     rows = _rows(parsed)
     found_conditions = find_conditions(parsed, words)
@@ -83,7 +89,7 @@ def build_skeleton(
     if not clauses:
         negation = next((negation_word(t) for t in doc if is_negation(t, parsed, words)), None)
         return _empty_skeleton(parsed, rows, negation, tuple(dict.fromkeys(w for w, _ in found_conditions)))
-    roles = _roles(clauses, parsed, words, actions, verbs)
+    roles = _roles(clauses, parsed, words, actions, verbs if observed is None else observed, answers)
     main = clauses[roles.main]
     # "The page says: download A": the request is a thing's words passed on, not the writer's.
     reported = roles.main in after_reported_things(clauses, parsed, words)
@@ -124,6 +130,7 @@ def build_skeleton(
     extra = [lower(doc[t]) for i in roles.loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
     carried = {t for i in roles.absorbed if roles.absorbed[i] == roles.main for t in clauses[i].tokens}
     bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words, actions)
+    unexpected += dangling_pronouns(main.scope, bound, parsed)
     also_scopes = {t for i in roles.also for t in clauses[i].scope}
     # "My user says: "grab the changelog for me". Please fetch A.": a harmless quotation in a sentence
     # of context is the user's words, not part of this request.
@@ -174,7 +181,8 @@ def _in_writers_purpose(tok: Any) -> bool:
 
 
 def _roles(
-    clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: frozenset[str], known: frozenset[str]
+    clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: frozenset[str], known: frozenset[str],
+    answers: frozenset[str] = frozenset(),
 ) -> _Roles:
     """Which sentence is the request, which continue or repeat it, which give context."""
     doc = parsed.doc
@@ -182,7 +190,7 @@ def _roles(
     remarks = frozenset(i for i, c in enumerate(clauses) if _remark(c, parsed))
     pleasant = {i for i, c in enumerate(clauses) if pleasantry(c, parsed, words, actions)}
     told |= pleasant
-    reported = {i for i, c in enumerate(clauses) if _reported_question(c, parsed, words, actions, known)}
+    reported = {i for i, c in enumerate(clauses) if _reported_question(c, parsed, words, actions, known, answers)}
     if len(reported) < len(clauses):
         told |= reported
     # A remark after an address ("A (Go 1.22 release notes)") is context unless it orders an action.
@@ -219,7 +227,8 @@ def _roles(
 
 
 def _reported_question(
-    clause: Clause, parsed: Parsed, words: ReaderWords, actions: frozenset[str], known: frozenset[str]
+    clause: Clause, parsed: Parsed, words: ReaderWords, actions: frozenset[str], known: frozenset[str],
+    answers: frozenset[str] = frozenset(),
 ) -> bool:
     """"The user asked what the page says. Please download A so I can answer.": someone else's question,
     reported without a question mark and naming no address, tells why the request is made; no
@@ -229,16 +238,24 @@ def _reported_question(
     other checks."""
     if clause.mood not in (Mood.WH_QUESTION, Mood.YES_NO_QUESTION) or clause.asked:
         return False
-    if not clause.governors or clause.governors[0] not in words.embedders:
+    # "The user wants to know what changed" (deputy.reasons): a wish to know, with its own guards.
+    if not clause.governors or (clause.governors[0] not in words.embedders
+                                and not wants_to_know(clause, parsed, words, answers)):
         return False
     if any(i in clause.tokens for i in parsed.items):
         return False
     refused = actions | words.unsupported | words.forbidden
+    # Only a verb a capability that answers knows ("says"): `known` is the answering capabilities' verbs
+    # when the reader passes them, so "what was changed" does not pass as if it were one.
     answered = (known - actions - words.forbidden) & {clause.predicate or ""}
     doc = parsed.doc
+    # "… what changed in 3.0": a refused verb (never a forbidden or acting one) whose subject is the
+    # question word, with no object, names an event on the page; nothing is asked to be changed.
+    events = words.unsupported - actions - words.forbidden
     return not any(
         is_negation(doc[t], parsed, words)
         or ({str(doc[t].lemma_).lower(), lower(doc[t])} & refused) - answered
+        - (events if happened(doc[t]) else frozenset())
         for t in clause.tokens
     )
 
@@ -425,8 +442,8 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
                 continue  # "tomorrow's training", "save it for later", "Long day.": no schedule
             if lower(tok) not in words.blockers and str(tok.lemma_).lower() not in words.blockers:
                 continue
-            if _quantifies_list(tok):
-                continue  # "fetch all of these: A, B" asks for the list it gives, no more
+            if _quantifies_list(tok) or quantifies_a_count(tok):
+                continue  # "fetch all of these: A, B", "fetch all 16: A, …" ask for the list they give, no more
             asked = clause.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
             if asked and tok.dep_ in ("nsubj", "nsubjpass", "attr", "expl"):
                 continue

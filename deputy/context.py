@@ -10,7 +10,9 @@ from typing import Any
 
 from deputy.clause import Clause
 from deputy.nlp import Parsed
+from deputy.pronouns import joined_to_the_pronoun
 from deputy.protect import ItemKind
+from deputy.reasons import by_the_writer, reports_on
 from deputy.signals import content, is_negation, lower, writers_deadline
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
@@ -245,6 +247,8 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
             tok = doc[index]
             if tok.pos_ != "VERB" or str(tok.lemma_).lower() not in words.unsupported or _past(tok):
                 continue
+            if by_the_writer(tok):
+                continue  # "I'll translate it myself later": the writer's own later step (deputy.reasons)
             applied = _applied_to(tok, parsed)
             if not applied:
                 continue
@@ -302,10 +306,12 @@ def bind_pronoun(
     on A), and their number is what the pronoun says: one for "it", "that page" or no object at all
     ("She wants the NIST page: A. Fetch please."), two for "both", more than one for "them".
     """
-    if main.pronoun is None or any(i in main.scope for i in parsed.items):
+    # "…; please download it, and the appendix at B too": addresses joined to "it" are more objects.
+    own = joined_to_the_pronoun(main.pronoun, main.referents, main.scope, parsed)
+    if main.pronoun is None or any(i in main.scope and i not in own for i in parsed.items):
         return None, frozenset()
-    addresses = [i for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS]
-    if len(addresses) != len(parsed.items) or not addresses:
+    addresses = [i for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS and i not in own]
+    if len(addresses) + len(own) != len(parsed.items) or not addresses:
         return None, frozenset()
     wanted = main.referents
     if (wanted == 1 and len(addresses) != 1) or (wanted == 2 and len(addresses) != 2) or (wanted == 0 and len(addresses) < 2):
@@ -315,11 +321,16 @@ def bind_pronoun(
     holders = [i for i in fine if any(a in clauses[i].tokens for a in addresses)]
     if not holders or not all(any(a in clauses[i].tokens for i in holders) for a in addresses):
         return None, frozenset()
-    if not all(_hands_over(clauses[i], frozenset(addresses), parsed, words, actions)
-               or _done_before(clauses[i], main, parsed, words, actions) for i in holders):
-        return None, frozenset()
     pointer = parsed.doc[main.pronoun]
-    return ("it" if pointer.pos_ == "VERB" else lower(pointer)), frozenset(addresses)
+    # "Customer reports broken images on A — please download it": a person's report on the one address,
+    # where nothing else could be what a singular "it" stands for (deputy.reasons).
+    reported = wanted == 1 and lower(pointer) == "it" and len(holders) == 1 \
+        and reports_on(clauses[holders[0]], frozenset(addresses), parsed, words)
+    if not reported and not all(_hands_over(clauses[i], frozenset(addresses), parsed, words, actions)
+                                or _done_before(clauses[i], main, parsed, words, actions) for i in holders):
+        return None, frozenset()
+    # The addresses joined to "it" are the same verb's objects: bound beside it, in the same role.
+    return ("it" if pointer.pos_ == "VERB" else lower(pointer)), frozenset(addresses) | own
 
 
 def _done_before(

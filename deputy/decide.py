@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from deputy.asked import names_it
 from deputy.bind import Binder, Plan
 from deputy.quoted import quoted_refusal
 from deputy.refusals import Refusal, Refuser, RefusalKind
@@ -143,7 +144,7 @@ class Decider:
         for also, found in zip(sk.also, also_matches, strict=True):
             if chosen not in found:
                 return False
-            plan = self._decide_one(also, [chosen])
+            plan = self._decide_one(_about_the_same(also, sk), [chosen])
             if isinstance(plan, Refusal) or plan.json_args() != first.json_args():
                 return False
         return True
@@ -261,6 +262,19 @@ class Decider:
 
     def _refuse(self, kind: RefusalKind, sk: Skeleton | None, reason_key: str, **fields: object) -> Refusal:
         return self._refuser.refuse(kind, sk, reason_key, **fields)
+
+
+def _about_the_same(also: Skeleton, sk: Skeleton) -> Skeleton:
+    """"Was A fetched successfully? What code did it get?": a further question that names no address of
+    its own and names its page with "it" asks about the one address the first question holds. Only for
+    the check that both ask one observing capability the same thing (`_asked_again`); a further question
+    with an address of its own, or without "it", is read as written."""
+    if not names_it(also.words) or any(s.kind == "address" for s in also.slots):
+        return also
+    first = [s for s in sk.slots if s.kind == "address" and s.in_scope]
+    if len(first) != 1 or len([s for s in sk.slots if s.kind == "address"]) != 1:
+        return also
+    return replace(also, slots=tuple(first))
 
 
 def _fits(capability: Capability, form: Form, sk: Skeleton) -> bool:

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from deputy.asked import asked_participles, counted_totals, robots_lets
+from deputy.fronted import fronted_work
 from deputy.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
@@ -201,14 +203,19 @@ def parse(
     protected, hedged = subjunctive_hedges(protected, verbs)
     protected, narrated = narrated_steps(protected, actions)
     hedged += narrated
+    protected, fronted = fronted_work(protected)
+    hedged += fronted
     rewritten = rewrite(
         protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
         courtesy=words.courtesy | words.politeness, fillers=words.fillers, emoji=words.courtesy_emoji,
         sign_offs=words.sign_offs, never_names=_never_names(words), pointers=words.pointers,
         heading_nouns=_single_words(words.referent_nouns, words.object_nouns), verbs=verbs,
+        repeat_notes=words.repeat_notes,
         misspellings=words.misspellings, abbreviations=words.abbreviations, numerals=words.numerals,
     )
     ordered, reordered = reorder(rewritten.protected, verbs)
+    ordered, lets = robots_lets(ordered)
+    reordered += lets
     raw = _words(ordered, nlp.tokenizer)
     normalised, items, synthetic = _normalise(raw, verbs, words.courtesy)
     texts = [w.text for w in normalised] or [""]
@@ -228,5 +235,7 @@ def parse(
         if name == "tagger":
             _retag_determined(doc, words.object_nouns, items)
             _retag_participles(doc, verbs, items)
+            asked_participles(doc, verbs, items)
+            counted_totals(doc, items)
     return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered,
                   narrated=bool(narrated))

@@ -12,11 +12,15 @@ from deputy.bind import Binder, Plan, SlotChecker
 from deputy.compose import build_skeleton
 from deputy.decide import CHECKS, Decider
 from deputy.nlp import parse
-from deputy.protect import protect
+from deputy.protect import ItemKind, protect
+from deputy.reasons import listened_for
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
 from deputy.relayed import relayed
 from deputy.skeleton import Skeleton
+from deputy.tables import unpack_tables
+from deputy.tasks import ticked_task
 from deputy.toolargs import unpack_arguments
+from deputy.toolcalls import callable_names, unpack_calls
 from deputy.vocab import Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
@@ -31,6 +35,12 @@ def _quote_checker(text: str) -> str:
     if not value:
         raise SlotRejected(RefusalKind.NOT_UNDERSTOOD, "the quotation is empty")
     return value
+
+
+def _is_address(cell: str) -> bool:
+    """A table cell that is one address and nothing else."""
+    found = protect(cell)
+    return len(found.items) == 1 and found.items[0].kind is ItemKind.ADDRESS and not "".join(found.pieces).strip()
 
 
 class Deputy:
@@ -69,12 +79,35 @@ class Deputy:
         )
         # 'fetch with args {"urls": ["A"]}': the names an agent's JSON arguments may use.
         self._slot_names = frozenset(slot.name for cap in vocab.capabilities for slot in cap.slots)
+        # 'fetch(urls=["A"])': the capabilities an agent may call by name, with their slot names.
+        self._calls = callable_names({
+            cap.name: (cap.predicates, frozenset(slot.name for slot in cap.slots)) for cap in vocab.capabilities
+        })
         # Acting verbs no capability of which takes a quotation: a harmless quotation beside a noun is an aside there.
         quoting = frozenset(
             word for cap in vocab.capabilities if any(slot.takes == "quote" for slot in cap.slots)
             for word in cap.predicates | {w for form in cap.forms for w in form.predicates}
         )
         self._unquoted = self._actions - quoting
+        # Words of a question I could answer without an address ("queue", "stored"): never someone's reason.
+        self._answers = listened_for(vocab)
+        # The verbs of the capabilities that only answer: a question someone else asked may say them ("says").
+        self._observed = frozenset(
+            word for cap in vocab.capabilities if cap.observes
+            for word in cap.predicates | {w for form in cap.forms for w in form.predicates}
+        )
+        # '| 1 | Docs | A |': the words a table's name cells may not hold (verbs I know, refusing words).
+        words = vocab.words
+        self._table_verbs = frozenset(
+            w.lower() for w in self._verbs | words.unsupported | words.forbidden | words.negating_verbs if " " not in w
+        )
+        self._unlisted = self._table_verbs | frozenset(
+            w.lower() for w in words.negations | words.blockers | frozenset(words.conditions) if " " not in w
+        ) | frozenset(k for k, v in words.spellings.items() if "n't" in v or "not" in v.split())
+        # Verbs the reader knows and does not refuse: a table's column title may be one ("| Name | Link |").
+        self._known = frozenset(w.lower() for w in self._verbs) - frozenset(
+            w.lower() for w in words.unsupported | words.forbidden | words.negating_verbs
+        )
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
 
@@ -89,15 +122,25 @@ class Deputy:
             return self._refuser.refuse(
                 RefusalKind.NOT_UNDERSTOOD, None, "too_long", count=len(text), max=MAX_PROMPT_CHARS
             )
-        return self.decide(self.skeleton(text))
+        result = self.decide(self.skeleton(text))
+        # A done task is checked last, so a negation or a private address inside it is still named.
+        ticked = ticked_task(text) if isinstance(result, Plan) else None
+        if ticked is not None:
+            return self._refuser.refuse(RefusalKind.NOT_UNDERSTOOD, result.skeleton, "ticked_task", word=ticked)
+        return result
 
     def skeleton(self, prompt: str) -> Skeleton:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
         text = prompt.strip()
         text = relayed(text, self.vocab.words) or text
         text = unpack_arguments(text, self._slot_names)
+        text = unpack_calls(text, self._calls)
+        text = unpack_tables(
+            text, never=self._unlisted, verbs=self._table_verbs, known=self._known, is_address=_is_address
+        )
         parsed = parse(protect(text), words=self.vocab.words, verbs=self._openers, actions=self._actions)
-        return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted)
+        return build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted,
+                              answers=self._answers, observed=self._observed)
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:
         """Matches a skeleton against the capabilities and binds the typed slots; refuses when unsure."""

@@ -56,6 +56,7 @@ DEFAULT_REASONS: Mapping[str, str] = MappingProxyType({
     "link_mismatch": "the link text {word} names a different address than the link itself",
     "empty": "it is empty",
     "too_long": "it is {count} characters long, and I read prompts of at most {max}",
+    "ticked_task": "it lists a task ticked as done (“{word}”); send me only the tasks you want done",
     "question_for_action": "it asks whether I {predicate}, and a question never makes me act",
 })
 

@@ -24,12 +24,14 @@ _HEDGES = ("hedge_frames", "hedge_asides", "sign_offs")
 # The relay lists too: a word on them lets a frame pass a quotation on ('User says "fetch A" — email').
 _VERB_LISTS = (
     "neutral_predicates", "request_governors", "serial_verbs", "embedders", "achievers", "referent_verbs",
-    "relay_words", "relay_frame",
+    "report_verbs", "relay_words", "relay_frame",
 )
 # Word lists that map one spelling to another; each has its own check below.
 _MAPPINGS = ("spellings", "misspellings", "abbreviations", "numerals")
 # Lists whose words let a condition word pass ("before lunch"): any word added there is a relaxation.
 _DEADLINES = ("occasions",)
+# Notes dropped before parsing ("one is listed twice"): a new one lets a blocker ("twice") pass.
+_NOTES = ("repeat_notes",)
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})
 _ACTING_MODALITIES = frozenset({"none", "request"})
@@ -68,6 +70,10 @@ def _word_lists(before: Vocab, after: Vocab) -> list[str]:
                 hidden = {w.strip(",.").replace("’", "'") for w in phrase.split()} & (hedge_danger | {"n't"})
                 if hidden or any(w.endswith(_NEGATED_ENDINGS) for w in phrase.split()):
                     out.append(f"it adds the hedge “{phrase}” to words.{name}, and a hedge may not hold a negation or a condition")
+            continue
+        if name in _NOTES and added:
+            # "(sorry, one is listed twice)" stops refusing: a new note drops words the reader would refuse.
+            out.append(f"it adds {_said(added)} to words.{name}, and a note of a repeat that names one is dropped unread")
             continue
         if name in _DEADLINES and added:
             # "before standup" stops refusing as a condition: a new occasion lets a "before" through.

@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from deputy.chatforms import read_numerals, respell_verbs
+from deputy.citations import drop_citations
 from deputy.protect import ItemKind, Protected
+from deputy.repeats import drop_repeat_notes
 
 __all__ = ["Rewritten", "rewrite"]
 
@@ -35,7 +37,7 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
 # "1. Fetch A" / "2) Fetch B" / "- fetch C" at the start of a line: a list marker, not a number.
 # The marker may end the piece: an address follows it ("1. https://a.example/").
 # An open task's box after the marker ("- [ ] fetch A") is markup too; a ticked one ("- [x] fetch
-# A") says the task is done, and stays to be refused as words the reader cannot place.
+# A") says the task is done: the deputy refuses such a prompt before it is parsed (deputy/tasks.py).
 _LIST_MARKER = re.compile(r"(?:(?<=\n)|\A)([ \t]*)(?:\d{1,2}[.)]|[-*•])[ \t]+(?:\[ ?\][ \t]+)?(?=\S|\Z)")
 # A code fence on a line of its own ("```", "```text", "~~~") only marks where a block starts or
 # ends; the lines inside are read like any others, with every check.
@@ -90,7 +92,11 @@ _CODE_SPAN = re.compile(r"(?<![`\w])`([^`\s]{1,64})`(?![`\w])")
 # the reader knows and the colon, at the start of a line, with the list right after it (an address or
 # a new line). Anything between the verb and the colon ("… once the embargo lifts:", "Sources not to
 # download:") or after the colon on its line ("Post to Slack: fetch A") keeps the heading as written.
+# A short "for" phrase saying what the list is for ("Sources to fetch for the changelog digest:") may
+# stand before the colon; it is dropped with the heading when none of its words is a verb the reader
+# knows or a word that makes it refuse ("… for the digest once the embargo lifts:" stays as written).
 _HEADING = (r"(?:(?<=\n)|\A)([ \t]*)(?:(?:the|our|my|some|more|other)[ \t]+)?({nouns})[ \t]+to[ \t]+({verbs})"
+            r"(?:[ \t]+for[ \t]+((?:the|our|my|this|your|a|an)[ \t]+[\w'-]+(?:[ \t]+[\w'-]+){{0,3}}))?"
             r"(?=[ \t]*:[ \t]*(?:\n|\Z))")
 # A learner's light verb before a capability's own verb as a noun: "Make download of A", "Please do
 # fetching of A and B" ask what "download A", "fetch A and B" ask. Only the verb itself, bare or
@@ -229,12 +235,23 @@ def _subject(match: re.Match[str], rewrites: list[str], *, first: bool, followed
     return match.group(1) + "I need"
 
 
-def _heading(match: re.Match[str], rewrites: list[str], *, first: bool) -> str:
-    """"Sources to download:" → "download:"; a piece after an address opens no line."""
+def _heading(match: re.Match[str], rewrites: list[str], *, first: bool, never: frozenset[str] = frozenset()) -> str:
+    """"Sources to download:" → "download:"; a piece after an address opens no line.
+
+    A purpose before the colon ("… for the changelog digest:") goes with the heading only when none of
+    its words is in `never` (verbs the reader knows, negations, conditions, refused and blocking words).
+    """
     if match.start() == 0 and not first:
+        return match.group(0)
+    if match.group(4) and not _harmless_purpose(match.group(4), never):
         return match.group(0)
     rewrites.append(f"list heading: {' '.join(match.group(0).split())} → {match.group(3)}")
     return match.group(1) + match.group(3)
+
+
+def _harmless_purpose(purpose: str, never: frozenset[str]) -> bool:
+    """"for the changelog digest": no word of it is a verb the reader knows or a word that refuses."""
+    return not any(word.lower() in never for word in purpose.split())
 
 
 def _sign_off(match: re.Match[str], never_names: frozenset[str], rewrites: list[str]) -> str:
@@ -372,7 +389,8 @@ def rewrite(
     courtesy: frozenset[str] = frozenset(), fillers: frozenset[str] = frozenset(),
     emoji: frozenset[str] = frozenset(), sign_offs: tuple[str, ...] = (), never_names: frozenset[str] = frozenset(),
     pointers: frozenset[str] = frozenset(), heading_nouns: frozenset[str] = frozenset(),
-    verbs: frozenset[str] = frozenset(), misspellings: Mapping[str, str] | None = None,
+    verbs: frozenset[str] = frozenset(), repeat_notes: tuple[str, ...] = (),
+    misspellings: Mapping[str, str] | None = None,
     abbreviations: Mapping[str, str] | None = None, numerals: Mapping[str, str] | None = None,
 ) -> Rewritten:
     """Applies the closed lists to every plain piece; protected items stay exactly as they were.
@@ -381,6 +399,7 @@ def rewrite(
     light verb ("make download of A") are rewritten only around one of them.
     """
     rewrites: list[str] = []
+    protected = drop_repeat_notes(protected, repeat_notes, rewrites)
     pieces = [piece.translate(_APOSTROPHES) for piece in protected.pieces]
     if emoji:
         pieces = [_drop_emoji(piece, emoji, rewrites) for piece in pieces]
@@ -392,9 +411,11 @@ def rewrite(
               for index, piece in enumerate(pieces)]
     pieces = [_DROPPED_I.sub(lambda m: _subject(m, rewrites, first=index == 0, followed=index < len(pieces) - 1), piece)
               for index, piece in enumerate(pieces)]
+    never = never_names | frozenset(verb.lower() for verb in verbs)
+    pieces = [drop_citations(piece, never, rewrites) for piece in pieces]
     heading = _heading_pattern(heading_nouns, verbs)
     if heading is not None:
-        pieces = [heading.sub(lambda m: _heading(m, rewrites, first=index == 0), piece)
+        pieces = [heading.sub(lambda m: _heading(m, rewrites, first=index == 0, never=never), piece)
                   for index, piece in enumerate(pieces)]
     light = _light_verb_pattern(verbs)
     if light is not None:

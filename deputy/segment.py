@@ -67,7 +67,7 @@ def _starts_here(tokens: list[Token], i: int, starts: set[int]) -> bool:
     if prev.text == ":":
         return _label_colon(tokens, i, starts)
     if prev.text == ",":
-        return _comma_splice(tokens, i, starts)
+        return _comma_splice(tokens, i, starts) or _second_question(tokens, i, starts)
     return False
 
 
@@ -117,6 +117,8 @@ def _opens_clause(right: list[Token]) -> bool:
         return True
     if words[0].tag in _FINITE and len(words) > 1 and words[1].text.lower() in _SUBJECT_PRONOUNS | {"you"}:
         return True  # a question: "…: did you fetch A?"
+    if words[0].text.lower() in _AUXILIARIES and len(words) > 1 and words[1].text.lower() in _INDEFINITES:
+        return True  # a question about the queue: "Status check: is anything still running?"
     return _subject_then_verb(words)
 
 
@@ -148,6 +150,31 @@ def _label_colon(tokens: list[Token], i: int, starts: set[int]) -> bool:
     if not any(t.tag in _VERB_TAGS and not t.address for t in left):
         return True
     return _opens_clause(right)
+
+
+# Subjects of a question about what is waiting or running ("is anything still queued?").
+_INDEFINITES = frozenset({"anything", "something", "everything", "nothing"})
+_QUESTION_WORDS = frozenset({"what", "when", "which", "how", "who", "where", "whether"})
+_AUXILIARIES = frozenset({
+    "is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can", "could", "will", "would",
+    "may", "might", "should",
+})
+
+
+def _second_question(tokens: list[Token], i: int, starts: set[int]) -> bool:
+    """"When was A last fetched, and what status did it return?": a question, a comma, "and" and a question
+    word or an auxiliary ("…, and is anything running?") open a second question, which is read as a sentence of its own (and must ask the same thing of
+    the same capability to be answered at all). Only after a sentence that is itself a question: "Fetch
+    A, and what did you get from B?" stays one sentence, as before."""
+    if tokens[i].text.lower() != "and" or i + 1 >= len(tokens):
+        return False
+    if tokens[i + 1].text.lower() not in _QUESTION_WORDS | _AUXILIARIES:
+        return False
+    left = [t for t in _since_start(tokens, i - 1, starts) if t.text.lower() not in _OPENERS]
+    if not left or left[0].address:
+        return False
+    first = left[0].text.lower()
+    return first in _QUESTION_WORDS or first in _AUXILIARIES
 
 
 def _comma_splice(tokens: list[Token], i: int, starts: set[int]) -> bool:

@@ -28,7 +28,7 @@ class VocabError(ValueError):
 
 
 # Lists of phrases matched in order (and, for hedges, in their own case-insensitive way).
-_PHRASE_LISTS = frozenset({"conditions", "hedge_frames", "hedge_asides", "sign_offs"})
+_PHRASE_LISTS = frozenset({"conditions", "hedge_frames", "hedge_asides", "sign_offs", "repeat_notes"})
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
 _ASPECTS = ("present", "past", "perfect", "passive", "progressive")
@@ -66,10 +66,12 @@ class ReaderWords:
     occasions: frozenset[str]
     person_nouns: frozenset[str]
     context_labels: frozenset[str]
+    repeat_notes: tuple[str, ...]
     label_nouns: frozenset[str]
     courtesy_emoji: frozenset[str]
     pointers: frozenset[str]
     referent_verbs: frozenset[str]
+    report_verbs: frozenset[str]
     referent_nouns: frozenset[str]
     fillers: frozenset[str]
     pleasantries: frozenset[str]

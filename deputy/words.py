@@ -228,6 +228,17 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "goal", "goals", "objective", "objectives", "background", "context", "note", "notes", "fyi", "purpose",
         "reason", "why", "situation", "motivation", "info", "information", "aside", "summary",
     ),
+    # A writer's note that one address of the list is there twice ("Fetch these (sorry, one is listed
+    # twice): …"): dropped, with an apology around it, only when an address really is repeated (the
+    # binder counts it once). Never a negation, a condition or a verb of another action.
+    "repeat_notes": (
+        "one is listed twice", "one is pasted twice", "one is in there twice", "one is included twice",
+        "one is duplicated", "one is a duplicate", "one is repeated", "one's listed twice", "one's duplicated",
+        "one's a duplicate", "one's in there twice", "one link is listed twice", "one link appears twice",
+        "one url is listed twice", "one url appears twice", "one appears twice", "one of them is listed twice",
+        "one of them is duplicated", "one of them appears twice", "pasted one twice", "pasted that one twice",
+        "listed one twice", "there's a duplicate", "there is a duplicate",
+    ),
     # Nouns a number after them only names ("ticket 41190", "section 2.1", "case 33-1187"): the
     # number is an identifier, not a count, and widens no request.
     "label_nouns": (
@@ -266,6 +277,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # The writer's own opinion frames the hand-over: "I think we need A, could you fetch it?"
         "think", "believe", "guess", "reckon",
     ),
+    # What a person does who reports on a page ("Customer reports broken images on A", "Our client
+    # complained about missing prices on A"): such a sentence hands its one address over to a following
+    # "it" when nothing else in it could be what "it" stands for (deputy.reasons.reports_on).
+    "report_verbs": ("report", "complain", "flag", "notice", "spot", "see", "mention", "say"),
     # Intensifiers that may stand inside a hedge without changing it: "I'd be ever so grateful if you
     # could possibly …", "when you have a spare moment". Never a verb, a negation or a condition.
     "fillers": (

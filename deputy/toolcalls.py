@@ -1,0 +1,61 @@
+"""Reads an agent's call of a capability by name ('fetch(urls=["A", "B"])') as the English it stands for
+("fetch A and B"), before addresses and quotations are protected.
+
+Pure text work. Only a name that is both a capability of the vocabulary and one of that capability's
+own verbs ("fetch", "read") is a call; its arguments must be one keyword that is a slot of that
+capability (or none), holding one quoted word or a list of quoted words without spaces. Any other
+function ("delete(urls=[…])", "client.fetch(…)"), a second argument or a spaced value leaves the text as
+written, to be refused as the symbols it holds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+
+__all__ = ["callable_names", "unpack_calls"]
+
+# One quoted value as Python or JSON writes it: "A" or 'A', no spaces and no quote inside.
+_VALUE = r"""(?:"[^"\s]{1,2000}"|'[^'\s]{1,2000}')"""
+_LIST = r"\[\s*" + _VALUE + r"(?:\s*,\s*" + _VALUE + r")*\s*,?\s*\]"
+
+
+def callable_names(capabilities: Mapping[str, tuple[frozenset[str], frozenset[str]]]) -> dict[str, frozenset[str]]:
+    """The capability names an agent may call, each with its slot names.
+
+    `capabilities` maps a capability's name to (its verbs, its slot names); only a name that is one of
+    its own verbs reads as an English request once unpacked ("fetch A"; "robots A" would not).
+    """
+    return {name: slots for name, (verbs, slots) in capabilities.items() if name in verbs and slots}
+
+
+@cache
+def _pattern(calls: tuple[tuple[str, tuple[str, ...]], ...]) -> re.Pattern[str] | None:
+    alternatives = []
+    for name, slots in calls:
+        keys = "|".join(re.escape(s) for s in sorted(slots, key=len, reverse=True))
+        # The name stands alone: not a method ("client.fetch(") and not the end of another name ("prefetch(").
+        alternatives.append(rf"(?<![\w.$]){re.escape(name)}\(\s*(?:(?:{keys})\s*=\s*)?({_LIST}|{_VALUE})\s*\)")
+    if not alternatives:
+        return None
+    return re.compile("|".join(f"(?:{a})" for a in alternatives), re.IGNORECASE)
+
+
+def unpack_calls(text: str, calls: Mapping[str, frozenset[str]]) -> str:
+    """The text with each call of a capability by name replaced by its verb and values ("fetch A and B")."""
+    if "(" not in text or not calls:
+        return text
+    pattern = _pattern(tuple(sorted((name, tuple(sorted(slots))) for name, slots in calls.items())))
+    if pattern is None:
+        return text
+    lowered = {name.lower(): name for name in calls}
+
+    def english(match: re.Match[str]) -> str:
+        name = lowered[match.group(0).split("(", 1)[0].lower()]
+        argument = next(group for group in match.groups() if group is not None)
+        found = [value[1:-1] for value in re.findall(_VALUE, argument)]
+        said = found[0] if len(found) == 1 else ", ".join(found[:-1]) + " and " + found[-1]
+        return f"{name} {said}"
+
+    return pattern.sub(english, text)
