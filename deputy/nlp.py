@@ -211,6 +211,7 @@ def parse(
         sign_offs=words.sign_offs, never_names=_never_names(words), pointers=words.pointers,
         heading_nouns=_single_words(words.referent_nouns, words.object_nouns), verbs=verbs,
         repeat_notes=words.repeat_notes,
+        misspellings=words.misspellings, abbreviations=words.abbreviations, numerals=words.numerals,
     )
     ordered, reordered = reorder(rewritten.protected, verbs)
     ordered, lets = robots_lets(ordered)

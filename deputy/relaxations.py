@@ -2,10 +2,10 @@
 
 Teaching adds words; it never takes away a refusal. An edit that shrinks a safety list (negations,
 conditions, forbidden or unsupported verbs, blockers), moves one of their words into a list the
-reader passes over, lets an acting capability answer a question, changes what a capability does or
-renames a refusal kind is a relaxation, whatever the corpus says: a corpus only shows the prompts it
-holds, and the reader's code may refuse such a word today for another reason. Pure: two vocabularies
-in, English sentences out.
+reader passes over, reads a new misspelling, abbreviation or number as a word, lets an acting
+capability answer a question, changes what a capability does or renames a refusal kind is a
+relaxation, whatever the corpus says: a corpus only shows the prompts it holds, and the reader's
+code may refuse such a word today for another reason. Pure: two vocabularies in, English sentences out.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ _VERB_LISTS = (
     "neutral_predicates", "request_governors", "serial_verbs", "embedders", "achievers", "referent_verbs",
     "report_verbs", "relay_words", "relay_frame",
 )
+# Word lists that map one spelling to another; each has its own check below.
+_MAPPINGS = ("spellings", "misspellings", "abbreviations", "numerals")
 # Lists whose words let a condition word pass ("before lunch"): any word added there is a relaxation.
 _DEADLINES = ("occasions",)
 # Notes dropped before parsing ("one is listed twice"): a new one lets a blocker ("twice") pass.
@@ -62,7 +64,7 @@ def _word_lists(before: Vocab, after: Vocab) -> list[str]:
     verbs = _words(after, "unsupported") | _words(after, "forbidden")
     hedge_danger = _words(after, "negations") | _single(_words(after, "conditions"))
     for name in after.words.__slots__:
-        if name in _SAFETY_LISTS or name == "spellings":
+        if name in _SAFETY_LISTS or name in _MAPPINGS:
             continue
         added = _words(after, name) - _words(before, name)
         if name in _HEDGES:
@@ -89,6 +91,23 @@ def _word_lists(before: Vocab, after: Vocab) -> list[str]:
         if name in _VERB_LISTS and added & verbs:
             out.append(f"it adds the unsupported verb {_said(added & verbs)} to words.{name}")
     out += _spellings(before, after, danger)
+    out += _chat_forms(before, after)
+    return out
+
+
+def _chat_forms(before: Vocab, after: Vocab) -> list[str]:
+    """A new (or changed) misspelling, abbreviation or number read as a word makes the deputy act on
+    text it refused: "dowload A" was no verb until the list said so. Taking one away only refuses more."""
+    out = []
+    for name, what in (("misspellings", "the misspelling"), ("abbreviations", "the abbreviation")):
+        old, new = getattr(before.words, name), getattr(after.words, name)
+        for source, verb in sorted(new.items()):
+            if old.get(source) != verb:
+                out.append(f"it reads {what} “{source}” as the verb “{verb}”, and a new spelling of a verb makes me act on a word I refused")
+    old, new = before.words.numerals, after.words.numerals
+    for source, standard in sorted(new.items()):
+        if old.get(source) != standard:
+            out.append(f"it reads “{source}” as “{standard}”, and a number read as a word may hide a count")
     return out
 
 

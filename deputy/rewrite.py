@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from deputy.chatforms import read_numerals, respell_verbs
 from deputy.citations import drop_citations
 from deputy.protect import ItemKind, Protected
 from deputy.repeats import drop_repeat_notes
@@ -65,12 +66,13 @@ _APOLOGY = re.compile(
 )
 # A sentence that opens on "Need" has dropped its subject, as notes do ("… go through? Need the status
 # code."): it is the writer's, "I need …", and is read with every check a statement of mine gets.
-# Not before "you" ("Need you to fetch A" is already a request), nor a negation ("Need not …").
+# Not before a negation ("Need not …"). Before "you" too: "Need you to fetch A", "need u 2 download A"
+# (chat, with "u" and "2" read first) are "I need you to …", the wish the reader knows, every check kept.
 # The piece may end right after it, where an address follows ("Need A downloaded before standup"); chat
 # puts the address right after it too ("need A fetched pls"), and a dash opens such a sentence ("ty in
 # advance — need A grabbed").
 _DROPPED_I = re.compile(
-    r"(?:(?<=[.!?\n—–])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:you|u|ya|not|n't)\b)[^\W\d_]|[ \t]+\Z)", re.IGNORECASE
+    r"(?:(?<=[.!?\n—–])|\A)([ \t]*)(need)(?=[ \t]+(?!(?:not|n't)\b)[^\W\d_]|[ \t]+\Z)", re.IGNORECASE
 )
 # A footnote or citation marker ("the survey cited as [3]: A", "A [1] — the dataset behind Figure 2")
 # only points at a reference list: markup, like a list marker, never a number of anything.
@@ -388,6 +390,8 @@ def rewrite(
     emoji: frozenset[str] = frozenset(), sign_offs: tuple[str, ...] = (), never_names: frozenset[str] = frozenset(),
     pointers: frozenset[str] = frozenset(), heading_nouns: frozenset[str] = frozenset(),
     verbs: frozenset[str] = frozenset(), repeat_notes: tuple[str, ...] = (),
+    misspellings: Mapping[str, str] | None = None,
+    abbreviations: Mapping[str, str] | None = None, numerals: Mapping[str, str] | None = None,
 ) -> Rewritten:
     """Applies the closed lists to every plain piece; protected items stay exactly as they were.
 
@@ -429,6 +433,10 @@ def rewrite(
             return standard
 
         pieces = [pattern.sub(respell, piece) for piece in pieces]
+    # The vocabulary's reviewed chat forms of its verbs and numbers for words (deputy.chatforms).
+    pieces = respell_verbs(pieces, misspellings=misspellings or {}, abbreviations=abbreviations or {},
+                           addressed=[item.kind is ItemKind.ADDRESS for item in protected.items], rewrites=rewrites)
+    pieces = read_numerals(pieces, numerals=numerals or {}, verbs=verbs, rewrites=rewrites)
     frame = _frame_pattern(tuple(frames), tuple(sorted(fillers)))
     aside = _aside_pattern(tuple(asides), tuple(sorted(fillers)))
     last = len(pieces) - 1

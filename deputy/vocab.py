@@ -18,7 +18,7 @@ from typing import Any
 import jsonschema
 
 from deputy.refusals import DEFAULT_REASONS, RefusalKind
-from deputy.words import DEFAULT_SPELLINGS, DEFAULT_WORDS
+from deputy.words import DEFAULT_NUMERALS, DEFAULT_SPELLINGS, DEFAULT_WORDS
 
 __all__ = ["Capability", "Form", "ReaderWords", "SlotSpec", "Vocab", "VocabError"]
 
@@ -83,6 +83,11 @@ class ReaderWords:
     plan_labels: frozenset[str]
     step_pointers: frozenset[str]
     spellings: Mapping[str, str]
+    # Reviewed chat forms of capability verbs ("dowload" → "download") and their abbreviations ("dl"),
+    # and numbers standing for words ("ok 2" → "ok to"); see deputy.chatforms. Each widens what acts.
+    misspellings: Mapping[str, str]
+    abbreviations: Mapping[str, str]
+    numerals: Mapping[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +245,7 @@ def _meaning_problems(raw: Mapping[str, Any]) -> list[str]:
             if not str(word).isalpha():
                 out.append(f"words.{key}: {word!r} is not a single word (letters only)")
     out += _spelling_problems(raw)
+    out += _verb_spelling_problems(raw)
     for i, cap in enumerate(raw["capabilities"]):
         for word in list(cap["predicates"]) + [w for form in cap["forms"] for w in form.get("predicates", [])]:
             if not str(word).isalpha():
@@ -303,6 +309,50 @@ def _spelling_problems(raw: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def _verb_spelling_problems(raw: Mapping[str, Any]) -> list[str]:
+    """A misspelling or abbreviation of a verb names exactly one verb of a capability that acts, and is
+    itself no word the reader knows: never a verb (refused or supported), a listed word or a chat spelling.
+
+    Whether it is an English word at all is the reviewer's check (and a unit test's against the model's
+    word lists): "scrap" may not stand for "scrape", nor "dlete" for anything.
+    """
+    given = raw.get("words", {})
+    acting: set[str] = set()
+    verbs: set[str] = set()
+    for cap in raw["capabilities"]:
+        mine = {str(w).lower() for w in cap["predicates"]} | {
+            str(w).lower() for form in cap["forms"] for w in form.get("predicates", [])
+        }
+        verbs |= mine
+        if not cap.get("observes", False):
+            acting |= {str(w).lower() for w in cap["predicates"]}
+    listed: set[str] = set()
+    for key, default in DEFAULT_WORDS.items():
+        for phrase in list(default) + list(given.get(key, [])):
+            listed |= {w.lower() for w in str(phrase).split()}
+    spelt = {str(k).lower() for k in list(DEFAULT_SPELLINGS) + list(given.get("spellings", {}))}
+    refused = {str(w).lower() for key in ("unsupported", "forbidden") for w in list(DEFAULT_WORDS[key]) + list(given.get(key, []))}
+    out = []
+    seen: set[str] = set()
+    for key in ("misspellings", "abbreviations"):
+        for source, verb in given.get(key, {}).items():
+            word, standard = str(source).lower(), str(verb).lower()
+            if word in seen:
+                out.append(f"words.{key}: {source!r} is listed twice")
+            seen.add(word)
+            if word in verbs or word in refused:
+                out.append(f"words.{key}: {source!r} is a verb itself, and verbs are never respelt")
+            elif word in listed or word in spelt:
+                out.append(f"words.{key}: {source!r} is a word the reader already reads")
+            if standard not in acting or standard in refused:
+                out.append(f"words.{key}: {source!r} must stand for a verb of a capability that acts, not {verb!r}")
+    for source, standard in given.get("numerals", {}).items():
+        made = {w.lower() for w in str(standard).split()} & (acting | refused)
+        if made:
+            out.append(f"words.numerals: {source!r} would become the verb {sorted(made)[0]!r}")
+    return out
+
+
 def _lower(words: Any) -> frozenset[str]:
     return frozenset(str(w).lower() for w in words or ())
 
@@ -320,7 +370,13 @@ def _build(raw: Mapping[str, Any], source: str) -> Vocab:
     spellings.update({str(k).lower(): str(v) for k, v in given.get("spellings", {}).items()})
     # Any: each field is a tuple (phrase lists) or a frozenset (the rest), which one the name decides.
     lists: dict[str, Any] = {key: values if key in _PHRASE_LISTS else frozenset(values) for key, values in merged.items()}
-    words = ReaderWords(**lists, spellings=MappingProxyType(spellings))
+    numerals = dict(DEFAULT_NUMERALS) if extend else {}
+    numerals.update({" ".join(str(k).lower().split()): str(v) for k, v in given.get("numerals", {}).items()})
+    words = ReaderWords(
+        **lists, spellings=MappingProxyType(spellings), numerals=MappingProxyType(numerals),
+        misspellings=MappingProxyType({str(k).lower(): str(v).lower() for k, v in given.get("misspellings", {}).items()}),
+        abbreviations=MappingProxyType({str(k).lower(): str(v).lower() for k, v in given.get("abbreviations", {}).items()}),
+    )
     reasons = dict(DEFAULT_REASONS) if extend else {}
     reasons.update(raw.get("reasons", {}))
     missing = sorted(set(DEFAULT_REASONS) - set(reasons))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-__all__ = ["DEFAULT_SPELLINGS", "DEFAULT_WORDS"]
+__all__ = ["DEFAULT_NUMERALS", "DEFAULT_SPELLINGS", "DEFAULT_WORDS"]
 
 # The reader's English words; a vocabulary adds to these unless it says "extends_default": false.
 DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
@@ -59,6 +59,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "ping", "scan", "probe", "exploit", "inject", "bruteforce", "crack", "decrypt", "encrypt", "render",
         "convert", "parse", "extract", "analyze", "analyse", "compare", "monitor", "watch", "keep", "tell",
         "say", "use", "try", "skip", "disregard", "pretend", "bypass", "rm",
+        # "Export the page counts to a spreadsheet": a verb the small model reads as a noun when it opens
+        # the prompt, unless the reader knows it as a verb it refuses.
+        "export",
     ),
     "neutral_predicates": ("list", "mention", "include", "attach", "paste"),
     "adverbs": (
@@ -172,6 +175,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "and nothing else", "nothing else", "and nothing more", "nothing more", "that would be great",
         "that'd be great", "that would be nice", "that'd be nice", "that would be helpful",
         "while you're at it", "while you are at it", "thanks in advance", "here you go", "here you are",
+        # Thanks given before the work is done, closing the request: "Please fetch A, thank you in advance."
+        # ("Thank you in advance for deleting A" goes on past it and is read as written.)
+        "thank you in advance", "thank you much in advance", "many thanks in advance", "thanks a lot in advance",
+        "thank you a lot in advance",
         "as discussed", "as agreed", "as requested", "as mentioned", "as promised", "as before",
         "whenever it suits you", "when it suits you", "whenever convenient", "when convenient", "if convenient",
         "no rush at all", "no hurry at all", "whenever you have a moment", "when you have time",
@@ -371,4 +378,15 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     "could you to": "could you", "would you to": "would you", "can you to": "can you", "will you to": "will you",
     # A repetition spelt as a phrase is the schedule "repeatedly" names (a blocker): "fetch A again and again".
     "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
+})
+
+# Numbers standing for words in chat, each with the word it stands beside ("is A ok 2 fetch?", "save A
+# 4 me"). A number is a count everywhere else ("fetch 2 pages", "fetch all 4: A B C D"), so each entry
+# names its context: a phrase that ends in the number ("ok 2") is read so only when a verb the reader
+# knows follows it, one that opens with the number ("4 me") only before that pronoun. Matched after
+# the chat spellings, so "u 2" is written "you 2" here.
+DEFAULT_NUMERALS: Mapping[str, str] = MappingProxyType({
+    "ok 2": "ok to", "okay 2": "okay to", "want 2": "want to", "need 2": "need to", "going 2": "going to",
+    "you 2": "you to",
+    "4 me": "for me", "4 us": "for us", "4 you": "for you",
 })

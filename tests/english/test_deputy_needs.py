@@ -51,8 +51,10 @@ def test_need_inside_a_sentence_is_left_alone(deputy: Any) -> None:  # negative 
     (f"Did {A} go through? Need the status code.", f"Did {A} go through? I need the status code."),
     ("need to know first", "I need to know first"),
     ("Any jobs?\nNeed the count.", "Any jobs?\nI need the count."),
-    # Negative controls: "you" after it, a negation, and "need" inside a sentence stay as written.
-    (f"Need you to fetch {A}.", f"Need you to fetch {A}."),
+    # Round 13 (chat): "Need you to fetch A" is the writer's "I need you to …" too; it was left as
+    # written for being "already a request", which it was not (refused as not understood).
+    (f"Need you to fetch {A}.", f"I need you to fetch {A}."),
+    # Negative controls: a negation, and "need" inside a sentence stay as written.
     ("Need not hurry.", "Need not hurry."),
     (f"Fetch {A} as we need it.", f"Fetch {A} as we need it."),
     (f"{A} need the code", f"{A} need the code"),  # a piece after an address opens no sentence

@@ -163,11 +163,13 @@ def test_a_spelling_never_respells_a_verb_nor_makes_one() -> None:
     assert Vocab.from_raw(raw).words.spellings["plox"] == "please"
 
 
-def test_a_typo_in_a_verb_is_refused_not_guessed() -> None:
+def test_a_typo_off_the_reviewed_list_is_refused_not_guessed() -> None:
+    # "fecth" and "dl" are on the vocabulary's reviewed lists (words.misspellings, words.abbreviations,
+    # tested in test_deputy_chatforms.py); a typo that is not is refused, however close it is.
     from seaspider.english_reader import build_deputy
 
     deputy = build_deputy()
-    for prompt in ("fecth https://a.example/", "pls dl https://a.example/"):
+    for prompt in ("fecht https://a.example/", "pls dwnld https://a.example/", "add https://a.example/ to the dl"):
         assert isinstance(deputy.read(prompt), Refusal), prompt
     assert isinstance(deputy.read("pls fetch https://a.example/"), Plan)  # negative control
 
