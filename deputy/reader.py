@@ -23,12 +23,17 @@ from deputy.tables import unpack_tables
 from deputy.tasks import ticked_task
 from deputy.toolargs import unpack_arguments
 from deputy.toolcalls import callable_names, unpack_calls
-from deputy.vocab import Vocab
+from deputy.vocab import Form, Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
 
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "may", "might", "will", "would", "shall", "should", "must"})
 MAX_PROMPT_CHARS = 4000  # prompts are short English; a longer text is refused before it is parsed
+
+
+def _orders(form: Form) -> bool:
+    """A form that may be an order or a request (none of its moods named means any mood)."""
+    return not form.moods or bool(form.moods & {"imperative", "request"})
 
 
 def _quote_checker(text: str) -> str:
@@ -86,9 +91,11 @@ class Deputy:
             cap.name: (cap.predicates, frozenset(slot.name for slot in cap.slots)) for cap in vocab.capabilities
         })
         # Acting verbs no capability of which takes a quotation: a harmless quotation beside a noun is an aside there.
+        # Only forms that ask for something pass a quotation on; a question's verbs ("What text did you
+        # save for A?") take none.
         quoting = frozenset(
             word for cap in vocab.capabilities if any(slot.takes == "quote" for slot in cap.slots)
-            for word in cap.predicates | {w for form in cap.forms for w in form.predicates}
+            for word in cap.predicates | {w for form in cap.forms if _orders(form) for w in form.predicates}
         )
         self._unquoted = self._actions - quoting
         # Words of a question I could answer without an address ("queue", "stored"): never someone's reason.
