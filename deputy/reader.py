@@ -22,7 +22,7 @@ from deputy.skeleton import Skeleton
 from deputy.tables import unpack_tables
 from deputy.tasks import ticked_task
 from deputy.toolargs import unpack_arguments
-from deputy.toolcalls import callable_names, unpack_calls
+from deputy.toolcalls import callable_names, unpack_blocks, unpack_calls
 from deputy.vocab import Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
@@ -137,6 +137,8 @@ class Deputy:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
         text = prompt.strip()
         text = relayed(text, self.vocab.words) or text
+        # A tool-call block first: its inner arguments object would otherwise be unpacked on its own.
+        text = unpack_blocks(text, self._calls)
         text = unpack_arguments(text, self._slot_names)
         text = unpack_calls(text, self._calls)
         text = unpack_tables(

@@ -40,6 +40,8 @@ def unpack_arguments(text: str, slot_names: Iterable[str]) -> str:
     def values(match: re.Match[str]) -> str:
         found = re.findall(r'"([^"]*)"', match.group(1))
         said = found[0] if len(found) == 1 else ", ".join(found[:-1]) + " and " + found[-1]
-        return " " + said
+        # "Calling fetch with args {…}" keeps its "with": the narration "Calling fetch with A" is then read
+        # as the agent's request, and "fetch with A" as before (round 14).
+        return (" with " if match.group(0).lstrip().lower().startswith("with") else " ") + said
 
     return pattern.sub(values, text)
