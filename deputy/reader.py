@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from deputy.bind import Binder, Plan, SlotChecker
+from deputy.blockmarkup import list_headings, unbold_words, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.decide import CHECKS, Decider
 from deputy.nlp import parse
@@ -141,6 +142,7 @@ class Deputy:
         text = unpack_blocks(text, self._calls)
         text = unpack_arguments(text, self._slot_names)
         text = unpack_calls(text, self._calls)
+        text = unbold_words(list_headings(unquote_whole_message(text, self.vocab.words.sign_offs)))
         text = unpack_tables(
             text, never=self._unlisted, verbs=self._table_verbs, known=self._known, is_address=_is_address
         )
