@@ -46,6 +46,7 @@ from deputy.signals import (
     negation_word,
     opens_softly,
     ordinary_word,
+    occasion_clock,
     writers_deadline,
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
@@ -421,6 +422,8 @@ def _symbols(parsed: Parsed, words: ReaderWords) -> list[str]:
         t.text for t in parsed.doc
         if t.i not in parsed.items and t.i not in parsed.synthetic and not t.is_punct and not t.is_alpha
         and not t.like_num and lower(t) not in words.list_words and not ordinary_word(t.text)
+        # "Before the 14:00 change freeze, grab A": the clock time of the writer's own deadline.
+        and not occasion_clock(t, parsed, words)
         # "… to fix the failing test in test_models.py": a file name in the writer's own purpose.
         and not (ordinary_word(t.text.replace("_", "")) and _in_writers_purpose(t))
     ]

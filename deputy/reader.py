@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from deputy.bind import Binder, Plan, SlotChecker
+from deputy.blockmarkup import list_headings, unbold_words, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.decide import CHECKS, Decider
 from deputy.nlp import parse
@@ -22,7 +23,7 @@ from deputy.skeleton import Skeleton
 from deputy.tables import unpack_tables
 from deputy.tasks import ticked_task
 from deputy.toolargs import unpack_arguments
-from deputy.toolcalls import callable_names, unpack_calls
+from deputy.toolcalls import callable_names, unpack_blocks, unpack_calls
 from deputy.vocab import Form, Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
@@ -144,8 +145,11 @@ class Deputy:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
         text = prompt.strip()
         text = relayed(text, self.vocab.words) or text
+        # A tool-call block first: its inner arguments object would otherwise be unpacked on its own.
+        text = unpack_blocks(text, self._calls)
         text = unpack_arguments(text, self._slot_names)
         text = unpack_calls(text, self._calls)
+        text = unbold_words(list_headings(unquote_whole_message(text, self.vocab.words.sign_offs)))
         text = unpack_tables(
             text, never=self._unlisted, verbs=self._table_verbs, known=self._known, is_address=_is_address
         )

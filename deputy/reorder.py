@@ -108,7 +108,8 @@ def agent_forms(verbs: frozenset[str]) -> Mapping[str, str]:
 # "I'd appreciate it if you grabbed A". Only after a word of thanks or help: "if you fetched A,
 # fetch B" is the condition it looks like.
 _SUBJUNCTIVE = re.compile(
-    r"(?<![\w'])(?P<hedge>appreciate\s+it|help|great|nice|helpful|grateful|thankful|glad|happy|obliged)"
+    # "It would help a lot if you fetched A": "a lot" only says how much (round 14).
+    r"(?<![\w'])(?P<hedge>appreciate\s+it|help(?:\s+a\s+lot)?|great|nice|helpful|grateful|thankful|glad|happy|obliged)"
     r"\s+if\s+you\s+(?P<past>[a-z]+)\b(?=\s)",
     re.IGNORECASE,
 )

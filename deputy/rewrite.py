@@ -455,7 +455,12 @@ def rewrite(
         if frame is not None:
             piece = _replace_frames(piece, frame, opens=index == 0, courtesy=courtesy, rewrites=rewrites)
         if aside is not None:
-            piece = _drop_asides(piece, aside, final=index == last, rewrites=rewrites)
+            dropped = _drop_asides(piece, aside, final=index == last, rewrites=rewrites)
+            # "Whenever you're free, I'd love it if you could grab A": once the aside before it is gone, the
+            # frame opens the request (round 14); the frame's own test of what stands before it is unchanged.
+            if frame is not None and dropped != piece:
+                dropped = _replace_frames(dropped, frame, opens=index == 0, courtesy=courtesy, rewrites=rewrites)
+            piece = dropped
         out.append(piece)
     sign_off = _sign_off_pattern(tuple(sign_offs))
     if out and sign_off is not None:

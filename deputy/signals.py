@@ -4,6 +4,8 @@ conditions and negations. Pure over spaCy tokens (real or built by hand); knows 
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable
 from typing import Any
 
@@ -12,7 +14,7 @@ from deputy.vocab import ReaderWords
 
 __all__ = [
     "CLAUSE_ONLY", "COORDINATORS", "SUBJECTS", "VERBAL", "WH_TAGS", "asks", "children", "content", "dated_by_the_past",
-    "embedded", "find_conditions", "in_the_past", "writers_deadline", "is_label", "is_negation", "lower", "opens_softly", "negation_word", "number", "ordinary_word", "own_clause",
+    "embedded", "find_conditions", "in_the_past", "occasion_clock", "writers_deadline", "is_label", "is_negation", "lower", "opens_softly", "negation_word", "number", "ordinary_word", "own_clause",
     "someone_else", "verb_lemma", "verb_like", "wh_phrase",
 ]
 
@@ -261,11 +263,38 @@ def writers_deadline(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
         if lower(noun) in _POINTING_BACK and not list(noun.children):
             return _writers_own_doing(tok, parsed, words)
         named = lower(noun) in words.occasions or str(noun.lemma_).lower() in words.occasions
-        return named and all(c.dep_ in _OCCASION_DEPS for c in noun.children)
+        # "Before the 14:00 change freeze": the clock time of an occasion of the writer's only says which one.
+        clocks = _occasion_clocks(tok, words)
+        return named and all(c.dep_ in _OCCASION_DEPS or c.i in clocks for c in noun.children)
     return False
 
 
 _POINTING_BACK = frozenset({"that", "this"})
+
+
+def occasion_clock(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """"14:00" in "Before the 14:00 change freeze, grab A": the clock time of the writer's own deadline,
+    which counts nothing and asks nothing (round 14)."""
+    noun = tok.head
+    if tok.dep_ != "nummod" or noun.dep_ != "pobj":
+        return False
+    return tok.i in _occasion_clocks(noun.head, words) and writers_deadline(noun.head, parsed, words)
+# A clock time on a 24- or 12-hour clock, written as one token: "14:00", "9:30".
+_CLOCK_TIME = re.compile(r"(?:[01]?\d|2[0-3]):[0-5]\d")
+
+
+def _occasion_clocks(tok: Any, words: ReaderWords) -> frozenset[int]:
+    """The clock times that name an occasion of the writer's: "before the 14:00 change freeze" (round 14).
+
+    Only a time in "HH:MM" form that is the number of the one occasion noun "before" governs; a time on
+    its own ("before 6pm", "before 14:00") is no occasion and still conditions the request."""
+    objects = [c for c in tok.children if c.dep_ == "pobj"]
+    if len(objects) != 1:
+        return frozenset()
+    noun = objects[0]
+    if not (lower(noun) in words.occasions or str(noun.lemma_).lower() in words.occasions):
+        return frozenset()
+    return frozenset(c.i for c in noun.children if c.dep_ == "nummod" and _CLOCK_TIME.fullmatch(str(c.text)))
 
 
 def _writers_own_doing(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:

@@ -18,6 +18,9 @@ _VALUE = r'"[^"\s]{1,2000}"'
 # The words that may introduce the object: "with args", "with arguments:", "with input".
 _LEAD = r"(?:[ \t]+with[ \t]+(?:the[ \t]+)?(?:args|arguments|params|parameters|input)[ \t]*:?)?[ \t]*"
 
+# An agent's narration of its call right before the arguments: "Calling fetch", "I'm calling the fetch tool".
+_CALLING = re.compile(r"(?<![\w'])calling[ \t]+(?:the[ \t]+)?[a-z]+(?:[ \t]+(?:tool|function))?[ \t]*\Z", re.IGNORECASE)
+
 
 @cache
 def _pattern(names: frozenset[str]) -> re.Pattern[str] | None:
@@ -40,6 +43,9 @@ def unpack_arguments(text: str, slot_names: Iterable[str]) -> str:
     def values(match: re.Match[str]) -> str:
         found = re.findall(r'"([^"]*)"', match.group(1))
         said = found[0] if len(found) == 1 else ", ".join(found[:-1]) + " and " + found[-1]
-        return " " + said
+        # "Calling fetch with args {…}" keeps its "with": the narration "Calling fetch with A" is then read
+        # as the agent's request (round 14); "fetch with args {…}" reads as "fetch A", as before.
+        kept = match.group(0).lstrip().lower().startswith("with") and _CALLING.search(match.string, 0, match.start())
+        return (" with " if kept else " ") + said
 
     return pattern.sub(values, text)

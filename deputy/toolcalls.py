@@ -1,6 +1,9 @@
 """Reads an agent's call of a capability by name ('fetch(urls=["A", "B"])') as the English it stands for
 ("fetch A and B"), before addresses and quotations are protected.
 
+An XML-ish block some agents write ('<tool_call>{"name": "fetch", "arguments": {"urls": ["A"]}}</tool_call>')
+is read the same way, with the same limits: the name a capability's own verb, one argument that is its slot.
+
 Pure text work. Only a name that is both a capability of the vocabulary and one of that capability's
 own verbs ("fetch", "read") is a call; its arguments must be one keyword that is a slot of that
 capability (or none), holding one quoted word or a list of quoted words without spaces. Any other
@@ -10,11 +13,12 @@ written, to be refused as the symbols it holds.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from functools import cache
 
-__all__ = ["callable_names", "unpack_calls"]
+__all__ = ["callable_names", "unpack_blocks", "unpack_calls"]
 
 # One quoted value as Python or JSON writes it: "A" or 'A', no spaces and no quote inside.
 _VALUE = r"""(?:"[^"\s]{1,2000}"|'[^'\s]{1,2000}')"""
@@ -55,7 +59,49 @@ def unpack_calls(text: str, calls: Mapping[str, frozenset[str]]) -> str:
         name = lowered[match.group(0).split("(", 1)[0].lower()]
         argument = next(group for group in match.groups() if group is not None)
         found = [value[1:-1] for value in re.findall(_VALUE, argument)]
-        said = found[0] if len(found) == 1 else ", ".join(found[:-1]) + " and " + found[-1]
-        return f"{name} {said}"
+        return f"{name} {_said(found)}"
 
     return pattern.sub(english, text)
+
+
+def _said(values: list[str]) -> str:
+    """The values as English lists them: "A", "A and B", "A, B and C"."""
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
+
+
+# '<tool_call>{…}</tool_call>': the block's JSON object, its own whole line or lines (round 14).
+_BLOCK = re.compile(r"<tool_call>\s*(\{.{1,8000}?\})\s*</tool_call>", re.DOTALL)
+
+
+def _block_values(body: str, calls: Mapping[str, frozenset[str]]) -> tuple[str, list[str]] | None:
+    """The capability and values a block's JSON asks for, or None when it is anything but one call of a
+    capability with one argument that is its slot, holding words without spaces."""
+    try:
+        call = json.loads(body)
+    except ValueError:
+        return None
+    if not isinstance(call, dict) or set(call) != {"name", "arguments"}:
+        return None
+    name, arguments = call["name"], call["arguments"]
+    if not isinstance(name, str) or name not in calls or not isinstance(arguments, dict) or len(arguments) != 1:
+        return None
+    (key, value), = arguments.items()
+    if key not in calls[name]:
+        return None
+    values = value if isinstance(value, list) else [value]
+    if not values or not all(isinstance(v, str) and v and not any(c.isspace() for c in v) for v in values):
+        return None
+    return name, values
+
+
+def unpack_blocks(text: str, calls: Mapping[str, frozenset[str]]) -> str:
+    """The text with each tool-call block of a capability replaced by its verb and values ("fetch A and B").
+    Any other block (another name, a second argument, a spaced value) stays as written and is refused."""
+    if "<tool_call>" not in text or not calls:
+        return text
+
+    def english(match: re.Match[str]) -> str:
+        found = _block_values(match.group(1), calls)
+        return match.group(0) if found is None else f"{found[0]} {_said(found[1])}"
+
+    return _BLOCK.sub(english, text)

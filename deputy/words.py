@@ -119,6 +119,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "it'd be nice if you could", "it would help if you could", "if you could", "if you would",
         "don't forget to", "do not forget to", "remember to", "make sure to", "make sure you", "be sure to",
         "feel free to", "no rush, but", "no hurry, but", "would you be so kind as to",
+        # The same hedges with "at all", and a wish for the favour: "No rush at all, but could you fetch A?",
+        # "I'd love it if you could grab A" (round 14).
+        "no rush at all, but", "no hurry at all, but", "I'd love it if you could", "I would love it if you could",
+        "I'd love it if you would", "I would love it if you would",
         "could you be so kind as to", "be so kind as to",
         # A speaker's polite frame around "could you": "I was wondering whether you could fetch A".
         # Only the past progressive is the set phrase: "I wonder if you could fetch A" may muse about ability.
@@ -183,6 +187,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "whenever it suits you", "when it suits you", "whenever convenient", "when convenient", "if convenient",
         "no rush at all", "no hurry at all", "whenever you have a moment", "when you have time",
         "whenever you have time", "when you get time", "if you would be so kind", "if you'd be so kind",
+        # The reader's free time is no event to wait for (round 14): "Whenever you're free, grab A". An event
+        # of the page's ("whenever it changes") is a condition and never on this list.
+        "whenever you're free", "when you're free", "whenever you are free", "when you are free",
         "if you please", "if you'd be so good",
         # The Indian English closing formula: "Kindly fetch A and oblige."
         "and oblige", "and oblige me",
@@ -278,6 +285,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "occasions": (
         "standup", "stand-up", "standups", "lunch", "meeting", "call", "sync", "demo", "weekend", "holidays",
         "break", "retro", "review", "audit", "interview", "presentation", "deadline", "eod", "cob",
+        # A freeze on changes is the writer's team's own deadline (round 14): "before the 14:00 change freeze".
+        "freeze",
     ),
     # Nouns for people: a sentence about them is context, and a pronoun never stands for them.
     "person_nouns": (
@@ -304,6 +313,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "really", "so", "very", "most", "truly", "ever", "extremely", "super", "incredibly", "immensely", "terribly",
         "awfully", "hugely", "deeply", "genuinely", "possibly", "just", "kindly", "please", "spare", "free", "quick",
         "little", "also",
+        # "It would help a lot if you could fetch A" (round 14).
+        "a lot",
     ),
     # How a letter or an email signs off, at the very end of a prompt and with the writer's name after
     # it or not ("… Kind regards, Ingrid"): courtesy that asks nothing, dropped with the name.

@@ -71,7 +71,7 @@ def _kind(raw: dict[str, Any]) -> None:
         (_edit(_words("relay_frame", "email")), "unsupported verb “email” to words.relay_frame"),
         (_edit(_words("relay_words", "not")), "adds “not” to words.relay_words"),
         (_edit(_words("hedge_asides", "if it changed")), "hedge “if it changed”"),
-        (_edit(_words("hedge_asides", "when you are free")), "hedge “when you are free”"),
+        (_edit(_words("hedge_asides", "when you are back")), "hedge “when you are back”"),
         (_edit(_words("hedge_frames", "don't mind, just")), "hedge “don't mind, just”"),
         (_edit(lambda raw: raw["words"].update(spellings={"dnt": "do"})), "changes the spelling “dnt”"),
         (_edit(lambda raw: raw["words"].update(spellings={"shudnt": "should"})), "drops the negation"),
