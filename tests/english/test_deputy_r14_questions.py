@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from _deputy_helpers import read_outcome
-from deputy import clause, context, nlp, reader
+from deputy import clause, context, nlp, numbers, reader
 
 A = "https://a.example.com/x"
 B = "https://b.example.com/y"
@@ -230,4 +230,32 @@ def test_without_the_mention_rule_the_handle_is_not_understood(deputy: Any, monk
     prompt = f"@seaspider please fetch {A}"
     assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
     monkeypatch.setattr(reader, "mentions", lambda text, name, actions: text)
+    assert read_outcome(deputy, prompt) == ("refused", "not_understood")
+
+
+# --- one of two answers: "a 200 or an error" (deputy/numbers.py) ----------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"Did {A} come back with a 200 or an error?",
+    f"Did {A} return a 200 or a 404?",
+    f"Did {A} come back with an error or a 200?",
+])
+def test_two_answers_asked_about_are_one_page_question(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("page", {"url": A})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Did {PRIVATE} come back with a 200 or an error?", "non_public_address"),
+    (f"Fetch {A} with a 200 or an error.", "not_understood"),
+    (f"Can you fetch {A} with a 200 or an error?", "not_understood"),
+    (f"Did {A} come back with a 200 or an error? Then fetch it again.", "not_understood"),
+])
+def test_two_answers_do_not_widen_a_request(deputy: Any, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_without_the_two_answers_rule_the_code_counts(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = f"Did {A} come back with a 200 or an error?"
+    assert read_outcome(deputy, prompt) == ("page", {"url": A})
+    monkeypatch.setattr(numbers, "_one_of_two_answers", lambda tok: False)
     assert read_outcome(deputy, prompt) == ("refused", "not_understood")
