@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.asked import codes_asked
+from deputy.asked_back import question_pointer
+from deputy.dated import dated_words
 from deputy.listcounts import counts_the_object
 from deputy.nlp import Parsed
 from deputy.pronouns import only_addresses_joined
@@ -221,6 +223,9 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     unexpected = _modifiers(chain if predicate is not None else [], tail, parsed, words)
     unexpected = codes_asked(unexpected, mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION) and modality is Modality.NONE,
                              words.nouns)
+    # "Was A fetched last week?": a date of what a question asks about is answered by the record itself.
+    dated = dated_words(chain, mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION) and modality is Modality.NONE)
+    unexpected = [w for w in unexpected if w not in dated]
     counts: list[int] = []
     for tok in sent:
         if tok.i in parsed.items or tok.i in parsed.synthetic or not tok.like_num or tok.i not in in_scope:
@@ -248,6 +253,11 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         else:
             unexpected.append(tok.text)  # "fetch 300 pages from A" asks for more than A
     pointer, referents = _pronoun(action, predicate, parsed, words)
+    if pointer is None and predicate is not None:
+        # "What status did it return?", "What did you record for that page?": a question's pointer may be
+        # its subject or sit after a preposition; it is bound only to a context address (deputy.asked_back).
+        pointer = question_pointer(action, mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
+                                   and modality is Modality.NONE, parsed, words.referent_nouns)
     sentence_words = set()
     for tok in sent:
         if tok.i not in parsed.items:

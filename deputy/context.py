@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deputy.asked_back import asked_back
 from deputy.clause import Clause
 from deputy.nlp import Parsed
 from deputy.pronouns import joined_to_the_pronoun
@@ -326,8 +327,11 @@ def bind_pronoun(
     # where nothing else could be what a singular "it" stands for (deputy.reasons).
     reported = wanted == 1 and lower(pointer) == "it" and len(holders) == 1 \
         and reports_on(clauses[holders[0]], frozenset(addresses), parsed, words)
-    if not reported and not all(_hands_over(clauses[i], frozenset(addresses), parsed, words, actions)
-                                or _done_before(clauses[i], main, parsed, words, actions) for i in holders):
+    # "Our dashboard shows a 403 for A. What status did you record for that page?": a question that only
+    # asks may point at the one address a statement of context names, whatever the statement says of it.
+    asked = len(holders) == 1 and asked_back(main, clauses[holders[0]], wanted)
+    if not reported and not asked and not all(_hands_over(clauses[i], frozenset(addresses), parsed, words, actions)
+                                              or _done_before(clauses[i], main, parsed, words, actions) for i in holders):
         return None, frozenset()
     # The addresses joined to "it" are the same verb's objects: bound beside it, in the same role.
     return ("it" if pointer.pos_ == "VERB" else lower(pointer)), frozenset(addresses) | own

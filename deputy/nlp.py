@@ -15,6 +15,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from deputy.asked import asked_participles, counted_totals, robots_lets
+from deputy.asides import noun_openers
+from deputy.check_heading import check_headings
 from deputy.fronted import fronted_work
 from deputy.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
@@ -237,5 +239,7 @@ def parse(
             _retag_participles(doc, verbs, items)
             asked_participles(doc, verbs, items)
             counted_totals(doc, items)
+            check_headings(doc, items)
+            noun_openers(doc, items)
     return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered,
                   narrated=bool(narrated))

@@ -12,6 +12,8 @@ from deputy.bind import Binder, Plan, SlotChecker
 from deputy.blockmarkup import list_headings, unbold_words, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.decide import CHECKS, Decider
+from deputy.learner_order import learner_order
+from deputy.mentions import mentions
 from deputy.nlp import parse
 from deputy.pointed import pointed_first_step
 from deputy.products import needed_product, product_verbs, renewed_product
@@ -22,6 +24,7 @@ from deputy.relayed import relayed
 from deputy.skeleton import Skeleton
 from deputy.tables import unpack_tables
 from deputy.tasks import ticked_task
+from deputy.ticket_question import ticket_question
 from deputy.toolargs import unpack_arguments
 from deputy.toolcalls import callable_names, unpack_blocks, unpack_calls
 from deputy.vocab import Form, Vocab
@@ -134,6 +137,9 @@ class Deputy:
             return self._refuser.refuse(
                 RefusalKind.NOT_UNDERSTOOD, None, "too_long", count=len(text), max=MAX_PROMPT_CHARS
             )
+        asked = self._ticket_asks(text)
+        if asked is not None:
+            return asked
         result = self.decide(self.skeleton(text))
         # A done task is checked last, so a negation or a private address inside it is still named.
         ticked = ticked_task(text) if isinstance(result, Plan) else None
@@ -141,9 +147,22 @@ class Deputy:
             return self._refuser.refuse(RefusalKind.NOT_UNDERSTOOD, result.skeleton, "ticked_task", word=ticked)
         return result
 
+    def _ticket_asks(self, text: str) -> Plan | Refusal | None:
+        """The answer to a question quoted under a ticket's label, when a capability that only observes
+        takes it; None otherwise, and the prompt is read as written (a quoted request is never acted on).
+        A value a slot checker refuses (a private address) in the quoted question is named as such."""
+        said = ticket_question(text, self.vocab.words.label_nouns)
+        if said is None:
+            return None
+        result = self.decide(self.skeleton(said))
+        if isinstance(result, Refusal):
+            return result if result.rule is RefusalKind.DISALLOWED_VALUE else None
+        observing = {c.name for c in self.vocab.capabilities if c.observes}
+        return result if result.capability in observing else None
+
     def skeleton(self, prompt: str) -> Skeleton:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
-        text = prompt.strip()
+        text = mentions(learner_order(prompt.strip(), self._actions), self.vocab.name, self._actions)
         text = relayed(text, self.vocab.words) or text
         # A tool-call block first: its inner arguments object would otherwise be unpacked on its own.
         text = unpack_blocks(text, self._calls)

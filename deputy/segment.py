@@ -119,6 +119,9 @@ def _opens_clause(right: list[Token]) -> bool:
         return True  # a question: "…: did you fetch A?"
     if words[0].text.lower() in _AUXILIARIES and len(words) > 1 and words[1].text.lower() in _INDEFINITES:
         return True  # a question about the queue: "Status check: is anything still running?"
+    if (words[0].text.lower() in _AUXILIARIES and len(words) > 2 and words[1].text.lower() == "any"
+            and words[2].tag in ("NN", "NNS") and not words[2].address):
+        return True  # the same with a counted subject: "Status check: are any jobs still queued?"
     return _subject_then_verb(words)
 
 
