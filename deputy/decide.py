@@ -59,6 +59,7 @@ class Decider:
         only_asks = (
             bool(matches) and all(c.observes for c in matches) and sk.mood in _QUESTIONS and not sk.also
             and not sk.commands and not any(lemma in acting for lemma in sk.others + sk.conjoined)
+            and not _conditional_order(sk, acting)
         )
         conditions = sk.conditions + sk.conditions_aside
         if conditions and "condition" not in self._disabled and not only_asks:
@@ -262,6 +263,26 @@ class Decider:
 
     def _refuse(self, kind: RefusalKind, sk: Skeleton | None, reason_key: str, **fields: object) -> Refusal:
         return self._refuser.refuse(kind, sk, reason_key, **fields)
+
+
+def _conditional_order(sk: Skeleton, acting: set[str]) -> bool:
+    """"Did A come back with an error? If an error, fetch it again.": a sentence of its own that orders an
+    acting verb under one of the prompt's conditions. The question beside it does not only ask, so the
+    condition refuses the whole prompt rather than the order being dropped as context.
+
+    The order is the root of its sentence in the base form; "Tell me when A was fetched" (a participle)
+    and "Check if robots.txt allows A" (a verb that does not act) are no such order.
+    """
+    if not sk.conditions:
+        return False
+    rows = {row.id: row for row in sk.tokens}
+    for row in sk.tokens:
+        if row.form.lower() not in sk.conditions or row.deprel not in ("mark", "advmod"):
+            continue
+        verb = rows.get(row.head)
+        if verb is not None and verb.deprel == "ROOT" and verb.xpos == "VB" and verb.lemma.lower() in acting:
+            return True
+    return False
 
 
 def _about_the_same(also: Skeleton, sk: Skeleton) -> Skeleton:
