@@ -194,6 +194,12 @@ def test_a_learner_word_order_keeps_every_check(deputy: Any, prompt: str, kind: 
     assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
+def test_a_learner_order_that_asks_is_a_permission_question(deputy: Any) -> None:
+    """"Please, you can fetch for me A?" ends in "?": a "can …?" question, answered from robots.txt like
+    "Can you fetch A?", never a fetch (round 15)."""
+    assert read_outcome(deputy, f"Please, you can fetch for me the page {A}?") == ("robots", {"target": A})
+
+
 def test_without_the_learner_rule_the_order_is_not_understood(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = f"Fetch me please the page {A} for my report."
     assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
