@@ -123,6 +123,8 @@ class Deputy:
         )
         # Nouns for what a capability makes ("copy"): a need for one asks for the capability.
         self._products = product_verbs(vocab)
+        # The capabilities that only observe: a question quoted under a ticket's label may go to them alone.
+        self._observing = frozenset(c.name for c in vocab.capabilities if c.observes)
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
 
@@ -157,8 +159,7 @@ class Deputy:
         result = self.decide(self.skeleton(said))
         if isinstance(result, Refusal):
             return result if result.rule is RefusalKind.DISALLOWED_VALUE else None
-        observing = {c.name for c in self.vocab.capabilities if c.observes}
-        return result if result.capability in observing else None
+        return result if result.capability in self._observing else None
 
     def skeleton(self, prompt: str) -> Skeleton:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
