@@ -45,6 +45,8 @@ class Decider:
         self._address_types = tuple(dict.fromkeys(
             slot.type for cap in vocab.capabilities for slot in cap.slots if slot.takes == "address"
         ))
+        # The verbs of the capabilities that act, named once rather than on every prompt.
+        self._acting = frozenset(p for c in vocab.capabilities if not c.observes for p in c.predicates)
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:
         """The plan the skeleton asks for, or the most telling reason not to act."""
@@ -55,7 +57,7 @@ class Decider:
         # may we crawl A?"); a condition on anything that acts refuses it.
         # "Can you tell me if A is allowed, and fetch it if so?": a question beside a verb that acts
         # does not only ask, so its condition is the reason to refuse.
-        acting = {p for c in self.vocab.capabilities if not c.observes for p in c.predicates}
+        acting = self._acting
         only_asks = (
             bool(matches) and all(c.observes for c in matches) and sk.mood in _QUESTIONS and not sk.also
             and not sk.commands and not any(lemma in acting for lemma in sk.others + sk.conjoined)
@@ -247,8 +249,7 @@ class Decider:
         """
         if not sk.negation_asked or sk.also or sk.commands or not matches or not all(c.observes for c in matches):
             return False
-        acting = any(sk.predicate in c.predicates for c in self.vocab.capabilities if not c.observes)
-        return sk.mood is Mood.WH_QUESTION or not acting
+        return sk.mood is Mood.WH_QUESTION or sk.predicate not in self._acting
 
     def _several(self, sk: Skeleton) -> Refusal:
         predicates = [sk.predicate or ""] + [also.predicate or "" for also in sk.also]
@@ -265,7 +266,7 @@ class Decider:
         return self._refuser.refuse(kind, sk, reason_key, **fields)
 
 
-def _conditional_order(sk: Skeleton, acting: set[str]) -> bool:
+def _conditional_order(sk: Skeleton, acting: frozenset[str]) -> bool:
     """"Did A come back with an error? If an error, fetch it again.": a sentence of its own that orders an
     acting verb under one of the prompt's conditions. The question beside it does not only ask, so the
     condition refuses the whole prompt rather than the order being dropped as context.
