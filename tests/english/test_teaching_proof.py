@@ -1,10 +1,11 @@
 """`seaspider review try` and `accept`: the proof on the whole corpus and the review queue, and the audited write.
 
 Real model, real files; one corpus reading per vocabulary per test process (seaspider.teaching.proof).
-Only the first test proves against the whole shipped corpus (two readings of ~3,500 prompts). The
-others prove against `part`, byte-identical copies of the shipped files that hold the lines they
-name: a proof's errors are per corpus line, so what a part catches the whole corpus catches too, and
-the suite does not read the whole corpus ten times over.
+The tests prove against `part`, byte-identical copies of the shipped files that hold the lines they
+name: a proof's errors are per corpus line, so what a part catches the whole corpus catches too. The
+first test takes the default path (no --corpus) with the shipped corpus folder pointed at the part;
+test_teaching_corpus shows that the default folder is the whole shipped corpus. A whole-corpus proof
+here cost two readings of ~4,700 prompts, the longest test of the suite, and showed nothing more.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from typing import Any
 import jsonschema
 import pytest
 
-from _deputy_helpers import load_cases
 from _teaching_helpers import CONTROLS, NAB, PROMPTS, VOCAB, make_queue, reader, with_predicate, write_json
 from deputy.corpus import corpus_sha256
 from seaspider.cli import main
@@ -27,7 +27,8 @@ from seaspider.errors import ProofFailed
 from seaspider.resources import load_schema
 from seaspider.teaching import accept as accept_module
 from seaspider.teaching.accept import accept, write_atomically
-from seaspider.teaching.corpus import find_corpus
+from seaspider.teaching import corpus as corpus_module
+from seaspider.teaching.corpus import PACKAGED, find_corpus
 from seaspider.teaching.proof import read_vocab, try_vocab
 
 pytestmark = pytest.mark.slow
@@ -71,12 +72,14 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, 
 
 
 def test_try_turns_the_batch_into_the_expected_plans_and_changes_nothing_else(
-    queue: Path, nab: Path, capsys: pytest.CaptureFixture[str]
+    queue: Path, nab: Path, part: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(corpus_module, "corpus_dir", lambda: part)  # the shipped folder, as far as `try` knows
     code, proof, err = run(capsys, "try", "--vocab", str(nab), str(queue))
     assert code == 0, err
     assert proof["proof"] == "clean" and proof["errors"] == [] and proof["relaxations"] == []
-    assert proof["corpus"]["prompts"] == len(load_cases()) and proof["corpus"]["sha256"] == corpus_sha256(PROMPTS)
+    assert proof["corpus"] == {"source": PACKAGED, "sha256": corpus_sha256(part),
+                               "prompts": sum(len((part / name).read_text().splitlines()) for name in PART)}
     acting = {c["prompt"]: c["after"] for c in proof["now_acting"]}
     assert acting == {p: {"act": True, "capability": "fetch", "operation": "fetch", "args": {"urls": urls}}
                       for p, urls in NAB.items()}
