@@ -219,7 +219,10 @@ def find_conditions(parsed: Parsed, words: ReaderWords) -> tuple[tuple[str, int]
         if word == "before" and writers_deadline(tok, parsed, words):
             continue  # "… before I close my laptop": the writer's own next step, met by acting now
         if word in CLAUSE_ONLY:
-            opens_clause = tok.dep_ == "mark" or (tok.dep_ == "advmod" and tok.head.dep_ in ("advcl", "ccomp")) or _heads_own_clause(tok)
+            opens_clause = (
+                tok.dep_ == "mark" or (tok.dep_ == "advmod" and tok.head.dep_ in ("advcl", "ccomp"))
+                or _heads_own_clause(tok) or _opens_on_a_quantified_subject(tok)
+            )
             if not opens_clause or _indirect_question(tok, words) or _past_time(tok, word):
                 continue
         found.append((word, tok.i))
@@ -356,6 +359,18 @@ def _heads_own_clause(tok: Any) -> bool:
 
 
 _CLAUSE_SUBJECTS = frozenset({"nsubj", "nsubjpass", "det", "compound", "poss"})
+
+
+def _opens_on_a_quantified_subject(tok: Any) -> bool:
+    """"Once more pages arrive, fetch A": the small model hangs "once" on "more", the modifier of the
+    clause's subject, so the word looks like "once more" (again). It still opens a clause: the word
+    after it modifies a subject that follows. "Fetch A once more." has no subject after "more"."""
+    quantifier = tok.head
+    subject = quantifier.head
+    return (
+        quantifier.i == tok.i + 1 and quantifier.dep_ in ("amod", "advmod", "det")
+        and subject.dep_ in ("nsubj", "nsubjpass") and subject.i > quantifier.i
+    )
 
 
 def _indirect_question(tok: Any, words: ReaderWords) -> bool:

@@ -30,3 +30,20 @@ def test_a_condition_after_a_label_still_refuses(deputy: Any, prompt: str) -> No
 ])
 def test_once_without_a_clause_is_no_condition(deputy: Any, prompt: str) -> None:  # negative control
     assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Once more pages arrive, fetch {A}.",  # fetched before: "once" hung on "more", the subject's modifier
+    f"Fetch {A} once more pages arrive.",
+    f"Once more results come in, download {A}.",
+])
+def test_once_before_a_quantified_subject_is_a_condition(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", "condition")
+
+
+def test_once_more_alone_is_no_condition(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # negative control
+    assert read_outcome(deputy, f"Fetch {A} once more.") != ("refused", "condition")
+    # Switched off, the clause is missed again and the prompt is fetched: the rule is what refuses it.
+    from deputy import signals
+    monkeypatch.setattr(signals, "_opens_on_a_quantified_subject", lambda tok: False)
+    assert read_outcome(deputy, f"Once more pages arrive, fetch {A}.") == ("fetch", {"urls": [A]})
