@@ -7,7 +7,8 @@ is read the same way, with the same limits: the name a capability's own verb, on
 Pure text work. Only a name that is both a capability of the vocabulary and one of that capability's
 own verbs ("fetch", "read") is a call; its arguments must be one keyword that is a slot of that
 capability (or none), holding one quoted word or a list of quoted words without spaces. Any other
-function ("delete(urls=[…])", "client.fetch(…)"), a second argument or a spaced value leaves the text as
+function ("delete(urls=[…])", "client.fetch(…)"; only the service's own name may stand before the call,
+"seaspider.fetch(…)"), a second argument or a spaced value leaves the text as
 written, to be refused as the symbols it holds.
 """
 
@@ -35,28 +36,35 @@ def callable_names(capabilities: Mapping[str, tuple[frozenset[str], frozenset[st
 
 
 @cache
-def _pattern(calls: tuple[tuple[str, tuple[str, ...]], ...]) -> re.Pattern[str] | None:
+def _pattern(calls: tuple[tuple[str, tuple[str, ...]], ...], owners: tuple[str, ...] = ()) -> re.Pattern[str] | None:
     alternatives = []
+    # "seaspider.fetch(…)" (round 15): the service's own name before the call names no other object.
+    owned = "".join(rf"(?<![\w.$]){re.escape(owner)}\.|" for owner in owners)
     for name, slots in calls:
         keys = "|".join(re.escape(s) for s in sorted(slots, key=len, reverse=True))
         # The name stands alone: not a method ("client.fetch(") and not the end of another name ("prefetch(").
-        alternatives.append(rf"(?<![\w.$]){re.escape(name)}\(\s*(?:(?:{keys})\s*=\s*)?({_LIST}|{_VALUE})\s*\)")
+        alternatives.append(
+            rf"(?:{owned}(?<![\w.$])){re.escape(name)}\(\s*(?:(?:{keys})\s*=\s*)?({_LIST}|{_VALUE})\s*\)"
+        )
     if not alternatives:
         return None
     return re.compile("|".join(f"(?:{a})" for a in alternatives), re.IGNORECASE)
 
 
-def unpack_calls(text: str, calls: Mapping[str, frozenset[str]]) -> str:
-    """The text with each call of a capability by name replaced by its verb and values ("fetch A and B")."""
+def unpack_calls(text: str, calls: Mapping[str, frozenset[str]], owners: frozenset[str] = frozenset()) -> str:
+    """The text with each call of a capability by name replaced by its verb and values ("fetch A and B").
+    `owners` are the names that may stand before the call with a dot: the service's own ("seaspider")."""
     if "(" not in text or not calls:
         return text
-    pattern = _pattern(tuple(sorted((name, tuple(sorted(slots))) for name, slots in calls.items())))
+    pattern = _pattern(
+        tuple(sorted((name, tuple(sorted(slots))) for name, slots in calls.items())), tuple(sorted(owners))
+    )
     if pattern is None:
         return text
     lowered = {name.lower(): name for name in calls}
 
     def english(match: re.Match[str]) -> str:
-        name = lowered[match.group(0).split("(", 1)[0].lower()]
+        name = lowered[match.group(0).split("(", 1)[0].rsplit(".", 1)[-1].lower()]
         argument = next(group for group in match.groups() if group is not None)
         found = [value[1:-1] for value in re.findall(_VALUE, argument)]
         return f"{name} {_said(found)}"
