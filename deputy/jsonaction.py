@@ -26,6 +26,14 @@ __all__ = ["unpack_action_object"]
 _MAX_CHARS = 8000  # the reader's prompts are far shorter; a longer object is not parsed here
 
 
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's keys, each once: a key given twice says two things, and neither is taken."""
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise ValueError("a key is given twice")
+    return dict(pairs)
+
+
 def _word(value: object) -> bool:
     return isinstance(value, str) and bool(value) and not any(c.isspace() for c in value)
 
@@ -40,7 +48,9 @@ def _harmless_label(value: object, words: ReaderWords) -> bool:
     return not protect(str(value)).items and quoted_refusal(said, words) is None
 
 
-def _values(found: dict[str, Any], calls: Mapping[str, frozenset[str]], words: ReaderWords) -> tuple[str, list[str]] | None:
+def _values(
+    found: dict[str, Any], calls: Mapping[str, frozenset[str]], words: ReaderWords
+) -> tuple[str, list[str]] | None:
     """The capability and values the object asks for, or None when it is anything more."""
     actions = [key for key in found if key.lower() in words.action_keys]
     if len(actions) != 1 or not isinstance(found[actions[0]], str):
@@ -67,9 +77,9 @@ def unpack_action_object(text: str, calls: Mapping[str, frozenset[str]], words: 
     if not (body.startswith("{") and body.endswith("}")) or len(body) > _MAX_CHARS or not calls:
         return text
     try:
-        found = json.loads(body)
+        found = json.loads(body, object_pairs_hook=_unique)
     except ValueError:
-        return text
+        return text  # not JSON, or a key given twice ('{"action": "delete", "action": "fetch"}')
     if not isinstance(found, dict):
         return text
     asked = _values(found, calls, words)

@@ -32,7 +32,7 @@ from deputy.tasks import ticked_task
 from deputy.ticket_question import ticket_question
 from deputy.ticket_quote import ticket_address
 from deputy.toolargs import unpack_arguments
-from deputy.toolcalls import callable_names, unpack_blocks, unpack_calls
+from deputy.toolcalls import callable_names, drop_owner, unpack_blocks, unpack_calls
 from deputy.vocab import Form, Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
@@ -178,7 +178,7 @@ class Deputy:
         text = unpack_action_object(text, self._calls, self.vocab.words)
         text = unpack_blocks(text, self._calls)
         text = unpack_arguments(text, self._slot_names)
-        text = unpack_calls(text, self._calls, self._owners)
+        text = unpack_calls(drop_owner(text, self._calls, self._owners), self._calls)
         text = unquote_whole_message(text, self.vocab.words.sign_offs)
         # Quote blocks before the writer's own lines: a cited address, or someone else's words as context.
         text = drop_log_lines(read_quote_blocks(text, self.vocab.words), self.vocab.words)

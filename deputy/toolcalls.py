@@ -8,7 +8,7 @@ Pure text work. Only a name that is both a capability of the vocabulary and one 
 own verbs ("fetch", "read") is a call; its arguments must be one keyword that is a slot of that
 capability (or none), holding one quoted word or a list of quoted words without spaces. Any other
 function ("delete(urls=[…])", "client.fetch(…)"; only the service's own name may stand before the call,
-"seaspider.fetch(…)"), a second argument or a spaced value leaves the text as
+"seaspider.fetch(…)", see `drop_owner`), a second argument or a spaced value leaves the text as
 written, to be refused as the symbols it holds.
 """
 
@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from functools import cache
 
-__all__ = ["callable_names", "unpack_blocks", "unpack_calls"]
+__all__ = ["callable_names", "drop_owner", "unpack_blocks", "unpack_calls"]
 
 # One quoted value as Python or JSON writes it: "A" or 'A', no spaces and no quote inside.
 _VALUE = r"""(?:"[^"\s]{1,2000}"|'[^'\s]{1,2000}')"""
@@ -36,35 +36,28 @@ def callable_names(capabilities: Mapping[str, tuple[frozenset[str], frozenset[st
 
 
 @cache
-def _pattern(calls: tuple[tuple[str, tuple[str, ...]], ...], owners: tuple[str, ...] = ()) -> re.Pattern[str] | None:
+def _pattern(calls: tuple[tuple[str, tuple[str, ...]], ...]) -> re.Pattern[str] | None:
     alternatives = []
-    # "seaspider.fetch(…)" (round 15): the service's own name before the call names no other object.
-    owned = "".join(rf"(?<![\w.$]){re.escape(owner)}\.|" for owner in owners)
     for name, slots in calls:
         keys = "|".join(re.escape(s) for s in sorted(slots, key=len, reverse=True))
         # The name stands alone: not a method ("client.fetch(") and not the end of another name ("prefetch(").
-        alternatives.append(
-            rf"(?:{owned}(?<![\w.$])){re.escape(name)}\(\s*(?:(?:{keys})\s*=\s*)?({_LIST}|{_VALUE})\s*\)"
-        )
+        alternatives.append(rf"(?<![\w.$]){re.escape(name)}\(\s*(?:(?:{keys})\s*=\s*)?({_LIST}|{_VALUE})\s*\)")
     if not alternatives:
         return None
     return re.compile("|".join(f"(?:{a})" for a in alternatives), re.IGNORECASE)
 
 
-def unpack_calls(text: str, calls: Mapping[str, frozenset[str]], owners: frozenset[str] = frozenset()) -> str:
-    """The text with each call of a capability by name replaced by its verb and values ("fetch A and B").
-    `owners` are the names that may stand before the call with a dot: the service's own ("seaspider")."""
+def unpack_calls(text: str, calls: Mapping[str, frozenset[str]]) -> str:
+    """The text with each call of a capability by name replaced by its verb and values ("fetch A and B")."""
     if "(" not in text or not calls:
         return text
-    pattern = _pattern(
-        tuple(sorted((name, tuple(sorted(slots))) for name, slots in calls.items())), tuple(sorted(owners))
-    )
+    pattern = _pattern(tuple(sorted((name, tuple(sorted(slots))) for name, slots in calls.items())))
     if pattern is None:
         return text
     lowered = {name.lower(): name for name in calls}
 
     def english(match: re.Match[str]) -> str:
-        name = lowered[match.group(0).split("(", 1)[0].rsplit(".", 1)[-1].lower()]
+        name = lowered[match.group(0).split("(", 1)[0].lower()]
         argument = next(group for group in match.groups() if group is not None)
         found = [value[1:-1] for value in re.findall(_VALUE, argument)]
         return f"{name} {_said(found)}"
@@ -113,3 +106,14 @@ def unpack_blocks(text: str, calls: Mapping[str, frozenset[str]]) -> str:
         return match.group(0) if found is None else f"{found[0]} {_said(found[1])}"
 
     return _BLOCK.sub(english, text)
+
+
+def drop_owner(text: str, calls: Mapping[str, frozenset[str]], owners: frozenset[str]) -> str:
+    """The text with the service's own name dropped before a call of one of its capabilities (round 15):
+    "seaspider.fetch(urls=[…])" is "fetch(urls=[…])", read by `unpack_calls` with all its limits. Any
+    other owner ("client.fetch(…)", "my.seaspider.fetch(…)") stays as written and is refused."""
+    if "." not in text or "(" not in text or not calls or not owners:
+        return text
+    names = "|".join(re.escape(name) for name in sorted(calls, key=len, reverse=True))
+    owned = "|".join(re.escape(owner) for owner in sorted(owners, key=len, reverse=True))
+    return re.sub(rf"(?<![\w.$])(?:{owned})\.(?=(?:{names})\()", "", text, flags=re.IGNORECASE)

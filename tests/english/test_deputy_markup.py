@@ -39,10 +39,12 @@ def test_a_json_object_naming_an_action_acts(deputy: Any, prompt: str, urls: lis
     (f'{{"task": "do_not_fetch", "action": "fetch", "urls": ["{A}"]}}', "not_understood"),
     (f'{{"task": "only_if_changed", "action": "fetch", "urls": ["{A}"]}}', "not_understood"),
     (f'{{"action": "fetch", "tool": "fetch", "urls": ["{A}"]}}', "not_understood"),
+    (f'{{"action": "delete", "action": "fetch", "urls": ["{A}"]}}', "not_understood"),
     ('{"action": "fetch", "urls": ["http://10.0.0.12/admin"]}', "non_public_address"),
     ('{"action": "fetch", "urls": [' + ", ".join(f'"https://s{i}.example.org/"' for i in range(17)) + "]}",
      "too_many_urls"),
-], ids=["delete", "post", "further-key", "negated-label", "conditional-label", "two-actions", "private", "too-many"])
+], ids=["delete", "post", "further-key", "negated-label", "conditional-label", "two-actions", "twice", "private",
+                                     "too-many"])
 def test_a_json_object_that_asks_anything_more_refuses(deputy: Any, prompt: str, kind: str) -> None:
     assert read_outcome(deputy, prompt) == ("refused", kind)
 
@@ -93,7 +95,8 @@ def test_a_quoted_address_the_request_does_not_take_refuses(deputy: Any, prompt:
 
 
 @pytest.mark.parametrize("prompt", [
-    f"Slack thread from #research:\n> maya: anyone have the flu dashboard saved?\n> tom: nope\nPlease fetch {A} so we have it.",
+    "Slack thread from #research:\n> maya: anyone have the flu dashboard saved?\n> tom: nope\n"
+    f"Please fetch {A} so we have it.",
     f"> jo: the article changed again\n\nFetch {A}.",
 ], ids=["thread", "opening-quote"])
 def test_quoted_chat_without_an_address_is_context(deputy: Any, prompt: str) -> None:
@@ -177,7 +180,9 @@ def test_log_lines_that_change_the_request_still_refuse(deputy: Any, prompt: str
     ("ticket_address", f'Ticket DATA-41: "Please archive {A} for the file." Could you fetch that URL?'),
     ("forwarded_links", FORWARD.format(mail="", a=A, b=B, own="Please fetch the two links in Omar's email.")),
 ], ids=["json", "citation", "chat", "log", "outline", "ticket", "forwarded"])
-def test_without_the_rule_the_prompt_refuses(deputy: Any, monkeypatch: pytest.MonkeyPatch, helper: str, prompt: str) -> None:
+def test_without_the_rule_the_prompt_refuses(
+    deputy: Any, monkeypatch: pytest.MonkeyPatch, helper: str, prompt: str
+) -> None:
     assert read_outcome(deputy, prompt)[0] in ("fetch", "robots")
     monkeypatch.setattr(reader_module, helper, lambda text, *args, **kwargs: text)
     assert read_outcome(deputy, prompt)[0] == "refused"
@@ -186,7 +191,7 @@ def test_without_the_rule_the_prompt_refuses(deputy: Any, monkeypatch: pytest.Mo
 def test_without_the_services_name_a_dotted_call_refuses(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = f'seaspider.fetch(urls=["{A}"])'
     assert read_outcome(deputy, prompt)[0] == "fetch"
-    monkeypatch.setattr(deputy, "_owners", frozenset())
+    monkeypatch.setattr(reader_module, "drop_owner", lambda text, calls, owners: text)
     assert read_outcome(deputy, prompt) == ("refused", "not_understood")
 
 
