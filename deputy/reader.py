@@ -12,12 +12,17 @@ from deputy.bind import Binder, Plan, SlotChecker
 from deputy.blockmarkup import list_headings, unbold_words, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.decide import CHECKS, Decider
+from deputy.forwarded import forwarded_links
+from deputy.jsonaction import unpack_action_object
 from deputy.learner_order import learner_order
+from deputy.loglines import drop_log_lines
 from deputy.mentions import mentions
 from deputy.nlp import parse
+from deputy.outline import drop_plan_outline
 from deputy.pointed import pointed_first_step
 from deputy.products import needed_product, product_verbs, renewed_product
 from deputy.protect import ItemKind, protect
+from deputy.quoteblocks import read_quote_blocks
 from deputy.reasons import listened_for
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
 from deputy.relayed import relayed
@@ -25,8 +30,9 @@ from deputy.skeleton import Skeleton
 from deputy.tables import unpack_tables
 from deputy.tasks import ticked_task
 from deputy.ticket_question import ticket_question
+from deputy.ticket_quote import ticket_address
 from deputy.toolargs import unpack_arguments
-from deputy.toolcalls import callable_names, unpack_blocks, unpack_calls
+from deputy.toolcalls import callable_names, drop_owner, unpack_blocks, unpack_calls
 from deputy.vocab import Form, Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
@@ -94,6 +100,8 @@ class Deputy:
         self._calls = callable_names({
             cap.name: (cap.predicates, frozenset(slot.name for slot in cap.slots)) for cap in vocab.capabilities
         })
+        # 'seaspider.fetch(urls=["A"])': the service's own name may stand before a call (round 15).
+        self._owners = frozenset({vocab.name.lower()}) if vocab.name else frozenset()
         # Acting verbs no capability of which takes a quotation: a harmless quotation beside a noun is an aside there.
         # Only forms that ask for something pass a quotation on; a question's verbs ("What text did you
         # save for A?") take none.
@@ -166,10 +174,17 @@ class Deputy:
         text = mentions(learner_order(prompt.strip(), self._actions), self.vocab.name, self._actions)
         text = relayed(text, self.vocab.words) or text
         # A tool-call block first: its inner arguments object would otherwise be unpacked on its own.
+        # '{"action": "fetch", "urls": ["A"]}' as the whole prompt (round 15).
+        text = unpack_action_object(text, self._calls, self.vocab.words)
         text = unpack_blocks(text, self._calls)
         text = unpack_arguments(text, self._slot_names)
-        text = unpack_calls(text, self._calls)
-        text = unbold_words(list_headings(unquote_whole_message(text, self.vocab.words.sign_offs)))
+        text = unpack_calls(drop_owner(text, self._calls, self._owners), self._calls)
+        text = unquote_whole_message(text, self.vocab.words.sign_offs)
+        # Quote blocks before the writer's own lines: a cited address, or someone else's words as context.
+        text = drop_log_lines(read_quote_blocks(text, self.vocab.words), self.vocab.words)
+        text = drop_plan_outline(ticket_address(text, self.vocab.words), self.vocab.words)
+        text = forwarded_links(text, self.vocab.words)
+        text = unbold_words(list_headings(text))
         text = unpack_tables(
             text, never=self._unlisted, verbs=self._table_verbs, known=self._known, is_address=_is_address
         )

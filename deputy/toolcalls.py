@@ -7,7 +7,8 @@ is read the same way, with the same limits: the name a capability's own verb, on
 Pure text work. Only a name that is both a capability of the vocabulary and one of that capability's
 own verbs ("fetch", "read") is a call; its arguments must be one keyword that is a slot of that
 capability (or none), holding one quoted word or a list of quoted words without spaces. Any other
-function ("delete(urls=[…])", "client.fetch(…)"), a second argument or a spaced value leaves the text as
+function ("delete(urls=[…])", "client.fetch(…)"; only the service's own name may stand before the call,
+"seaspider.fetch(…)", see `drop_owner`), a second argument or a spaced value leaves the text as
 written, to be refused as the symbols it holds.
 """
 
@@ -18,7 +19,7 @@ import re
 from collections.abc import Mapping
 from functools import cache
 
-__all__ = ["callable_names", "unpack_blocks", "unpack_calls"]
+__all__ = ["callable_names", "drop_owner", "unpack_blocks", "unpack_calls"]
 
 # One quoted value as Python or JSON writes it: "A" or 'A', no spaces and no quote inside.
 _VALUE = r"""(?:"[^"\s]{1,2000}"|'[^'\s]{1,2000}')"""
@@ -105,3 +106,14 @@ def unpack_blocks(text: str, calls: Mapping[str, frozenset[str]]) -> str:
         return match.group(0) if found is None else f"{found[0]} {_said(found[1])}"
 
     return _BLOCK.sub(english, text)
+
+
+def drop_owner(text: str, calls: Mapping[str, frozenset[str]], owners: frozenset[str]) -> str:
+    """The text with the service's own name dropped before a call of one of its capabilities (round 15):
+    "seaspider.fetch(urls=[…])" is "fetch(urls=[…])", read by `unpack_calls` with all its limits. Any
+    other owner ("client.fetch(…)", "my.seaspider.fetch(…)") stays as written and is refused."""
+    if "." not in text or "(" not in text or not calls or not owners:
+        return text
+    names = "|".join(re.escape(name) for name in sorted(calls, key=len, reverse=True))
+    owned = "|".join(re.escape(owner) for owner in sorted(owners, key=len, reverse=True))
+    return re.sub(rf"(?<![\w.$])(?:{owned})\.(?=(?:{names})\()", "", text, flags=re.IGNORECASE)

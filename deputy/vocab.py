@@ -82,6 +82,8 @@ class ReaderWords:
     renewing_verbs: frozenset[str]
     plan_labels: frozenset[str]
     step_pointers: frozenset[str]
+    action_keys: frozenset[str]
+    label_keys: frozenset[str]
     spellings: Mapping[str, str]
     # Reviewed chat forms of capability verbs ("dowload" → "download") and their abbreviations ("dl"),
     # and numbers standing for words ("ok 2" → "ok to"); see deputy.chatforms. Each widens what acts.

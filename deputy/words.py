@@ -259,6 +259,12 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "plan_labels": ("plan",),
     # Every word such a pointing sentence may hold ("Please do step one now.", "Start with the first
     # step."): it names the first step and nothing else; "all", "two", a negation or a time are not here.
+    # Keys of a bare JSON object that name the action it asks for ('{"action": "fetch", "urls": [A]}',
+    # round 15, deputy/jsonaction.py); the value must be a capability's own name.
+    "action_keys": ("action", "tool", "operation", "command"),
+    # Keys such an object may hold beside the action and its slot: they only label the call ("task":
+    # "collect_sources", "id": "job-77", "step": 3); their values are checked like a quotation's words.
+    "label_keys": ("task", "id", "step", "job", "request_id"),
     "step_pointers": (
         "do", "start", "begin", "go", "ahead", "with", "step", "one", "1", "first", "the", "now", "just", "only",
         "please", "kindly", "pls", "right", "away",

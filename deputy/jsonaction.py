@@ -1,0 +1,89 @@
+"""A bare JSON object that names an action and its values ('{"action": "fetch", "urls": ["A", "B"]}'),
+read as the English it stands for ("fetch A and B"), before addresses and quotations are protected (round 15).
+
+Pure text work, and only when the object is the whole prompt. It must hold exactly one key of
+`words.action_keys` whose value is a capability an agent may call by name (deputy.toolcalls), exactly
+one slot of that capability holding a word or a list of words without spaces, and nothing else but
+keys of `words.label_keys` whose values are a number or one word ("collect_sources", "job-77") that
+names no address and holds nothing that changes a request ("do_not_fetch" is a negation). Any other
+object (an unknown action "delete", a further key "when", a spaced value) stays as written and is refused
+as the quotation it then is; a private address or too many values are refused once it is English.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from deputy.protect import protect
+from deputy.quoted import quoted_refusal
+from deputy.vocab import ReaderWords
+
+__all__ = ["unpack_action_object"]
+
+_MAX_CHARS = 8000  # the reader's prompts are far shorter; a longer object is not parsed here
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's keys, each once: a key given twice says two things, and neither is taken."""
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise ValueError("a key is given twice")
+    return dict(pairs)
+
+
+def _word(value: object) -> bool:
+    return isinstance(value, str) and bool(value) and not any(c.isspace() for c in value)
+
+
+def _harmless_label(value: object, words: ReaderWords) -> bool:
+    """A label's value: a number, or one word whose parts ("do_not_fetch" → "do not fetch") change nothing."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return True
+    if not _word(value):
+        return False
+    said = re.sub(r"[_\-.]+", " ", str(value))
+    return not protect(str(value)).items and quoted_refusal(said, words) is None
+
+
+def _values(
+    found: dict[str, Any], calls: Mapping[str, frozenset[str]], words: ReaderWords
+) -> tuple[str, list[str]] | None:
+    """The capability and values the object asks for, or None when it is anything more."""
+    actions = [key for key in found if key.lower() in words.action_keys]
+    if len(actions) != 1 or not isinstance(found[actions[0]], str):
+        return None
+    name = found[actions[0]]
+    if name not in calls:
+        return None
+    slots = [key for key in found if key in calls[name]]
+    labels = [key for key in found if key.lower() in words.label_keys]
+    if len(slots) != 1 or len(found) != 2 + len(labels):
+        return None
+    if not all(_harmless_label(found[key], words) for key in labels):
+        return None
+    value = found[slots[0]]
+    values = value if isinstance(value, list) else [value]
+    if not values or not all(_word(v) for v in values):
+        return None
+    return name, [str(v) for v in values]
+
+
+def unpack_action_object(text: str, calls: Mapping[str, frozenset[str]], words: ReaderWords) -> str:
+    """The prompt as English ("fetch A and B") when it is one JSON object naming an action; else as written."""
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")) or len(body) > _MAX_CHARS or not calls:
+        return text
+    try:
+        found = json.loads(body, object_pairs_hook=_unique)
+    except ValueError:
+        return text  # not JSON, or a key given twice ('{"action": "delete", "action": "fetch"}')
+    if not isinstance(found, dict):
+        return text
+    asked = _values(found, calls, words)
+    if asked is None:
+        return text
+    name, values = asked
+    return f"{name} " + (values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1])
