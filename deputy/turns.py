@@ -53,6 +53,13 @@ def _label_pattern(labels: frozenset[str]) -> re.Pattern[str]:
     return re.compile(rf"^\s*[*_]{{0,2}}({names})[*_]{{0,2}}\s*:[*_]{{0,2}}\s*", re.IGNORECASE)
 
 
+@cache
+def _opener_pattern(openers: frozenset[str]) -> re.Pattern[str]:
+    # "Earlier you …", "In your last reply, you …", or "You already …" / "You just …".
+    names = "|".join(re.escape(o) for o in sorted(openers, key=len, reverse=True))
+    return re.compile(rf"(?:({names})\b,?\s+you\s|you\s+(?:already|just)\s)", re.IGNORECASE)
+
+
 def _addresses(text: str) -> list[ProtectedItem]:
     """Every address in `text`, those inside a quotation too (a tool's JSON quotes its URLs)."""
     found: list[ProtectedItem] = []
@@ -133,11 +140,10 @@ def _earlier_sentence(text: str, words: ReaderWords, past: Callable[[str, int], 
     Such a sentence opens with a phrase of the list ("Earlier", "Last turn", "In your last reply"), or
     with "You already"/"You just", then "you" and a verb the parse tags past ("you reported",
     "you fetched"): it says what the deputy did then, and asks nothing now."""
-    head = text[:80].lower()
-    opener = next((o for o in sorted(words.earlier_turns, key=len, reverse=True)
-                   if re.match(rf"{re.escape(o)}\b,?\s+you\s", head)), None)
-    if opener is None and not re.match(r"you\s+(already|just)\s", head):
+    opening = _opener_pattern(words.earlier_turns).match(text)
+    if opening is None:
         return None  # most prompts leave here, before any address is looked for
+    opener = opening.group(1)
     end = _first_sentence_end(text)
     if end is None:
         return None
