@@ -17,7 +17,7 @@ from deputy.jsonaction import unpack_action_object
 from deputy.learner_order import learner_order
 from deputy.loglines import drop_log_lines
 from deputy.mentions import mentions
-from deputy.nlp import parse
+from deputy.nlp import load_nlp, parse
 from deputy.outline import drop_plan_outline
 from deputy.pointed import pointed_first_step
 from deputy.products import needed_product, product_verbs, renewed_product
@@ -33,6 +33,7 @@ from deputy.ticket_question import ticket_question
 from deputy.ticket_quote import ticket_address
 from deputy.toolargs import unpack_arguments
 from deputy.toolcalls import callable_names, drop_owner, unpack_blocks, unpack_calls
+from deputy.turns import Turns, answer_turns, split_turns
 from deputy.vocab import Form, Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
@@ -58,6 +59,12 @@ def _is_address(cell: str) -> bool:
     """A table cell that is one address and nothing else."""
     found = protect(cell)
     return len(found.items) == 1 and found.items[0].kind is ItemKind.ADDRESS and not "".join(found.pieces).strip()
+
+
+def _past_at(sentence: str, offset: int) -> bool:
+    """Whether the word at `offset` of a short sentence is a past-tense verb, as the model tags it.
+    Asked only of an opening sentence about an earlier turn, so most prompts never pay for it."""
+    return any(tok.idx == offset and tok.tag_ == "VBD" for tok in load_nlp()(sentence))
 
 
 class Deputy:
@@ -147,6 +154,13 @@ class Deputy:
             return self._refuser.refuse(
                 RefusalKind.NOT_UNDERSTOOD, None, "too_long", count=len(text), max=MAX_PROMPT_CHARS
             )
+        turns = split_turns(text, self.vocab.words, _past_at)
+        if turns is not None:
+            return self._answer_turns(turns)
+        return self._read_one(text)
+
+    def _read_one(self, text: str) -> Plan | Refusal:
+        """The reading of one request (a prompt, or the last turn of a pasted conversation)."""
         asked = self._ticket_asks(text)
         if asked is not None:
             return asked
@@ -156,6 +170,16 @@ class Deputy:
         if ticked is not None:
             return self._refuser.refuse(RefusalKind.NOT_UNDERSTOOD, result.skeleton, "ticked_task", word=ticked)
         return result
+
+    def _answer_turns(self, turns: Turns) -> Plan | Refusal:
+        """A pasted conversation: its last turn read as the request, held to the earlier turns' addresses."""
+        refuse = self._refuser.refuse
+        return answer_turns(
+            turns, self._read_one,
+            lambda word: refuse(RefusalKind.VALUE_OUTSIDE_PARSE, None, "value_outside_parse", word=word),
+            nothing_asked=lambda: refuse(RefusalKind.NOT_UNDERSTOOD, None, "not_understood"),
+            actions=self._actions, observing=self._observing,
+        )
 
     def _ticket_asks(self, text: str) -> Plan | Refusal | None:
         """The answer to a question quoted under a ticket's label, when a capability that only observes

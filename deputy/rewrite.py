@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from deputy.again import once_more
 from deputy.chatforms import read_numerals, respell_verbs
 from deputy.citations import drop_citations
 from deputy.protect import ItemKind, Protected
@@ -433,6 +434,7 @@ def rewrite(
             return standard
 
         pieces = [pattern.sub(respell, piece) for piece in pieces]
+    pieces = [once_more(piece, rewrites) for piece in pieces]  # "fetch A once more." (deputy.again)
     # The vocabulary's reviewed chat forms of its verbs and numbers for words (deputy.chatforms).
     pieces = respell_verbs(pieces, misspellings=misspellings or {}, abbreviations=abbreviations or {},
                            addressed=[item.kind is ItemKind.ADDRESS for item in protected.items], rewrites=rewrites)

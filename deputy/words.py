@@ -231,6 +231,24 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "okay then", "ok then",
     ),
     # Labels before a colon that introduce context, never the request: "Goal: …", "Background: …".
+    # Labels of an earlier turn of a conversation pasted before the request (deputy/turns.py): an
+    # assistant's or a tool's words, context only; an order inside them never acts. Each widens what
+    # acts (its turn's words are passed over), so adding one is a relaxation.
+    "turn_labels": (
+        "assistant", "ai", "bot", "system", "tool", "tool_result", "tool result", "tool output", "tool_output",
+        "tool response", "function result", "function output", "observation", "previous turn", "previous answer",
+        "previous reply", "previous response", "previous message", "previous tool output", "previous tool result",
+        "last turn", "last answer", "earlier turn",
+    ),
+    # Labels of the requester's turn in such a transcript: the last one is the request.
+    "requester_labels": ("user", "human", "me", "requester"),
+    # Openings of a sentence that reports what the deputy did in an earlier turn ("Earlier you fetched
+    # A."): followed by "you" and a past verb, it is context; the request must name its address again.
+    "earlier_turns": (
+        "earlier", "previously", "last turn", "last time", "in the last turn", "in your last turn",
+        "in your last reply", "in your last answer", "in your previous answer", "in your previous reply",
+        "a moment ago", "a minute ago", "a few minutes ago", "just now", "before that",
+    ),
     "context_labels": (
         "goal", "goals", "objective", "objectives", "background", "context", "note", "notes", "fyi", "purpose",
         "reason", "why", "situation", "motivation", "info", "information", "aside", "summary",

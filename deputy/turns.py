@@ -1,0 +1,246 @@
+"""Prompts that carry earlier turns of a conversation before the request, as agents write them:
+a role-labelled transcript ("Tool result: queue empty\\nUser: fetch A") or a sentence about an
+earlier turn ("Earlier you reported a timeout on A. Please fetch A once more.").
+
+Only the requester's last turn asks; the earlier turns (an assistant's answer, a tool's output) are
+context, and an order inside them never acts. An address an earlier turn names must be the request's
+own, or the one address the request's "it" stands for, or the prompt is refused as naming an address
+outside the request (the spec's url_outside_parse). Pure text work over closed lists; the caller reads
+the request with every check. Knows no capability.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from deputy.bind import Plan
+from deputy.protect import ItemKind, ProtectedItem, protect
+from deputy.refusals import Refusal, RefusalKind
+from deputy.vocab import ReaderWords
+
+__all__ = ["Turns", "answer_turns", "split_turns"]
+
+_WORDS = re.compile(r"[^\W\d_][\w'’]*")
+# Refusals the request itself calls for that outrank an earlier turn's address: they name what the
+# requester wrote (a negation, a condition, a refused address), which is the more telling reason.
+_OWN_REASONS = frozenset({
+    RefusalKind.NEGATION, RefusalKind.CONDITION, RefusalKind.DISALLOWED_VALUE, RefusalKind.INVALID_VALUE,
+    RefusalKind.UNSUPPORTED_VERB,
+})
+_FENCE = re.compile(r"^\s*(```|~~~)")
+# Words before the past verb of a sentence about an earlier turn: "Earlier you already fetched A".
+_BEFORE_VERB = frozenset({"already", "just", "also"})
+# The one pronoun an earlier turn's single address may stand for in the request ("what did it get?").
+_PRONOUN = re.compile(r"(?<![\w'’./@-])(it|its)(?![\w'’/@-])", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Turns:
+    """A prompt cut into the requester's last turn and the earlier turns before it."""
+
+    request: str
+    context: tuple[str, ...]
+    addresses: tuple[ProtectedItem, ...]  # every address the earlier turns name, quoted ones too
+
+
+@cache
+def _label_pattern(labels: frozenset[str]) -> re.Pattern[str]:
+    # A label opens its line, may be bold or italic, and ends in a colon: "**User:** …", "tool_result: …".
+    names = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+    return re.compile(rf"^\s*[*_]{{0,2}}({names})[*_]{{0,2}}\s*:[*_]{{0,2}}\s*", re.IGNORECASE)
+
+
+@cache
+def _opener_pattern(openers: frozenset[str]) -> re.Pattern[str]:
+    # "Earlier you …", "In your last reply, you …", or "You already …" / "You just …".
+    names = "|".join(re.escape(o) for o in sorted(openers, key=len, reverse=True))
+    return re.compile(rf"(?:({names})\b,?\s+you\s|you\s+(?:already|just)\s)", re.IGNORECASE)
+
+
+def _addresses(text: str) -> list[ProtectedItem]:
+    """Every address in `text`, those inside a quotation too (a tool's JSON quotes its URLs)."""
+    found: list[ProtectedItem] = []
+    for item in protect(text).items:
+        if item.kind is ItemKind.ADDRESS:
+            found.append(item)
+        else:
+            found.extend(_addresses(item.text))
+    return found
+
+
+def _labelled(text: str, words: ReaderWords) -> tuple[list[tuple[str | None, str]], bool] | None:
+    """The turns of a transcript as (speaker label or None, text), and whether a context turn is among
+    them; None when the first line has no label. Unlabelled lines after a context turn continue it
+    when a later label follows (an answer over several lines) or it opened a fenced block; otherwise
+    they are the requester's own turn ("Previous turn: «…»\\nNow also fetch C.")."""
+    pattern = _label_pattern(words.turn_labels | words.requester_labels)
+    lines = text.splitlines()
+    labels = [pattern.match(line) for line in lines]
+    if labels[0] is None:
+        return None
+    turns: list[tuple[str | None, list[str]]] = []
+    in_fence = False
+    for i, (line, label) in enumerate(zip(lines, labels, strict=True)):
+        if in_fence:
+            turns[-1][1].append(line)
+            in_fence = not _FENCE.match(line)
+            continue
+        if label is not None:
+            body = line[label.end():]
+            turns.append((label.group(1).lower(), [body]))
+            in_fence = bool(_FENCE.match(body)) and body.count("```") % 2 == 1
+            continue
+        speaker = turns[-1][0]
+        later_label = any(lab is not None for lab in labels[i + 1:])
+        if speaker in words.turn_labels and not later_label and _closed(turns[-1][1]) and line.strip():
+            turns.append((None, [line]))
+            continue
+        turns[-1][1].append(line)
+        in_fence = bool(_FENCE.match(line))
+    joined = [(speaker, "\n".join(body).strip()) for speaker, body in turns]
+    return joined, any(speaker in words.turn_labels for speaker, _ in joined)
+
+
+def _closed(body: list[str]) -> bool:
+    """Whether an earlier turn's text is closed off: one quotation, one JSON object or list, or a fenced
+    block. Only after such a turn may unlabelled lines be the requester's own words; after an open one
+    ("Assistant: done\nfetch A") they may still be the assistant's, and nothing is asked."""
+    text = "\n".join(body).strip().rstrip(".")
+    if _FENCE.match(body[0]) or (len(body) > 1 and _FENCE.match(body[1]) and not body[0].strip()):
+        return _FENCE.match(body[-1]) is not None and len(body) > 1
+    pairs = {"«": "»", "“": "”", '"': '"', "{": "}", "[": "]", "'": "'"}
+    return len(text) > 1 and text[0] in pairs and text.endswith(pairs[text[0]])
+
+
+def _plain(text: str, words: ReaderWords) -> bool:
+    """Whether the words hold no negation and no condition: an earlier turn of the requester's own
+    that does is not dropped, and the prompt is read as written."""
+    found = [w.lower().replace("’", "'") for w in _WORDS.findall(text)]
+    if any(w in words.negations or w.endswith("n't") for w in found):
+        return False
+    padded = " " + " ".join(found) + " "
+    return not any(" " + phrase.lower() + " " in padded for phrase in words.conditions)
+
+
+def _first_sentence_end(text: str) -> int | None:
+    """Where the first sentence ends (after its stop), not inside an address; None for one sentence."""
+    items = protect(text).items
+    for match in re.finditer(r"[.!?](?=\s+\S)", text):
+        if not any(item.start <= match.start() < item.end for item in items):
+            return match.end()
+    return None
+
+
+def _earlier_sentence(text: str, words: ReaderWords, past: Callable[[str, int], bool]) -> int | None:
+    """The end of an opening sentence about an earlier turn, or None.
+
+    Such a sentence opens with a phrase of the list ("Earlier", "Last turn", "In your last reply"), or
+    with "You already"/"You just", then "you" and a verb the parse tags past ("you reported",
+    "you fetched"): it says what the deputy did then, and asks nothing now."""
+    opening = _opener_pattern(words.earlier_turns).match(text)
+    if opening is None:
+        return None  # most prompts leave here, before any address is looked for
+    opener = opening.group(1)
+    end = _first_sentence_end(text)
+    if end is None:
+        return None
+    sentence = text[:end]
+    lowered = sentence.lower()
+    start = len(opener) if opener else 0
+    found = list(_WORDS.finditer(lowered, start))
+    # found[0] is "you"; the verb comes next, after adverbs of the list ("you already fetched").
+    index = 1
+    while index < len(found) and found[index].group() in _BEFORE_VERB:
+        index += 1
+    if index >= len(found) or not past(sentence, found[index].start()):
+        return None
+    return end
+
+
+def split_turns(text: str, words: ReaderWords, past: Callable[[str, int], bool]) -> Turns | None:
+    """The request and the earlier turns of a prompt that carries some; None for any other prompt.
+
+    `past(sentence, offset)` says whether the word at `offset` of the sentence is a past-tense verb
+    (the caller asks the parser). None too when an earlier turn of the requester's own holds a
+    negation or a condition, or the last turn is not the requester's (then nothing is asked)."""
+    cut = _labelled(text, words)
+    if cut is not None:
+        turns, has_context = cut
+        if not has_context or len(turns) < 2:
+            return None
+        speaker, request = turns[-1]
+        earlier = [body for _, body in turns[:-1]]
+        own = [body for who, body in turns[:-1] if who not in words.turn_labels]
+        if speaker in words.turn_labels:
+            request = ""  # the last turn is an assistant's or a tool's: the requester asked nothing
+    else:
+        end = _earlier_sentence(text, words, past)
+        if end is None:
+            return None
+        earlier, request = [text[:end]], text[end:].strip()
+        own = []
+    if not all(_plain(body, words) for body in own):
+        return None
+    if cut is None and not _plain(earlier[0], words):
+        return None  # "Earlier you didn't fetch A.": the sentence is more than a report; read as written
+    addresses = tuple(a for body in earlier for a in _addresses(body))
+    return Turns(request=request, context=tuple(earlier), addresses=addresses)
+
+
+def _names_an_order(context: tuple[str, ...], actions: frozenset[str]) -> bool:
+    """Whether an earlier turn holds the plain form of a verb that acts ("fetch A too"): then no
+    pronoun of the request may stand for its address, so injected text never steers an action."""
+    return any(w.lower() in actions for body in context for w in _WORDS.findall(body))
+
+
+def _bound(request: str, address: ProtectedItem) -> str | None:
+    """The request with its one "it" (or "its …") standing for the address; None unless there is exactly one."""
+    found = list(_PRONOUN.finditer(request))
+    if len(found) != 1:
+        return None
+    match = found[0]
+    if match.group(1).lower() == "it":
+        return request[:match.start()] + address.text + request[match.end():]
+    after = re.match(r"\s+([^\W\d_][\w-]*)", request[match.end():])
+    if after is None:
+        return None
+    noun_end = match.end() + after.end()
+    return request[:match.start()] + f"the {after.group(1)} of {address.text}" + request[noun_end:]
+
+
+def answer_turns(
+    turns: Turns,
+    read: Callable[[str], Plan | Refusal],
+    outside: Callable[[str], Refusal],
+    *,
+    nothing_asked: Callable[[], Refusal],
+    actions: frozenset[str],
+    observing: frozenset[str],
+) -> Plan | Refusal:
+    """The reading of the request, held to the earlier turns' addresses.
+
+    An earlier address the request names too is the same thing and harmless. The request's one "it"
+    may stand for an earlier turn's one address, but only for a capability that observes, and only
+    when no earlier turn holds an order. Any other earlier address refuses (`outside`)."""
+    if not turns.request:
+        return nothing_asked()
+    result = read(turns.request)
+    if isinstance(result, Refusal) and result.rule in _OWN_REASONS:
+        return result
+    own = {item.text for item in _addresses(turns.request)}
+    unused = [a for a in turns.addresses if a.text not in own]
+    if not unused:
+        return result
+    distinct = {a.text for a in unused}
+    if not own and len(distinct) == 1 and not _names_an_order(turns.context, actions):
+        bound = _bound(turns.request, unused[0])
+        if bound is not None:
+            again = read(bound)
+            if isinstance(again, Plan) and again.capability in observing:
+                return again
+            if isinstance(again, Refusal) and again.rule in _OWN_REASONS:
+                return again
+    return outside(unused[0].source)
