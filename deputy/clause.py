@@ -22,6 +22,9 @@ from deputy.listcounts import counts_the_object
 from deputy.nlp import Parsed
 from deputy.pronouns import only_addresses_joined
 from deputy.numbers import names_a_noun
+from deputy.own_steps import deadline_clauses
+from deputy.told_before import as_recorded
+from deputy.why_heading import why_heading
 from deputy.predicate import aspects_of, follow_chain, modality_of
 from deputy.scope import scope
 from deputy.signals import (
@@ -212,6 +215,9 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     detached = _detached(chain, chain_ids, parsed, words)
     after_answer = _writers_next_step(sent, mood, parsed, words, verbs)
     detached |= after_answer
+    # "Status check before I enqueue the nightly batch: is the worker idle?": the writer's own next step,
+    # wherever the model hangs it (here from the heading's noun), is no second action.
+    detached |= deadline_clauses((t.i for t in sent), parsed, words)
     if mood is Mood.WH_QUESTION and not any(i in parsed.items for i in in_scope):
         # "What came back when we fetched A?", "What's the title of the page we stored for A?": a clause
         # that dates the record, or says who stored it and when, names what the question asks about.
@@ -270,7 +276,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         scope_top=scope_top.i, tail=tail, detached=detached, question_tail=_question_tail(sent, mood) | after_answer,
         conjoined=tuple(conjoined), others=tuple(others), unexpected=tuple(dict.fromkeys(unexpected)),
         counts=tuple(counts), words=frozenset(sentence_words), pronoun=pointer, referents=referents,
-        asked=question, label=is_label(sent, parsed, words),
+        asked=question, label=is_label(sent, parsed, words) or why_heading(sent, parsed, words),
         participle=predicate is not None and subject_tok is None and chain[0].tag_ == "VBG" and not auxes,
         contents=tuple(_contents(in_scope, parsed)),
         commands=tuple(
@@ -315,12 +321,19 @@ def _detached(chain: list[Any], chain_ids: frozenset[int], parsed: Parsed, words
             # A clause dated in the past ("… when you stored it") only says which record is asked about.
             deadline = any(writers_deadline(c, parsed, words) for c in child.children if c.dep_ == "mark")
             if (own_subject and (not marks or all(m in words.purpose_marks for m in marks))) or dated_by_the_past(child) \
-                    or deadline or _writers_purpose(child, tok, parsed, words):
+                    or _as_recorded(child, words) or deadline or _writers_purpose(child, tok, parsed, words):
                 out |= {t.i for t in child.subtree}
     return frozenset(out)
 
 
 _BACK = frozenset({"it", "this", "that", "them", "these", "those", "its"})
+
+
+def _as_recorded(clause: Any, words: ReaderWords) -> bool:
+    """"… as you stored it" names the record asked about (deputy.told_before); "… as you posted it" names
+    a verb the deputy refuses, which stays a second action."""
+    lemma = str(clause.lemma_).lower()
+    return as_recorded(clause) and lemma not in words.unsupported and lemma not in words.forbidden
 
 
 def _writers_purpose(clause: Any, head: Any, parsed: Parsed, words: ReaderWords) -> bool:

@@ -30,12 +30,18 @@ from deputy.context import (
     speaks_to_me,
     writers_reason,
 )
+from deputy.contrast import contrasting_not
+from deputy.described import describes_the_page
+from deputy.echo import echoes
 from deputy.listcounts import quantifies_a_count
 from deputy.nlp import Parsed
+from deputy.own_steps import deadline_clauses
+from deputy.priority import ranks_first
 from deputy.pronouns import dangling_pronouns
 from deputy.protect import ItemKind, maybe_host
 from deputy.quoted import quoted_refusal
 from deputy.reasons import happened, wants_to_know
+from deputy.restated import restated
 from deputy.scope import role
 from deputy.signals import (
     COORDINATORS,
@@ -51,6 +57,7 @@ from deputy.signals import (
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
 from deputy.steps import step_goals
+from deputy.told_before import told_spans
 from deputy.times import is_repetition, is_time_word, schedule_phrase, schedules
 from deputy.vocab import ReaderWords
 
@@ -88,6 +95,10 @@ def build_skeleton(
     rows = _rows(parsed)
     found_conditions = find_conditions(parsed, words)
     clauses = _clauses(parsed, words, verbs)
+    # "Raj is asking whether you're busy right now. Are you?": the bare echo asks the reported question
+    # again (deputy.echo); the reported question is what is read.
+    repeated = echoes(clauses, parsed)
+    clauses = [c for n, c in enumerate(clauses) if n not in repeated]
     if not clauses:
         negation = next((negation_word(t) for t in doc if is_negation(t, parsed, words)), None)
         return _empty_skeleton(parsed, rows, negation, tuple(dict.fromkeys(w for w, _ in found_conditions)))
@@ -148,6 +159,9 @@ def build_skeleton(
         inert |= {t for t in main.tokens if t in parsed.items and parsed.items[t].kind is ItemKind.QUOTE
                   and doc[t].dep_ == "appos" and doc[t].head.pos_ in ("NOUN", "PROPN")
                   and doc[t].head.i not in parsed.items and quoted_refusal(parsed.items[t].text, words) is None}
+    # "Ticket #8840: the count for A looks off. How many pages have you stored from A?": the context
+    # names the very address the request asks about (deputy.restated); it is no second thing.
+    inert |= restated(main, [clauses[i] for i in roles.fine], parsed)
     return Skeleton(
         predicate=main.predicate, mood=main.mood, modality=main.modality, aspects=main.aspects,
         subject=main.subject, wh=main.wh, polite=main.polite, negation=negation, conditions=conditions,
@@ -165,6 +179,7 @@ def build_skeleton(
         bound=bound, rewrites=parsed.rewrites, negation_asked=negation_asked, conditions_aside=conditions_aside,
         commands=main.commands,
         elsewhere=any(i not in main.tokens and i not in carried and i not in also_scopes and i not in bound_to
+                      and i not in inert
                       for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS),
     )
 
@@ -256,11 +271,14 @@ def _reported_question(
     # "… what changed in 3.0": a refused verb (never a forbidden or acting one) whose subject is the
     # question word, with no object, names an event on the page; nothing is asked to be changed.
     events = words.unsupported - actions - words.forbidden
+    # "… whether the batch went through before we continue": the writer's own next step, by when the
+    # answer is needed (deputy.own_steps); a forbidden verb there is still refused by _forbidden.
+    step = deadline_clauses(clause.tokens, parsed, words)
     return not any(
         is_negation(doc[t], parsed, words)
         or ({str(doc[t].lemma_).lower(), lower(doc[t])} & refused) - answered
         - (events if happened(doc[t]) else frozenset())
-        for t in clause.tokens
+        for t in clause.tokens if t not in step
     )
 
 
@@ -276,6 +294,9 @@ def _negation(
     doc = parsed.doc
     main = clauses[roles.main]
     tails = set().union(*(c.question_tail for c in clauses)) | skip
+    # "Grab A (the fact sheet itself, not the landing page)": a remark that contrasts two noun phrases
+    # says which page is meant; its "not" takes nothing back (deputy.contrast).
+    tails |= {t.i for c in clauses for t in doc if t.i in c.tokens and contrasting_not(t, c.tokens, parsed)}
     counted = {t for i in roles.also + tuple(roles.absorbed) + roles.loose + roles.acting for t in clauses[i].tokens}
 
     def first(ids: set[int] | frozenset[int]) -> str | None:
@@ -407,6 +428,8 @@ def _forbidden(parsed: Parsed, words: ReaderWords) -> list[str]:
     found = [
         str(t.lemma_).lower() if str(t.lemma_).lower() in words.forbidden else lower(t) for t in doc
         if t.i not in parsed.items and (lower(t) in words.forbidden or str(t.lemma_).lower() in words.forbidden)
+        # "Fetch A, the page that explains how attackers delete files": what the page describes (deputy.described).
+        and not describes_the_page(t, parsed, words)
     ]
     for tok in doc:
         if tok.i == 0 or tok.i in parsed.items or tok.pos_ == "VERB":
@@ -438,10 +461,13 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
     doc = parsed.doc
     out = []
     for clause in requested:
+        told = told_spans(clause.tokens, doc)
         for index in sorted(clause.tokens - clause.detached - clause.question_tail):
             tok = doc[index]
             if index in parsed.items or index in parsed.synthetic:
                 continue
+            if is_time_word(tok) and index in told:
+                continue  # "I asked you to download it this morning": when it was asked, not when to act
             if is_time_word(tok):
                 if schedules(tok) and not _by_deadline(tok, parsed, words):
                     out.append(lower(tok))
@@ -455,6 +481,8 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
                 continue
             if _describes_purpose(tok) or opens_softly(tok, words):
                 continue
+            if ranks_first(tok):
+                continue  # "fetch A ahead of anything else in the queue": first, not more (deputy.priority)
             out.append(lower(tok))
     return out
 
@@ -489,7 +517,7 @@ def _scheduled(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> l
     doc = parsed.doc
     return [
         schedule_phrase(doc[i]) for clause in requested
-        for i in sorted(clause.tokens - clause.detached - clause.question_tail)
+        for i in sorted(clause.tokens - clause.detached - clause.question_tail - told_spans(clause.tokens, doc))
         if i not in parsed.items and i not in parsed.synthetic and is_time_word(doc[i]) and schedules(doc[i])
         and not _by_deadline(doc[i], parsed, words)
     ]

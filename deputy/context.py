@@ -10,10 +10,12 @@ from typing import Any
 
 from deputy.asked_back import asked_back
 from deputy.clause import Clause
+from deputy.copula import named_by_copula
 from deputy.nlp import Parsed
 from deputy.pronouns import joined_to_the_pronoun
 from deputy.protect import ItemKind
 from deputy.reasons import by_the_writer, reports_on
+from deputy.told_before import told_you_before
 from deputy.signals import content, is_negation, lower, writers_deadline
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
@@ -163,6 +165,8 @@ def speaks_to_me(clause: Clause, doc: Any, main_i: int, index: int, *, wish: boo
             tok = doc[i]
             if wish and tok.dep_ not in ("nsubj", "nsubjpass") and tok.head.head.i != tok.head.i:
                 continue
+            if told_you_before(tok):
+                continue  # "… and I asked you to download it this morning": the writer's past, told
             return True
     first = next((lower(doc[i]) for i in tokens if not doc[i].is_punct), "")
     return index > main_i and clause.mood is Mood.FRAGMENT and first in _CONTINUERS | {"but", "or"}
@@ -378,6 +382,8 @@ def _hands_over(
     doc = parsed.doc
     allowed_nouns = words.referent_nouns | words.person_nouns | words.object_nouns
     purpose = _purpose_tokens(clause, addresses, parsed, words, actions)
+    # "The next item on that list is A": the copula's subject names A, as "page" would (deputy.copula).
+    purpose |= named_by_copula(addresses, clause.tokens, parsed, words, actions)
     for index in clause.tokens:
         tok = doc[index]
         if index in addresses or index in parsed.synthetic or index in purpose:

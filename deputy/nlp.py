@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from deputy.asked import asked_participles, counted_totals, robots_lets
 from deputy.asides import noun_openers
+from deputy.opening_names import opening_names, opening_subjects
 from deputy.check_heading import check_headings
 from deputy.fronted import fronted_work
 from deputy.reorder import narrated_steps, reorder, subjunctive_hedges
@@ -116,8 +117,14 @@ def _normalise(
     synthetic: set[int] = set()
     prev: str | None = None
     greeting_only = True  # every word so far is a greeting or a comma ("Hi, fetch …")
-    for word in words:
+    pleased = False  # a "please" already stands in this sentence
+    for n, word in enumerate(words):
         text = word.text
+        if prev is not None and prev in _SENTENCE_ENDS:
+            pleased = False
+        if _second_please(words, n, pleased, out):
+            continue
+        pleased = pleased or (word.item is None and text.lower() in ("please", "kindly"))
         if word.item is None and text.isalpha() and text.lower() in verbs:
             # A sentence start, or a verb after nothing but greetings ("Hi, fetch …", "ok fetch …").
             opens = (
@@ -130,6 +137,7 @@ def _normalise(
                 text = text.lower()
             if opens:
                 synthetic.add(len(out))
+                pleased = True
                 out.append(_Word(SYNTHETIC_PLEASE, None, word.gap))
                 word = _Word(text, None, " ")
         if word.item is not None:
@@ -138,6 +146,17 @@ def _normalise(
         greeting_only = greeting_only and word.item is None and (text.lower() in courtesy or text == ",")
         prev = text
     return out, items, synthetic
+
+
+def _second_please(words: list[_Word], n: int, pleased: bool, out: list[_Word]) -> bool:
+    """"@seaspider fetch A pls — the channel wants a copy": a second "please" right after the address,
+    closing the request, when the sentence already has one (written or put before its verb). It adds
+    nothing, and the small model then hangs the address from it instead of from the verb."""
+    word = words[n]
+    if not pleased or word.item is not None or word.text.lower() != "please" or not out or out[-1].item is None:
+        return False
+    after = words[n + 1].text if n + 1 < len(words) else None
+    return after is None or after in _SENTENCE_ENDS or after == ","
 
 
 _DETERMINERS = frozenset({"the", "this", "that", "these", "those", "a", "an"})
@@ -241,5 +260,7 @@ def parse(
             counted_totals(doc, items)
             check_headings(doc, items)
             noun_openers(doc, items)
+            opening_names(doc, items)
+    opening_subjects(doc, items)
     return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered,
                   narrated=bool(narrated))

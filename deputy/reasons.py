@@ -15,6 +15,7 @@ from typing import Any
 
 from deputy.clause import Clause
 from deputy.nlp import Parsed
+from deputy.own_steps import deadline_clauses
 from deputy.signals import is_negation, lower
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords, Vocab
@@ -79,7 +80,11 @@ def wants_to_know(clause: Clause, parsed: Parsed, words: ReaderWords, answers: f
     if knowing is None:
         return False
     # Only the question itself: "Our PM wants to know …" is the wisher's "our", not the exchange's.
-    said = {w for t in knowing.subtree if t.i not in parsed.items for w in (lower(t), str(t.lemma_).lower())}
+    # "… before we continue": the writer's own next step says by when, and its "we" is no question about
+    # the exchange (deputy.own_steps).
+    step = deadline_clauses((t.i for t in knowing.subtree), parsed, words)
+    said = {w for t in knowing.subtree if t.i not in parsed.items and t.i not in step
+            for w in (lower(t), str(t.lemma_).lower())}
     # "I need to know if it's allowed" asks for leave, which robots answers: a question, never a reason.
     return not said & (_EXCHANGE | answers | words.permission_words)
 
