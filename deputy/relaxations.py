@@ -33,7 +33,10 @@ _DEADLINES = ("occasions",)
 # Notes dropped before parsing ("one is listed twice"): a new one lets a blocker ("twice") pass.
 _NOTES = ("repeat_notes",)
 # Lists whose words make a statement act ("Need a fresh copy of A"): any word added there is a relaxation.
-_WIDENING = ("product_modifiers", "renewing_verbs", "plan_labels", "step_pointers")
+_WIDENING = (
+    "product_modifiers", "renewing_verbs", "plan_labels", "step_pointers", "correlative_focus", "companion_verbs",
+    "dictated_commas",
+)
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})
 _ACTING_MODALITIES = frozenset({"none", "request"})

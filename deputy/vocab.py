@@ -82,6 +82,9 @@ class ReaderWords:
     renewing_verbs: frozenset[str]
     plan_labels: frozenset[str]
     step_pointers: frozenset[str]
+    correlative_focus: frozenset[str]
+    companion_verbs: frozenset[str]
+    dictated_commas: frozenset[str]
     spellings: Mapping[str, str]
     # Reviewed chat forms of capability verbs ("dowload" → "download") and their abbreviations ("dl"),
     # and numbers standing for words ("ok 2" → "ok to"); see deputy.chatforms. Each widens what acts.
