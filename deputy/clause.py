@@ -528,7 +528,9 @@ def _contents(in_scope: set[int], parsed: Parsed) -> list[str]:
         if index not in parsed.items or doc[index].dep_ != "pobj":
             continue
         prep = doc[index].head
-        if lower(prep) not in _WITHIN:
+        # "the comments at B" is the comments page B itself; "the latest post at B" is one picked out on B.
+        at = lower(prep) == "at"
+        if lower(prep) not in _WITHIN and not at:
             continue
         # The model hangs the place from the noun ("the links on A") or from the verb beside its object.
         nouns = [prep.head] if prep.head.pos_ in ("NOUN", "PROPN") else [
@@ -538,7 +540,7 @@ def _contents(in_scope: set[int], parsed: Parsed) -> list[str]:
                 continue
             picked = [lower(c) for c in noun.children if c.dep_ in ("amod", "advmod", "nummod", "det")
                       and (lower(c) in _SELECTORS or _ORDINAL.fullmatch(lower(c)))]
-            if lower(noun) in _PARTS or str(noun.lemma_).lower() in _PARTS or picked:
+            if (not at and (lower(noun) in _PARTS or str(noun.lemma_).lower() in _PARTS)) or picked:
                 found.append(" ".join(picked + [lower(noun), lower(prep)]))
     return found
 

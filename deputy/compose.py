@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.clause import Clause, read_clause
+from deputy.correlative import correlative_word
 from deputy.context import (
     addressing,
     after_context_labels,
@@ -474,6 +475,8 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
                 continue  # "tomorrow's training", "save it for later", "Long day.": no schedule
             if lower(tok) not in words.blockers and str(tok.lemma_).lower() not in words.blockers:
                 continue
+            if correlative_word(tok, parsed, words.correlative_focus):
+                continue  # "not only A but also B": the pair adds B to A, it widens nothing
             if _quantifies_list(tok) or quantifies_a_count(tok):
                 continue  # "fetch all of these: A, B", "fetch all 16: A, …" ask for the list they give, no more
             asked = clause.mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from deputy.asked import names_it
 from deputy.bind import Binder, Plan
-from deputy.quoted import quoted_refusal
+from deputy.quoted import quoted_address, quoted_refusal
 from deputy.refusals import Refusal, Refuser, RefusalKind
 from deputy.skeleton import Mood, Skeleton
 from deputy.vocab import Capability, Form, Vocab
@@ -92,7 +92,7 @@ class Decider:
         if outside and "scope" not in self._disabled:
             first = next((s for s in outside if s.kind == "address"), outside[0])
             if first.kind == "quote":
-                return self._unused_quote(sk, first.text)
+                return self._unused_quote(sk, first.text, outside=True)
             return self._refuse(RefusalKind.VALUE_OUTSIDE_PARSE, sk, "value_outside_parse", word=first.source)
         if sk.extra:
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=" ".join(sk.extra[:6]))
@@ -232,9 +232,16 @@ class Decider:
             return None
         return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=verb)
 
-    def _unused_quote(self, sk: Skeleton, text: str) -> Refusal:
-        """A quotation the request has no use for: refused by what its own words say, if they say it."""
+    def _unused_quote(self, sk: Skeleton, text: str, *, outside: bool = False) -> Refusal:
+        """A quotation the request has no use for: refused by what its own words say, if they say it.
+
+        `outside`: the quotation stands outside the request's own parse ('Client email: "… live at A."
+        Please fetch the old one.'); an address in it, and nothing else refused, is named as an address
+        the request does not ask for, which is the real problem (the kind changes, never the act)."""
         found = quoted_refusal(text, self.vocab.words)
+        address = quoted_address(text) if outside and found is not None and found[1] == text else None
+        if address is not None:
+            return self._refuse(RefusalKind.VALUE_OUTSIDE_PARSE, sk, "value_outside_parse", word=address)
         if found is None or found[0] is RefusalKind.NOT_UNDERSTOOD:
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unused_quote")
         kind, word = found

@@ -18,7 +18,9 @@ from deputy.asked import asked_participles, counted_totals, robots_lets
 from deputy.asides import noun_openers
 from deputy.opening_names import opening_names, opening_subjects
 from deputy.check_heading import check_headings
+from deputy.dictated import dictated_commas
 from deputy.fronted import fronted_work
+from deputy.joined import joined_objects
 from deputy.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
@@ -52,6 +54,8 @@ class Parsed:
     synthetic: frozenset[int]
     rewrites: tuple[str, ...] = ()
     narrated: bool = False  # the request is the writer's narration of its own next step ("I'll fetch A")
+    # Addresses that name a second object joined to an address ("A plus the reviews page B"; deputy.joined).
+    joined: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +230,8 @@ def parse(
     hedged += narrated
     protected, fronted = fronted_work(protected)
     hedged += fronted
+    protected, dictated = dictated_commas(protected, words.dictated_commas)
+    hedged += dictated
     rewritten = rewrite(
         protected, spellings=words.spellings, frames=words.hedge_frames, asides=words.hedge_asides,
         courtesy=words.courtesy | words.politeness, fillers=words.fillers, emoji=words.courtesy_emoji,
@@ -263,4 +269,4 @@ def parse(
             opening_names(doc, items)
     opening_subjects(doc, items)
     return Parsed(doc=doc, items=items, synthetic=frozenset(synthetic), rewrites=hedged + rewritten.rewrites + reordered,
-                  narrated=bool(narrated))
+                  narrated=bool(narrated), joined=joined_objects(doc, items, words.companion_verbs))

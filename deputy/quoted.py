@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from deputy.protect import protect
+from deputy.protect import ItemKind, protect
 from deputy.refusals import RefusalKind
 from deputy.vocab import ReaderWords
 
-__all__ = ["quoted_refusal"]
+__all__ = ["quoted_address", "quoted_refusal"]
 
 _WORDS = re.compile(r"[^\W\d_][\w'’-]*")
 
@@ -43,3 +43,12 @@ def quoted_refusal(text: str, words: ReaderWords) -> tuple[RefusalKind, str] | N
     if protect(text).items:
         return RefusalKind.NOT_UNDERSTOOD, text
     return None
+
+
+def quoted_address(text: str) -> str | None:
+    """The first address a quotation holds, as written, or None (only when it holds addresses alone as
+    protected items: a quotation inside it is no address)."""
+    items = protect(text).items
+    if not items or any(item.kind is not ItemKind.ADDRESS for item in items):
+        return None
+    return items[0].source

@@ -38,8 +38,8 @@ def scope(top: Any, parsed: Parsed, through: frozenset[int] = frozenset()) -> se
                 # "fetch A and what did you get from B?": a conjoined clause with its own subject.
                 or (node.dep_ == "conj" and node.pos_ in VERBAL and own_clause(node))
             )
-            if detached and node.i not in parsed.synthetic and node.i not in through:
-                ok = False
+            if detached and node.i not in parsed.synthetic and node.i not in through and tok.i not in parsed.joined:
+                ok = False  # "the guide that goes with it at B": B names the guide, whatever the model hung it from
                 break
             node = node.head
         if ok:
@@ -53,6 +53,8 @@ def role(tok: Any, top: Any, parsed: Parsed) -> str:
     A place named for an object noun ("the PDF at A and the slides at B") is that object's own role:
     the preposition belongs to the noun, not to the action.
     """
+    if tok.i in parsed.joined:
+        return "dobj"  # "Download A plus the reviews page B": a second object, named by its address (deputy.joined)
     if tok.i in parsed.items and _joined_one(tok, top):
         return "dobj"  # "Fetch A and B, and also the 2024 one at C": the model makes "one" a conjunct of the verb
     steps: list[str] = []

@@ -67,8 +67,34 @@ def _starts_here(tokens: list[Token], i: int, starts: set[int]) -> bool:
     if prev.text == ":":
         return _label_colon(tokens, i, starts)
     if prev.text == ",":
-        return _comma_splice(tokens, i, starts) or _second_question(tokens, i, starts)
+        return _comma_splice(tokens, i, starts) or _second_question(tokens, i, starts) or _next_step(tokens, i, starts)
     return False
+
+
+# Words that open the next step of a request after a comma: "Fetch A, then fetch B".
+_SEQUENCE = frozenset({"then", "afterwards"})
+_COURTEOUS = frozenset({"please", "kindly", "also", "just"})
+
+
+def _next_step(tokens: list[Token], i: int, starts: set[int]) -> bool:
+    """"Fetch A, then fetch B too": a comma, "then" and the request's own verb again open a second
+    request, read as a sentence of its own (as "Fetch A; then fetch B" and "Fetch A. Then fetch B."
+    already are), so each step is judged alone: a condition or negation in it still refuses.
+
+    Only after a request: the left side opens with a bare verb ("Fetch A"), or with a modal, "you" and a
+    bare verb ("Could you fetch A"); "If A is up, then fetch B" opens with "if" and is left as written.
+    Only the same verb repeated: "Fetch A, then summarise it for the user" is a plan whose later step
+    another rule reads in one sentence (deputy.pointed), and stays one sentence.
+    """
+    if tokens[i].text.lower() not in _SEQUENCE:
+        return False
+    right = [t for t in _until_end(tokens, i + 1) if t.text.lower() not in _COURTEOUS]
+    if not right or right[0].tag != "VB" or right[0].address:
+        return False
+    left = [t for t in _since_start(tokens, i - 1, starts) if t.text.lower() not in _OPENERS]
+    if len(left) > 2 and left[0].tag == "MD" and left[1].text.lower() == "you":
+        left = left[2:]  # "Could you fetch A, then fetch B?"
+    return bool(left) and left[0].tag == "VB" and not left[0].address and left[0].text.lower() == right[0].text.lower()
 
 
 def _numbered(tokens: list[Token], dot: int) -> bool:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from deputy.correlative import correlative_not
 from deputy.nlp import Parsed
 from deputy.vocab import ReaderWords
 
@@ -174,8 +175,8 @@ def embedded(clause: Any) -> bool:
 def is_negation(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
     """A negating word outside the protected items ("not", "n't", "never", "no", …), or a verb that
     asks not to act ("skip", "hold off", "leave … alone")."""
-    if tok.i in parsed.items:
-        return False
+    if tok.i in parsed.items or correlative_not(tok, parsed, words.correlative_focus):
+        return False  # "not only A but also B" adds B to A
     lemma = str(tok.lemma_).lower()
     if tok.dep_ == "neg" or lower(tok) in words.negations or lemma in words.negations:
         return True

@@ -87,6 +87,9 @@ class ReaderWords:
     step_pointers: frozenset[str]
     action_keys: frozenset[str]
     label_keys: frozenset[str]
+    correlative_focus: frozenset[str]
+    companion_verbs: frozenset[str]
+    dictated_commas: frozenset[str]
     spellings: Mapping[str, str]
     # Reviewed chat forms of capability verbs ("dowload" → "download") and their abbreviations ("dl"),
     # and numbers standing for words ("ok 2" → "ok to"); see deputy.chatforms. Each widens what acts.

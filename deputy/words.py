@@ -379,6 +379,15 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "resource", "source", "reference", "spec", "thing", "stuff", "one", "wording", "version", "sources", "pages",
         "articles", "posts", "documents", "files", "papers", "references", "specs", "ones", "urls", "sites",
     ),
+    # Words that make "not" the first half of "not only A but also B" (deputy/correlative.py): the "not"
+    # then adds B to A and negates nothing. Adding a word lets a "not" pass, so it is a relaxation.
+    "correlative_focus": ("only", "just", "merely"),
+    # Verbs of a relative clause that only says a second object belongs with the first ("the guide that
+    # goes with it at B", deputy/joined.py): the place after the clause is then the object's own.
+    # "links to", "was quoted at" say where something else is and are never on the list.
+    "companion_verbs": ("go", "come", "belong", "accompany"),
+    # Punctuation said as a word between two addresses ("download A comma B", dictated; deputy/dictated.py).
+    "dictated_commas": ("comma",),
 })
 
 # Chat spellings of closed-class words and their standard forms, matched as whole words outside
