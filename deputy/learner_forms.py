@@ -26,10 +26,13 @@ _PERMITTED_FOR = re.compile(
 # "Give me the text what you saved from A": the learner's relative "what" (or "that", or none) after a
 # noun of the stored text, with the asker or the reader as the one who kept it, in the past, and the
 # address right after "from/for/of". It names the stored text of A, which "the stored text of A" says
-# in the form the reader knows. The address must follow at once: "The page moved to A. Give me the text
-# what you saved." keeps its address in the context and is refused as before.
+# in the form the reader knows. Only after a verb that shows (give/show/display/print/read/tell, with
+# "me"/"us"): "Fetch the text you saved from A" may ask for the copy I have or a new one, and is left as
+# written. The address must follow at once: "The page moved to A. Give me the text what you saved."
+# keeps its address in the context and is refused as before.
 _KEPT_TEXT = re.compile(
-    r"\bthe[ \t]+(?P<noun>text|contents|content|wording|body)[ \t]+(?:(?:what|that|which)[ \t]+)?"
+    r"(?<![\w'])(?P<verb>(?:give|show|display|print|read|tell)(?:[ \t]+(?:me|us))?)[ \t]+"
+    r"the[ \t]+(?P<noun>text|contents|content|wording|body)[ \t]+(?:(?:what|that|which)[ \t]+)?"
     r"(?:you|we)[ \t]+(?:have[ \t]+|'ve[ \t]+)?(?:saved|stored|kept|fetched|downloaded|got|grabbed|captured|archived)"
     r"[ \t]+(?:from|for|of)[ \t]+(?=https?://|www\.)",
     re.IGNORECASE,
@@ -45,4 +48,4 @@ def permitted_for(prompt: str) -> str:
 
 def kept_text(prompt: str) -> str:
     """The prompt with "the text what you saved from A" as "the stored text of A"."""
-    return _KEPT_TEXT.sub(lambda m: f"the stored {m.group('noun')} of ", prompt)
+    return _KEPT_TEXT.sub(lambda m: f"{m.group('verb')} the stored {m.group('noun')} of ", prompt)

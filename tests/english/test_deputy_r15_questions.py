@@ -132,7 +132,9 @@ def test_a_learner_form_is_read(deputy: Any, prompt: str, expected: tuple[str, o
     f"The page moved to {A}. Give me the text what you saved.",
     f"Show me the stored body of {A} once the job finishes.",
     f"Show me the stored body of {PRIVATE}",
-], ids=["negated", "delete", "then-fetch", "no-question", "text-delete", "context-address", "condition", "private"])
+    f"Fetch the text you saved from {A}",  # the copy I have or a new one: left as written
+], ids=["negated", "delete", "then-fetch", "no-question", "text-delete", "context-address", "condition", "private",
+        "fetch-the-text"])
 def test_a_learner_form_keeps_every_check(deputy: Any, prompt: str) -> None:
     assert read_outcome(deputy, prompt)[0] == "refused"
 
