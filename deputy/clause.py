@@ -588,12 +588,23 @@ def _writers_next_step(sent: Any, mood: Mood, parsed: Parsed, words: ReaderWords
 
 
 def _question_tail(sent: Any, mood: Mood) -> frozenset[int]:
-    """"… or not?" closing a question: a way of asking, not a negation or a choice."""
+    """"… or not?" closing a question: a way of asking, not a negation or a choice.
+
+    "… or not yet?" (round 15) asks the same about the past: "You already fetched A or not yet?". The
+    tail must close a sentence that ends in "?" ("Fetch A or not yet." is no question and stays refused).
+    """
     if mood not in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION):
         return frozenset()
     words = [t for t in sent if not t.is_punct]
     if len(words) >= 2 and lower(words[-2]) == "or" and lower(words[-1]) == "not":
         return frozenset({words[-2].i, words[-1].i})
+    return _not_yet_tail(sent, words)
+
+
+def _not_yet_tail(sent: Any, words: list[Any]) -> frozenset[int]:
+    """"… or not yet?" closing a sentence that ends in "?" (round 15)."""
+    if len(words) >= 3 and [lower(w) for w in words[-3:]] == ["or", "not", "yet"] and any(t.text == "?" for t in sent):
+        return frozenset(w.i for w in words[-3:])
     return frozenset()
 
 

@@ -34,6 +34,7 @@ from deputy.context import (
 from deputy.contrast import contrasting_not
 from deputy.described import describes_the_page
 from deputy.echo import echoes
+from deputy.elliptic import elliptic_nots
 from deputy.listcounts import quantifies_a_count
 from deputy.nlp import Parsed
 from deputy.own_steps import deadline_clauses
@@ -109,9 +110,11 @@ def build_skeleton(
     reported = roles.main in after_reported_things(clauses, parsed, words)
     conditions, conditions_aside = _conditions(clauses, roles, found_conditions, doc)
     # "Fetch A if the user hasn't read it yet": a negation inside a condition belongs to the condition.
-    # Only a condition about someone else ("if it isn't", "If not, fetch it", "if you didn't fetch A" stay negations).
+    # Only a condition about someone else ("if it isn't", "if you didn't fetch A" stay negations).
     conditioned = {t.i for word, index in found_conditions if word in conditions and doc[index].dep_ == "mark"
                    and _about_another(doc[index].head) for t in doc[index].head.subtree}
+    # "Did you fetch A? If not, fetch it.": the "not" of "If not," is the condition's (deputy/elliptic.py).
+    conditioned |= elliptic_nots(doc, found_conditions, conditions)
     negation, negation_asked = _negation(clauses, roles, parsed, words, skip=conditioned, actions=actions)
     requested = [main] + [clauses[i] for i in roles.absorbed if roles.absorbed[i] == roles.main]
     unexpected = list(main.unexpected) + _symbols(parsed, words) + _loose_conjuncts(requested, parsed, words)

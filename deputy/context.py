@@ -121,10 +121,21 @@ def own_wish(clause: Clause, words: ReaderWords, actions: frozenset[str]) -> boo
 
 
 def main_clause(clauses: list[Clause], addressed: set[int]) -> int:
-    """The first request or question; without one, the first sentence with a verb, else the first."""
+    """The first request or question; without one, the first sentence with a verb, else the first
+    verbless one a question word opens, else the first.
+
+    "quick one - how many pages from H so far": chat drops the "?" and the verb, and the count is what
+    is asked, not the lead before the dash (round 15).
+    """
     if addressed:
         return min(addressed)
-    return next((i for i, c in enumerate(clauses) if c.predicate is not None and not c.label), 0)
+    verbed = next((i for i, c in enumerate(clauses) if c.predicate is not None and not c.label), None)
+    return verbed if verbed is not None else _asked_fragment(clauses)
+
+
+def _asked_fragment(clauses: list[Clause]) -> int:
+    """The first verbless sentence a question word opens ("how many pages from H so far"), else the first."""
+    return next((i for i, c in enumerate(clauses) if c.wh and not c.label), 0)
 
 
 def continued(

@@ -11,12 +11,15 @@ from collections.abc import Iterable, Mapping
 from deputy.bind import Binder, Plan, SlotChecker
 from deputy.blockmarkup import list_headings, unbold_words, unquote_whole_message
 from deputy.compose import build_skeleton
+from deputy.concessions import conceded
 from deputy.decide import CHECKS, Decider
 from deputy.forwarded import forwarded_links
 from deputy.jsonaction import unpack_action_object
+from deputy.learner_forms import kept_text, permitted_for
 from deputy.learner_order import learner_order
 from deputy.loglines import drop_log_lines
 from deputy.mentions import mentions
+from deputy.needed_page import needed_page
 from deputy.nlp import load_nlp, parse
 from deputy.outline import drop_plan_outline
 from deputy.pointed import pointed_first_step
@@ -196,6 +199,7 @@ class Deputy:
     def skeleton(self, prompt: str) -> Skeleton:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
         text = mentions(learner_order(prompt.strip(), self._actions), self.vocab.name, self._actions)
+        text = conceded(kept_text(permitted_for(text)))
         text = relayed(text, self.vocab.words) or text
         # A tool-call block first: its inner arguments object would otherwise be unpacked on its own.
         # '{"action": "fetch", "urls": ["A"]}' as the whole prompt (round 15).
@@ -216,6 +220,7 @@ class Deputy:
         sk = build_skeleton(parsed, self.vocab.words, self._verbs, self._actions, unquoted=self._unquoted,
                             answers=self._answers, observed=self._observed)
         sk = needed_product(sk, self._products, self.vocab.words, self._answers)
+        sk = needed_page(sk, self._products, self.vocab.words)
         sk = renewed_product(sk, self._products, self.vocab.words, self._answers)
         return pointed_first_step(sk, self.vocab.words)
 

@@ -199,11 +199,20 @@ def _second_question(tokens: list[Token], i: int, starts: set[int]) -> bool:
         return False
     if tokens[i + 1].text.lower() not in _QUESTION_WORDS | _AUXILIARIES:
         return False
+    if _asks_when(tokens, i):
+        return False
     left = [t for t in _since_start(tokens, i - 1, starts) if t.text.lower() not in _OPENERS]
     if not left or left[0].address:
         return False
     first = left[0].text.lower()
     return first in _QUESTION_WORDS or first in _AUXILIARIES
+
+
+def _asks_when(tokens: list[Token], i: int) -> bool:
+    """"What did you get from A, and when?": "when" alone before the closing "?" asks the date of the same
+    record (one sentence, as without the comma), not a second question of its own. Only "when": a
+    record has a date; "…, and why?" is split and read as the second question it is (round 15)."""
+    return i + 1 < len(tokens) and tokens[i + 1].text.lower() == "when" and [t.text for t in tokens[i + 2:]] == ["?"]
 
 
 def _comma_splice(tokens: list[Token], i: int, starts: set[int]) -> bool:

@@ -160,6 +160,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "quick reminder to", "just a reminder to", "a reminder to", "reminder to",
         # A favour asked, then the request: "Do me a favour and fetch A."
         "do me a favour and", "do me a favor and", "do us a favour and", "do us a favor and",
+        # An invitation to act, as set as "feel free to" (round 15): "Don't hesitate to fetch A whenever it
+        # suits you." Only the whole phrase, only where a request starts; what follows keeps every check, so
+        # "Don't hesitate, just don't fetch A" and "Don't bother to fetch A" (not on the list) still refuse.
+        "don't hesitate to", "do not hesitate to", "please don't hesitate to", "please do not hesitate to",
     ),
     # Hedges that condition nothing, dropped where punctuation or the end of the prompt closes them:
     # "fetch A when you get a chance." A real condition ("if it changed") is never on this list.
@@ -229,6 +233,12 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Acknowledgements that open a turn: "Got it. Fetch A."
         "got it", "sounds good", "understood", "noted", "will do", "no problem", "all right", "alright then",
         "okay then", "ok then",
+        # The reader's own wish (round 15): "Maybe fetch A too, if you like." A wish of the page's or the
+        # user's ("if they want it", "if you like it") goes on past the aside's end and is never dropped.
+        "if you like", "if you'd like", "if you would like", "if you want", "if you wish",
+        # The writer's thanks put as help: "If you could download A, that would help a lot."
+        "that would help", "that'd help", "that would help a lot", "that'd help a lot", "that would really help",
+        "that'd really help", "that would be a big help", "that'd be a big help",
     ),
     # Labels before a colon that introduce context, never the request: "Goal: …", "Background: …".
     # Labels of an earlier turn of a conversation pasted before the request (deputy/turns.py): an

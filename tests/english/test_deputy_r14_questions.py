@@ -35,7 +35,7 @@ def test_a_date_of_the_record_is_answered(deputy: Any, prompt: str, expected: tu
     (f"Fetch {A} until now.", "not_understood"),  # a request: the date is no question's
     (f"Can you fetch {A} yesterday?", "not_understood"),  # a modal question asks to act
     (f"Was {PRIVATE} fetched last week?", "non_public_address"),
-    (f"Was {A} fetched last week? If not, fetch it.", "negation"),
+    (f"Was {A} fetched last week? If not, fetch it.", "condition"),  # "If not," is the condition's (round 15)
     (f"Was {A} fetched last week and can you delete it?", "unsupported_verb"),
 ], ids=["request", "modal", "private", "condition", "refused-verb"])
 def test_a_date_does_not_widen_a_request(deputy: Any, prompt: str, kind: str) -> None:

@@ -1,0 +1,29 @@
+""""Fetch A even if it looks down.": a concession that closes a request conditions nothing; it is dropped.
+
+"even if" is a condition word, and stays one everywhere else. Only the closing clause "even if" + the
+page ("it", "the page", "the site") + a verb of seeming or "is" + one word of how a page may look
+(down, slow, broken, …) + the end of the prompt: whatever the page looks like, the writer wants it
+fetched, and the fetch keeps every check (robots.txt, the address). "even if robots.txt disallows it",
+"even if it changed", "only if it looks down" and a question ("…?") are left as written. Pure text work.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["conceded"]
+
+# How a page may look to the writer: its state, never a rule's verdict ("blocked", "disallowed" are not here).
+_LOOKS = ("down", "slow", "broken", "empty", "offline", "unchanged", "stale", "outdated", "old", "flaky", "unreachable")
+_CONCESSION = re.compile(
+    r"[ \t]*,?[ \t]*\beven[ \t]+if[ \t]+(?:it|the[ \t]+(?:page|site|server))[ \t]+"
+    r"(?:looks|seems|appears|is|'s|’s)[ \t]+(?:" + "|".join(_LOOKS) + r")[ \t]*(?=[.!]*[ \t]*\Z)",
+    re.IGNORECASE,
+)
+
+
+def conceded(prompt: str) -> str:
+    """The prompt without a closing "even if it looks down"; unchanged when it asks ("?") or has none."""
+    if prompt.rstrip().endswith("?"):
+        return prompt
+    return _CONCESSION.sub("", prompt, count=1)
