@@ -239,7 +239,10 @@ class Decider:
         Please fetch the old one.'); an address in it, and nothing else refused, is named as an address
         the request does not ask for, which is the real problem (the kind changes, never the act)."""
         found = quoted_refusal(text, self.vocab.words)
-        address = quoted_address(text) if outside and found is not None and found[1] == text else None
+        # A quoted question ('Ticket: "Is A still up?" Could you fetch that URL?') is someone's question
+        # passed on, which the request cannot take up; its address is not what is wrong with it.
+        asked = text.rstrip().rstrip('"”»\'').endswith("?")
+        address = quoted_address(text) if outside and found is not None and found[1] == text and not asked else None
         if address is not None:
             return self._refuse(RefusalKind.VALUE_OUTSIDE_PARSE, sk, "value_outside_parse", word=address)
         if found is None or found[0] is RefusalKind.NOT_UNDERSTOOD:
