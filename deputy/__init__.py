@@ -7,8 +7,8 @@ from deputy.nlp import load_nlp, model_name
 from deputy.protect import ItemKind, Protected, ProtectedItem, protect
 from deputy.reader import CHECKS, Deputy, Plan, SlotChecker
 from deputy.refusals import Refusal, RefusalKind, SlotRejected
-from deputy.review import ReviewQueue, summarize_review
-from deputy.scoring import Expectation, Outcome, Scoreboard, judge
+from deputy.teaching.review import ReviewQueue, summarize_review
+from deputy.teaching.scoring import Expectation, Outcome, Scoreboard, judge
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
 from deputy.vocab import Capability, Form, ReaderWords, SlotSpec, Vocab, VocabError
 

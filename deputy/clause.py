@@ -15,16 +15,16 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from deputy.asked import codes_asked
-from deputy.asked_back import question_pointer
-from deputy.dated import dated_words
-from deputy.listcounts import counts_the_object
+from deputy.forms.asked import codes_asked
+from deputy.forms.asked_back import question_pointer
+from deputy.forms.dated import dated_words
+from deputy.forms.listcounts import counts_the_object
 from deputy.nlp import Parsed
-from deputy.pronouns import only_addresses_joined
-from deputy.numbers import names_a_noun
-from deputy.own_steps import deadline_clauses
-from deputy.told_before import as_recorded
-from deputy.why_heading import why_heading
+from deputy.forms.pronouns import only_addresses_joined
+from deputy.forms.numbers import names_a_noun
+from deputy.forms.own_steps import deadline_clauses
+from deputy.forms.told_before import as_recorded
+from deputy.forms.why_heading import why_heading
 from deputy.predicate import aspects_of, follow_chain, modality_of
 from deputy.scope import scope
 from deputy.signals import (
@@ -261,7 +261,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     pointer, referents = _pronoun(action, predicate, parsed, words)
     if pointer is None and predicate is not None:
         # "What status did it return?", "What did you record for that page?": a question's pointer may be
-        # its subject or sit after a preposition; it is bound only to a context address (deputy.asked_back).
+        # its subject or sit after a preposition; it is bound only to a context address (deputy.forms.asked_back).
         pointer = question_pointer(action, mood in (Mood.YES_NO_QUESTION, Mood.WH_QUESTION)
                                    and modality is Modality.NONE, parsed, words.referent_nouns)
     sentence_words = set()
@@ -330,7 +330,7 @@ _BACK = frozenset({"it", "this", "that", "them", "these", "those", "its"})
 
 
 def _as_recorded(clause: Any, words: ReaderWords) -> bool:
-    """"… as you stored it" names the record asked about (deputy.told_before); "… as you posted it" names
+    """"… as you stored it" names the record asked about (deputy.forms.told_before); "… as you posted it" names
     a verb the deputy refuses, which stays a second action."""
     lemma = str(clause.lemma_).lower()
     return as_recorded(clause) and lemma not in words.unsupported and lemma not in words.forbidden
@@ -626,7 +626,7 @@ def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWo
         return None, 1
     word = lower(child)
     kids = list(child.children)
-    # "download it and B": an "it" with only addresses joined to it still points back (deputy/pronouns.py).
+    # "download it and B": an "it" with only addresses joined to it still points back (deputy/forms/pronouns.py).
     if child.tag_ in ("PRP", "DT") and (not kids or only_addresses_joined(child, parsed)):
         if word in _PRONOUNS:
             return int(child.i), 1

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.clause import Clause, read_clause
-from deputy.correlative import correlative_word
+from deputy.forms.correlative import correlative_word
 from deputy.context import (
     addressing,
     after_context_labels,
@@ -31,19 +31,19 @@ from deputy.context import (
     speaks_to_me,
     writers_reason,
 )
-from deputy.contrast import contrasting_not
-from deputy.described import describes_the_page
-from deputy.echo import echoes
-from deputy.elliptic import elliptic_nots
-from deputy.listcounts import quantifies_a_count
+from deputy.forms.contrast import contrasting_not
+from deputy.forms.described import describes_the_page
+from deputy.forms.echo import echoes
+from deputy.forms.elliptic import elliptic_nots
+from deputy.forms.listcounts import quantifies_a_count
 from deputy.nlp import Parsed
-from deputy.own_steps import deadline_clauses
-from deputy.priority import ranks_first
-from deputy.pronouns import dangling_pronouns
+from deputy.forms.own_steps import deadline_clauses
+from deputy.forms.priority import ranks_first
+from deputy.forms.pronouns import dangling_pronouns
 from deputy.protect import ItemKind, maybe_host
-from deputy.quoted import quoted_refusal
-from deputy.reasons import happened, wants_to_know
-from deputy.restated import restated
+from deputy.forms.quoted import quoted_refusal
+from deputy.forms.reasons import happened, wants_to_know
+from deputy.forms.restated import restated
 from deputy.scope import role
 from deputy.signals import (
     COORDINATORS,
@@ -58,9 +58,9 @@ from deputy.signals import (
     writers_deadline,
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
-from deputy.steps import step_goals
-from deputy.told_before import told_spans
-from deputy.times import is_repetition, is_time_word, schedule_phrase, schedules
+from deputy.forms.steps import step_goals
+from deputy.forms.told_before import told_spans
+from deputy.forms.times import is_repetition, is_time_word, schedule_phrase, schedules
 from deputy.vocab import ReaderWords
 
 __all__ = ["build_skeleton"]
@@ -91,14 +91,14 @@ def build_skeleton(
 ) -> Skeleton:
     """Reads the parse. `verbs` are the verb lemmas the vocabulary knows; `actions` the ones that act;
     `unquoted` the acting ones whose capabilities take no quotation (an aside quotation is passed over);
-    `answers` the words an answering capability that needs no address listens for (deputy.reasons);
+    `answers` the words an answering capability that needs no address listens for (deputy.forms.reasons);
     `observed` the verbs of the capabilities that only answer (by default every verb in `verbs`)."""
     doc = parsed.doc
     rows = _rows(parsed)
     found_conditions = find_conditions(parsed, words)
     clauses = _clauses(parsed, words, verbs)
     # "Raj is asking whether you're busy right now. Are you?": the bare echo asks the reported question
-    # again (deputy.echo); the reported question is what is read.
+    # again (deputy.forms.echo); the reported question is what is read.
     repeated = echoes(clauses, parsed)
     clauses = [c for n, c in enumerate(clauses) if n not in repeated]
     if not clauses:
@@ -113,7 +113,7 @@ def build_skeleton(
     # Only a condition about someone else ("if it isn't", "if you didn't fetch A" stay negations).
     conditioned = {t.i for word, index in found_conditions if word in conditions and doc[index].dep_ == "mark"
                    and _about_another(doc[index].head) for t in doc[index].head.subtree}
-    # "Did you fetch A? If not, fetch it.": the "not" of "If not," is the condition's (deputy/elliptic.py).
+    # "Did you fetch A? If not, fetch it.": the "not" of "If not," is the condition's (deputy/forms/elliptic.py).
     conditioned |= elliptic_nots(doc, found_conditions, conditions)
     negation, negation_asked = _negation(clauses, roles, parsed, words, skip=conditioned, actions=actions)
     requested = [main] + [clauses[i] for i in roles.absorbed if roles.absorbed[i] == roles.main]
@@ -164,7 +164,7 @@ def build_skeleton(
                   and doc[t].dep_ == "appos" and doc[t].head.pos_ in ("NOUN", "PROPN")
                   and doc[t].head.i not in parsed.items and quoted_refusal(parsed.items[t].text, words) is None}
     # "Ticket #8840: the count for A looks off. How many pages have you stored from A?": the context
-    # names the very address the request asks about (deputy.restated); it is no second thing.
+    # names the very address the request asks about (deputy.forms.restated); it is no second thing.
     inert |= restated(main, [clauses[i] for i in roles.fine], parsed)
     return Skeleton(
         predicate=main.predicate, mood=main.mood, modality=main.modality, aspects=main.aspects,
@@ -261,7 +261,7 @@ def _reported_question(
     other checks."""
     if clause.mood not in (Mood.WH_QUESTION, Mood.YES_NO_QUESTION) or clause.asked:
         return False
-    # "The user wants to know what changed" (deputy.reasons): a wish to know, with its own guards.
+    # "The user wants to know what changed" (deputy.forms.reasons): a wish to know, with its own guards.
     if not clause.governors or (clause.governors[0] not in words.embedders
                                 and not wants_to_know(clause, parsed, words, answers)):
         return False
@@ -276,7 +276,7 @@ def _reported_question(
     # question word, with no object, names an event on the page; nothing is asked to be changed.
     events = words.unsupported - actions - words.forbidden
     # "… whether the batch went through before we continue": the writer's own next step, by when the
-    # answer is needed (deputy.own_steps); a forbidden verb there is still refused by _forbidden.
+    # answer is needed (deputy.forms.own_steps); a forbidden verb there is still refused by _forbidden.
     step = deadline_clauses(clause.tokens, parsed, words)
     return not any(
         is_negation(doc[t], parsed, words)
@@ -299,7 +299,7 @@ def _negation(
     main = clauses[roles.main]
     tails = set().union(*(c.question_tail for c in clauses)) | skip
     # "Grab A (the fact sheet itself, not the landing page)": a remark that contrasts two noun phrases
-    # says which page is meant; its "not" takes nothing back (deputy.contrast).
+    # says which page is meant; its "not" takes nothing back (deputy.forms.contrast).
     tails |= {t.i for c in clauses for t in doc if t.i in c.tokens and contrasting_not(t, c.tokens, parsed)}
     counted = {t for i in roles.also + tuple(roles.absorbed) + roles.loose + roles.acting for t in clauses[i].tokens}
 
@@ -432,7 +432,7 @@ def _forbidden(parsed: Parsed, words: ReaderWords) -> list[str]:
     found = [
         str(t.lemma_).lower() if str(t.lemma_).lower() in words.forbidden else lower(t) for t in doc
         if t.i not in parsed.items and (lower(t) in words.forbidden or str(t.lemma_).lower() in words.forbidden)
-        # "Fetch A, the page that explains how attackers delete files": what the page describes (deputy.described).
+        # "Fetch A, the page that explains how attackers delete files": what the page describes (deputy.forms.described).
         and not describes_the_page(t, parsed, words)
     ]
     for tok in doc:
@@ -488,7 +488,7 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
             if _describes_purpose(tok) or opens_softly(tok, words):
                 continue
             if ranks_first(tok):
-                continue  # "fetch A ahead of anything else in the queue": first, not more (deputy.priority)
+                continue  # "fetch A ahead of anything else in the queue": first, not more (deputy.forms.priority)
             out.append(lower(tok))
     return out
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from deputy.asked_back import asked_back
+from deputy.forms.asked_back import asked_back
 from deputy.clause import Clause
-from deputy.copula import named_by_copula
+from deputy.forms.copula import named_by_copula
 from deputy.nlp import Parsed
-from deputy.pronouns import joined_to_the_pronoun
+from deputy.forms.pronouns import joined_to_the_pronoun
 from deputy.protect import ItemKind
-from deputy.reasons import by_the_writer, reports_on
-from deputy.told_before import told_you_before
+from deputy.forms.reasons import by_the_writer, reports_on
+from deputy.forms.told_before import told_you_before
 from deputy.signals import content, is_negation, lower, writers_deadline
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
@@ -264,7 +264,7 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
             if tok.pos_ != "VERB" or str(tok.lemma_).lower() not in words.unsupported or _past(tok):
                 continue
             if by_the_writer(tok):
-                continue  # "I'll translate it myself later": the writer's own later step (deputy.reasons)
+                continue  # "I'll translate it myself later": the writer's own later step (deputy.forms.reasons)
             applied = _applied_to(tok, parsed)
             if not applied:
                 continue
@@ -339,7 +339,7 @@ def bind_pronoun(
         return None, frozenset()
     pointer = parsed.doc[main.pronoun]
     # "Customer reports broken images on A — please download it": a person's report on the one address,
-    # where nothing else could be what a singular "it" stands for (deputy.reasons).
+    # where nothing else could be what a singular "it" stands for (deputy.forms.reasons).
     reported = wanted == 1 and lower(pointer) == "it" and len(holders) == 1 \
         and reports_on(clauses[holders[0]], frozenset(addresses), parsed, words)
     # "Our dashboard shows a 403 for A. What status did you record for that page?": a question that only
@@ -393,7 +393,7 @@ def _hands_over(
     doc = parsed.doc
     allowed_nouns = words.referent_nouns | words.person_nouns | words.object_nouns
     purpose = _purpose_tokens(clause, addresses, parsed, words, actions)
-    # "The next item on that list is A": the copula's subject names A, as "page" would (deputy.copula).
+    # "The next item on that list is A": the copula's subject names A, as "page" would (deputy.forms.copula).
     purpose |= named_by_copula(addresses, clause.tokens, parsed, words, actions)
     for index in clause.tokens:
         tok = doc[index]

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from deputy.asked import names_it
+from deputy.forms.asked import names_it
 from deputy.bind import Binder, Plan
-from deputy.quoted import quoted_address, quoted_refusal
+from deputy.forms.quoted import quoted_address, quoted_refusal
 from deputy.refusals import Refusal, Refuser, RefusalKind
 from deputy.skeleton import Mood, Skeleton
 from deputy.vocab import Capability, Form, Vocab

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from deputy.asked import asked_participles, counted_totals, robots_lets
-from deputy.asides import noun_openers
-from deputy.opening_names import opening_names, opening_subjects
-from deputy.check_heading import check_headings
-from deputy.dictated import dictated_commas
-from deputy.fronted import fronted_work
-from deputy.joined import joined_objects
-from deputy.reorder import narrated_steps, reorder, subjunctive_hedges
+from deputy.forms.asked import asked_participles, counted_totals, robots_lets
+from deputy.forms.asides import noun_openers
+from deputy.forms.opening_names import opening_names, opening_subjects
+from deputy.forms.check_heading import check_headings
+from deputy.text.dictated import dictated_commas
+from deputy.text.fronted import fronted_work
+from deputy.forms.joined import joined_objects
+from deputy.text.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
 from deputy.segment import Token, sentence_starts
@@ -54,7 +54,7 @@ class Parsed:
     synthetic: frozenset[int]
     rewrites: tuple[str, ...] = ()
     narrated: bool = False  # the request is the writer's narration of its own next step ("I'll fetch A")
-    # Addresses that name a second object joined to an address ("A plus the reviews page B"; deputy.joined).
+    # Addresses that name a second object joined to an address ("A plus the reviews page B"; deputy.forms.joined).
     joined: frozenset[int] = frozenset()
 
 

@@ -9,34 +9,34 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from deputy.bind import Binder, Plan, SlotChecker
-from deputy.blockmarkup import list_headings, unbold_words, unquote_whole_message
+from deputy.text.blockmarkup import list_headings, unbold_words, unquote_whole_message
 from deputy.compose import build_skeleton
-from deputy.concessions import conceded
+from deputy.text.concessions import conceded
 from deputy.decide import CHECKS, Decider
-from deputy.forwarded import forwarded_links
-from deputy.jsonaction import unpack_action_object
-from deputy.learner_forms import kept_text, permitted_for
-from deputy.learner_order import learner_order
-from deputy.loglines import drop_log_lines
-from deputy.mentions import mentions
-from deputy.needed_page import needed_page
+from deputy.text.forwarded import forwarded_links
+from deputy.text.jsonaction import unpack_action_object
+from deputy.text.learner_forms import kept_text, permitted_for
+from deputy.text.learner_order import learner_order
+from deputy.text.loglines import drop_log_lines
+from deputy.text.mentions import mentions
+from deputy.forms.needed_page import needed_page
 from deputy.nlp import load_nlp, parse
-from deputy.outline import drop_plan_outline
-from deputy.pointed import pointed_first_step
-from deputy.products import needed_product, product_verbs, renewed_product
+from deputy.text.outline import drop_plan_outline
+from deputy.forms.pointed import pointed_first_step
+from deputy.forms.products import needed_product, product_verbs, renewed_product
 from deputy.protect import ItemKind, protect
-from deputy.quoteblocks import read_quote_blocks
-from deputy.reasons import listened_for
+from deputy.text.quoteblocks import read_quote_blocks
+from deputy.forms.reasons import listened_for
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
-from deputy.relayed import relayed
+from deputy.text.relayed import relayed
 from deputy.skeleton import Skeleton
-from deputy.tables import unpack_tables
-from deputy.tasks import ticked_task
-from deputy.ticket_question import ticket_question
-from deputy.ticket_quote import ticket_address
-from deputy.toolargs import unpack_arguments
-from deputy.toolcalls import callable_names, drop_owner, unpack_blocks, unpack_calls
-from deputy.turns import Turns, answer_turns, split_turns
+from deputy.text.tables import unpack_tables
+from deputy.text.tasks import ticked_task
+from deputy.text.ticket_question import ticket_question
+from deputy.text.ticket_quote import ticket_address
+from deputy.text.toolargs import unpack_arguments
+from deputy.text.toolcalls import callable_names, drop_owner, unpack_blocks, unpack_calls
+from deputy.text.turns import Turns, answer_turns, split_turns
 from deputy.vocab import Form, Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]

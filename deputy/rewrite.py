@@ -17,11 +17,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from deputy.again import once_more
-from deputy.chatforms import read_numerals, respell_verbs
-from deputy.citations import drop_citations
+from deputy.text.again import once_more
+from deputy.text.chatforms import read_numerals, respell_verbs
+from deputy.text.citations import drop_citations
 from deputy.protect import ItemKind, Protected
-from deputy.repeats import drop_repeat_notes
+from deputy.text.repeats import drop_repeat_notes
 
 __all__ = ["Rewritten", "rewrite"]
 
@@ -38,7 +38,7 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
 # "1. Fetch A" / "2) Fetch B" / "- fetch C" at the start of a line: a list marker, not a number.
 # The marker may end the piece: an address follows it ("1. https://a.example/").
 # An open task's box after the marker ("- [ ] fetch A") is markup too; a ticked one ("- [x] fetch
-# A") says the task is done: the deputy refuses such a prompt before it is parsed (deputy/tasks.py).
+# A") says the task is done: the deputy refuses such a prompt before it is parsed (deputy/text/tasks.py).
 _LIST_MARKER = re.compile(r"(?:(?<=\n)|\A)([ \t]*)(?:\d{1,2}[.)]|[-*•])[ \t]+(?:\[ ?\][ \t]+)?(?=\S|\Z)")
 # A code fence on a line of its own ("```", "```text", "~~~") only marks where a block starts or
 # ends; the lines inside are read like any others, with every check.
@@ -434,8 +434,8 @@ def rewrite(
             return standard
 
         pieces = [pattern.sub(respell, piece) for piece in pieces]
-    pieces = [once_more(piece, rewrites) for piece in pieces]  # "fetch A once more." (deputy.again)
-    # The vocabulary's reviewed chat forms of its verbs and numbers for words (deputy.chatforms).
+    pieces = [once_more(piece, rewrites) for piece in pieces]  # "fetch A once more." (deputy.text.again)
+    # The vocabulary's reviewed chat forms of its verbs and numbers for words (deputy.text.chatforms).
     pieces = respell_verbs(pieces, misspellings=misspellings or {}, abbreviations=abbreviations or {},
                            addressed=[item.kind is ItemKind.ADDRESS for item in protected.items], rewrites=rewrites)
     pieces = read_numerals(pieces, numerals=numerals or {}, verbs=verbs, rewrites=rewrites)

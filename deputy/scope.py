@@ -54,7 +54,7 @@ def role(tok: Any, top: Any, parsed: Parsed) -> str:
     the preposition belongs to the noun, not to the action.
     """
     if tok.i in parsed.joined:
-        return "dobj"  # "Download A plus the reviews page B": a second object, named by its address (deputy.joined)
+        return "dobj"  # "Download A plus the reviews page B": a second object, named by its address (deputy.forms.joined)
     if tok.i in parsed.items and _joined_one(tok, top):
         return "dobj"  # "Fetch A and B, and also the 2024 one at C": the model makes "one" a conjunct of the verb
     steps: list[str] = []

@@ -84,7 +84,7 @@ def _next_step(tokens: list[Token], i: int, starts: set[int]) -> bool:
     Only after a request: the left side opens with a bare verb ("Fetch A"), or with a modal, "you" and a
     bare verb ("Could you fetch A"); "If A is up, then fetch B" opens with "if" and is left as written.
     Only the same verb repeated: "Fetch A, then summarise it for the user" is a plan whose later step
-    another rule reads in one sentence (deputy.pointed), and stays one sentence.
+    another rule reads in one sentence (deputy.forms.pointed), and stays one sentence.
     """
     if tokens[i].text.lower() not in _SEQUENCE:
         return False

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from deputy.correlative import correlative_not
+from deputy.forms.correlative import correlative_not
 from deputy.nlp import Parsed
 from deputy.vocab import ReaderWords
 

@@ -92,7 +92,7 @@ class ReaderWords:
     dictated_commas: frozenset[str]
     spellings: Mapping[str, str]
     # Reviewed chat forms of capability verbs ("dowload" → "download") and their abbreviations ("dl"),
-    # and numbers standing for words ("ok 2" → "ok to"); see deputy.chatforms. Each widens what acts.
+    # and numbers standing for words ("ok 2" → "ok to"); see deputy.text.chatforms. Each widens what acts.
     misspellings: Mapping[str, str]
     abbreviations: Mapping[str, str]
     numerals: Mapping[str, str]

@@ -241,7 +241,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "that'd really help", "that would be a big help", "that'd be a big help",
     ),
     # Labels before a colon that introduce context, never the request: "Goal: …", "Background: …".
-    # Labels of an earlier turn of a conversation pasted before the request (deputy/turns.py): an
+    # Labels of an earlier turn of a conversation pasted before the request (deputy/text/turns.py): an
     # assistant's or a tool's words, context only; an order inside them never acts. Each widens what
     # acts (its turn's words are passed over), so adding one is a relaxation.
     "turn_labels": (
@@ -283,12 +283,12 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # the queue", "refresh A in the browser") they stay verbs the reader does not support.
     "renewing_verbs": ("refresh", "renew"),
     # Labels of a plan whose first step a closing sentence points at: "Plan: fetch A, then summarise it.
-    # Please do step one now." (deputy/pointed.py).
+    # Please do step one now." (deputy/forms/pointed.py).
     "plan_labels": ("plan",),
     # Every word such a pointing sentence may hold ("Please do step one now.", "Start with the first
     # step."): it names the first step and nothing else; "all", "two", a negation or a time are not here.
     # Keys of a bare JSON object that name the action it asks for ('{"action": "fetch", "urls": [A]}',
-    # round 15, deputy/jsonaction.py); the value must be a capability's own name.
+    # round 15, deputy/text/jsonaction.py); the value must be a capability's own name.
     "action_keys": ("action", "tool", "operation", "command"),
     # Keys such an object may hold beside the action and its slot: they only label the call ("task":
     # "collect_sources", "id": "job-77", "step": 3); their values are checked like a quotation's words.
@@ -339,7 +339,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     ),
     # What a person does who reports on a page ("Customer reports broken images on A", "Our client
     # complained about missing prices on A"): such a sentence hands its one address over to a following
-    # "it" when nothing else in it could be what "it" stands for (deputy.reasons.reports_on).
+    # "it" when nothing else in it could be what "it" stands for (deputy.forms.reasons.reports_on).
     "report_verbs": ("report", "complain", "flag", "notice", "spot", "see", "mention", "say"),
     # Intensifiers that may stand inside a hedge without changing it: "I'd be ever so grateful if you
     # could possibly …", "when you have a spare moment". Never a verb, a negation or a condition.
@@ -389,14 +389,14 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "resource", "source", "reference", "spec", "thing", "stuff", "one", "wording", "version", "sources", "pages",
         "articles", "posts", "documents", "files", "papers", "references", "specs", "ones", "urls", "sites",
     ),
-    # Words that make "not" the first half of "not only A but also B" (deputy/correlative.py): the "not"
+    # Words that make "not" the first half of "not only A but also B" (deputy/forms/correlative.py): the "not"
     # then adds B to A and negates nothing. Adding a word lets a "not" pass, so it is a relaxation.
     "correlative_focus": ("only", "just", "merely"),
     # Verbs of a relative clause that only says a second object belongs with the first ("the guide that
-    # goes with it at B", deputy/joined.py): the place after the clause is then the object's own.
+    # goes with it at B", deputy/forms/joined.py): the place after the clause is then the object's own.
     # "links to", "was quoted at" say where something else is and are never on the list.
     "companion_verbs": ("go", "come", "belong", "accompany"),
-    # Punctuation said as a word between two addresses ("download A comma B", dictated; deputy/dictated.py).
+    # Punctuation said as a word between two addresses ("download A comma B", dictated; deputy/text/dictated.py).
     "dictated_commas": ("comma",),
 })
 

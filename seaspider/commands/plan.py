@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         from seaspider.config import load_config
 
         allow_private = load_config(args.config).network.allow_private_addresses
-    from deputy.scoring import Scoreboard
+    from deputy.teaching.scoring import Scoreboard
 
     deputy = build_deputy(args.vocab, allow_private=allow_private)
     lines = [args.prompt] if args.prompt is not None else _stdin_lines()
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _corpus_line(line: str) -> tuple[str, Any]:
     """A bare prompt, or a corpus line's prompt and expectation (a JSON object with a "prompt")."""
-    from deputy.scoring import Expectation
+    from deputy.teaching.scoring import Expectation
 
     if not line.startswith("{"):
         return line, None

@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _items(path: str) -> tuple[Any, int]:
-    from deputy.review import read_review
+    from deputy.teaching.review import read_review
 
     try:
         return read_review(path)
@@ -107,7 +107,7 @@ def _current(args: argparse.Namespace) -> Any:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from deputy.gaps import group_review
+    from deputy.teaching.gaps import group_review
     from seaspider.output import emit_json
     from seaspider.teaching.report import group_lines
 
@@ -128,9 +128,9 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _suggest(args: argparse.Namespace) -> int:
-    from deputy.gaps import group_review
-    from deputy.jsonpatch import patch_text
-    from deputy.suggest import suggest
+    from deputy.teaching.gaps import group_review
+    from deputy.teaching.jsonpatch import patch_text
+    from deputy.teaching.suggest import suggest
     from seaspider.output import emit_json
     from seaspider.teaching.proof import make_reader
     from seaspider.teaching.report import suggestion_lines
@@ -163,7 +163,7 @@ def _suggest(args: argparse.Namespace) -> int:
 
 
 def _prove(args: argparse.Namespace, *, accepting: bool) -> int:
-    from deputy.redact import redact
+    from deputy.teaching.redact import redact
     from seaspider.output import emit_json
     from seaspider.teaching.corpus import find_corpus
     from seaspider.teaching.proof import read_vocab, try_vocab

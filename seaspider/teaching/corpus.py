@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from deputy.corpus import CorpusCase, CorpusError, corpus_sha256, load_corpus
+from deputy.teaching.corpus import CorpusCase, CorpusError, corpus_sha256, load_corpus
 from seaspider.errors import UsageError
 from seaspider.resources import corpus_dir
 

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from deputy import Plan, Refusal, Vocab
-from deputy.relaxations import relaxations
-from deputy.replay import Proof, Reading, replay
-from deputy.review import ReviewItem
+from deputy.teaching.relaxations import relaxations
+from deputy.teaching.replay import Proof, Reading, replay
+from deputy.teaching.review import ReviewItem
 from seaspider.english_reader import deputy_for, vocab_from_text
 from seaspider.errors import ConfigError
 from seaspider.resources import default_vocab_text

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from deputy.gaps import NOT_TEACHABLE, GapGroup
-from deputy.replay import Change
-from deputy.suggest import Suggestion
+from deputy.teaching.gaps import NOT_TEACHABLE, GapGroup
+from deputy.teaching.replay import Change
+from deputy.teaching.suggest import Suggestion
 from seaspider.teaching.proof import Trial
 
 __all__ = ["group_lines", "suggestion_lines", "trial_lines"]

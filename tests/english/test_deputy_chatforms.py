@@ -16,8 +16,8 @@ import pytest
 from _deputy_helpers import read_outcome
 from _teaching_helpers import vocab_raw
 from deputy import Deputy, Vocab, VocabError
-from deputy.chatforms import read_numerals, respell_verbs
-from deputy.relaxations import relaxations
+from deputy.text.chatforms import read_numerals, respell_verbs
+from deputy.teaching.relaxations import relaxations
 from deputy.words import DEFAULT_NUMERALS
 from seaspider.english_reader import build_deputy, deputy_for, load_vocab
 from seaspider.slot_checkers import check_host, check_url

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from deputy import Plan, Refusal
-from deputy.scoring import Expectation, Outcome, judge
+from deputy.teaching.scoring import Expectation, Outcome, judge
 from seaspider.english_reader import build_deputy
 from _deputy_helpers import Case, load_cases
 

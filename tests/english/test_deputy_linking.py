@@ -15,7 +15,7 @@ from deputy import Vocab
 from deputy import decide as decide_module
 from deputy import nlp as nlp_module
 from deputy import segment as segment_module
-from deputy.relaxations import relaxations
+from deputy.teaching.relaxations import relaxations
 from seaspider.english_reader import deputy_for
 from tests.english._deputy_helpers import read_outcome
 

@@ -13,7 +13,7 @@ from deputy import clause as clause_module
 from deputy import compose as compose_module
 from deputy import reader as reader_module
 from deputy import rewrite as rewrite_module
-from deputy.toolcalls import callable_names, unpack_calls
+from deputy.text.toolcalls import callable_names, unpack_calls
 
 A = "https://a.example.com/x"
 B = "https://b.example.com/y"
@@ -178,7 +178,7 @@ def test_a_new_note_of_a_repeat_is_reported_as_a_relaxation() -> None:
 
     from _teaching_helpers import vocab_raw
     from deputy import Vocab
-    from deputy.relaxations import relaxations
+    from deputy.teaching.relaxations import relaxations
 
     raw = copy.deepcopy(vocab_raw())
     raw["words"].setdefault("repeat_notes", []).append("one is in the list twice")

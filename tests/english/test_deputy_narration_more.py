@@ -13,7 +13,7 @@ import pytest
 
 from deputy import Deputy
 from deputy.protect import protect
-from deputy.reorder import agent_forms, narrated_steps
+from deputy.text.reorder import agent_forms, narrated_steps
 from seaspider.english_reader import deputy_for, load_vocab
 from tests.english._deputy_helpers import read_outcome
 

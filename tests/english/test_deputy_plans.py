@@ -12,7 +12,7 @@ import pytest
 
 from deputy import Deputy
 from deputy.protect import protect
-from deputy.reorder import got_participles, narrated_steps
+from deputy.text.reorder import got_participles, narrated_steps
 from seaspider.english_reader import build_deputy, deputy_for, load_vocab
 from tests.english._deputy_helpers import read_outcome
 

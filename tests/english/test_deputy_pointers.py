@@ -10,7 +10,7 @@ import pytest
 
 from deputy.protect import protect
 from deputy.rewrite import rewrite
-from deputy.toolargs import unpack_arguments
+from deputy.text.toolargs import unpack_arguments
 from seaspider.english_reader import load_vocab
 from tests.english._deputy_helpers import read_outcome
 

@@ -1,4 +1,4 @@
-"""Round 13, questions about the store, a page, robots and the service (deputy/asked.py and the rules
+"""Round 13, questions about the store, a page, robots and the service (deputy/forms/asked.py and the rules
 beside it): two questions about one page answered once by `page`, the participle of "When was A last
 fetched", "Does robots.txt on H let us in?", "What's the HTTP status on A in our store?", "how many
 pages total", "did A come back 200?", "Status check: is anything running?". Each rule with the controls
@@ -182,7 +182,7 @@ def test_without_the_indefinite_question_the_label_is_a_second_verb(deputy: Any,
     prompt = "Status check: is anything still running?"
     assert read_outcome(deputy, prompt) == ("status", {})
     monkeypatch.setattr(segment, "_INDEFINITES", frozenset())
-    # Round 14's heading rule (deputy/check_heading.py) also reads "Status check" as a noun before a
+    # Round 14's heading rule (deputy/forms/check_heading.py) also reads "Status check" as a noun before a
     # question, which makes the colon a label on its own; it is switched off to see this rule alone.
     monkeypatch.setattr(nlp, "check_headings", lambda doc, items: None)
     assert read_outcome(deputy, prompt)[0] == "refused"

@@ -11,14 +11,15 @@ from typing import Any
 import pytest
 
 from _deputy_helpers import read_outcome
-from deputy import clause, context, nlp, numbers, reader
+from deputy import clause, context, nlp, reader
+from deputy.forms import numbers
 
 A = "https://a.example.com/x"
 B = "https://b.example.com/y"
 PRIVATE = "http://10.0.0.12/home"
 
 
-# --- dates of the record in a question (deputy/dated.py) -------------------------------------------
+# --- dates of the record in a question (deputy/forms/dated.py) -------------------------------------------
 
 @pytest.mark.parametrize("prompt, expected", [
     (f"Was {A} fetched last week?", ("page", {"url": A})),
@@ -49,7 +50,7 @@ def test_without_the_date_rule_last_week_is_not_understood(deputy: Any, monkeypa
     assert read_outcome(deputy, prompt) == ("refused", "not_understood")
 
 
-# --- a question pointing back at the context's one address (deputy/asked_back.py) ------------------
+# --- a question pointing back at the context's one address (deputy/forms/asked_back.py) ------------------
 
 @pytest.mark.parametrize("prompt", [
     f"Bug report BR-1: our dashboard shows a 403 for {A}. What status did you record for that page?",
@@ -93,7 +94,7 @@ def test_record_is_a_question_verb_only(deputy: Any) -> None:
     assert read_outcome(deputy, f"What status will you record for {A}?")[0] == "refused"
 
 
-# --- a question quoted under a ticket's label (deputy/ticket_question.py) --------------------------
+# --- a question quoted under a ticket's label (deputy/text/ticket_question.py) --------------------------
 
 @pytest.mark.parametrize("prompt, expected", [
     ('Ticket #901 from the analytics team: "Is the crawler still busy with yesterday\'s batch?"', ("status", {})),
@@ -123,7 +124,7 @@ def test_without_the_ticket_rule_the_quotation_is_unused(deputy: Any, monkeypatc
     assert read_outcome(deputy, prompt) == ("refused", "not_understood")
 
 
-# --- "Status check before I restart the box: …?" (deputy/check_heading.py, segment) ------------------
+# --- "Status check before I restart the box: …?" (deputy/forms/check_heading.py, segment) ------------------
 
 @pytest.mark.parametrize("prompt", [
     "Status check before I restart the box: are any jobs still queued?",
@@ -150,7 +151,7 @@ def test_without_the_heading_retag_check_is_a_second_action(deputy: Any, monkeyp
     assert read_outcome(deputy, prompt) == ("refused", "not_understood")
 
 
-# --- a remark after a question (deputy/asides.py) ----------------------------------------------------
+# --- a remark after a question (deputy/forms/asides.py) ----------------------------------------------------
 
 def test_a_remark_after_a_question_is_context(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = "is the crawler idle? deploy window opens in 5 min"
@@ -168,7 +169,7 @@ def test_an_order_after_a_question_is_still_an_order(deputy: Any, prompt: str, k
     assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
-# --- learner word orders (deputy/learner_order.py) and "which" -----------------------------------
+# --- learner word orders (deputy/text/learner_order.py) and "which" -----------------------------------
 
 @pytest.mark.parametrize("prompt, expected", [
     (f"Please you can download for me this page {A}", ("fetch", {"urls": [A]})),
@@ -207,7 +208,7 @@ def test_without_the_learner_rule_the_order_is_not_understood(deputy: Any, monke
     assert read_outcome(deputy, prompt)[0] == "refused"
 
 
-# --- @-mentions (deputy/mentions.py) -------------------------------------------------------------
+# --- @-mentions (deputy/text/mentions.py) -------------------------------------------------------------
 
 @pytest.mark.parametrize("prompt, expected", [
     (f"Triage comment by @kwame: repro needs the exact page the user saw. @seaspider please fetch {A}",
@@ -239,7 +240,7 @@ def test_without_the_mention_rule_the_handle_is_not_understood(deputy: Any, monk
     assert read_outcome(deputy, prompt) == ("refused", "not_understood")
 
 
-# --- one of two answers: "a 200 or an error" (deputy/numbers.py) ----------------------------------
+# --- one of two answers: "a 200 or an error" (deputy/forms/numbers.py) ----------------------------------
 
 @pytest.mark.parametrize("prompt", [
     f"Did {A} come back with a 200 or an error?",

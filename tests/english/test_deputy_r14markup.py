@@ -16,8 +16,8 @@ import pytest
 
 import deputy.reader as reader_module
 import deputy.signals as signals_module
-from deputy.blockmarkup import list_headings, unbold_words, unquote_whole_message
-from deputy.toolcalls import unpack_blocks
+from deputy.text.blockmarkup import list_headings, unbold_words, unquote_whole_message
+from deputy.text.toolcalls import unpack_blocks
 from seaspider.english_reader import build_deputy, deputy_for, load_vocab
 from tests.english._deputy_helpers import read_outcome
 

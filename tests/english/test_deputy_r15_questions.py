@@ -74,7 +74,7 @@ def test_without_the_hedges_they_refuse() -> None:
         assert read_outcome(bare, prompt) == ("refused", kind)
 
 
-# --- "even if it looks down" (deputy/concessions.py) ------------------------------------------------
+# --- "even if it looks down" (deputy/text/concessions.py) ------------------------------------------------
 
 @pytest.mark.parametrize("prompt", [
     f"Fetch {A} even if it looks down.",
@@ -109,7 +109,7 @@ def test_without_the_concession_rule_even_if_is_a_condition(deputy: Any, monkeyp
     assert read_outcome(deputy, prompt) == ("refused", "condition")
 
 
-# --- learners: "Is permitted for us to V A?" and "the text what you saved from A" (deputy/learner_forms.py)
+# --- learners: "Is permitted for us to V A?" and "the text what you saved from A" (deputy/text/learner_forms.py)
 
 @pytest.mark.parametrize("prompt, expected", [
     (f"Is permitted for us to fetch {A}?", ("robots", {"target": A})),
@@ -152,7 +152,7 @@ def test_without_the_learner_forms_they_refuse(deputy: Any, monkeypatch: pytest.
     assert read_outcome(deputy, kept)[0] == "refused"
 
 
-# --- "need A asap pls" (deputy/needed_page.py) -------------------------------------------------------
+# --- "need A asap pls" (deputy/forms/needed_page.py) -------------------------------------------------------
 
 @pytest.mark.parametrize("prompt", [
     f"need {A} asap pls", f"need {A} pls", f"need {A} asap", f"I need {A}",
@@ -242,7 +242,7 @@ def test_without_the_asked_fragment_the_lead_is_the_request(deputy: Any, monkeyp
     assert read_outcome(deputy, prompt) == ("refused", "url_outside_parse")
 
 
-# --- "Did you fetch A? If not, fetch it." names the condition (deputy/elliptic.py) -------------------
+# --- "Did you fetch A? If not, fetch it." names the condition (deputy/forms/elliptic.py) -------------------
 
 @pytest.mark.parametrize("prompt", [
     f"Did you fetch {A}? If not, fetch it.",

@@ -14,10 +14,10 @@ import pytest
 
 from _teaching_helpers import vocab_raw
 from deputy import Vocab
-from deputy.fronted import fronted_work
+from deputy.text.fronted import fronted_work
 from deputy.protect import protect
-from deputy.reasons import listened_for
-from deputy.relaxations import relaxations
+from deputy.forms.reasons import listened_for
+from deputy.teaching.relaxations import relaxations
 from tests.english._deputy_helpers import read_outcome
 
 A = "https://a.example.com/x"

@@ -6,7 +6,7 @@ import pytest
 
 from _deputy_helpers import read_outcome
 from deputy import Deputy, Plan, Refusal
-from deputy.relayed import relayed
+from deputy.text.relayed import relayed
 
 A, B = "https://a.example/", "https://b.example/x"
 

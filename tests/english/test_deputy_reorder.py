@@ -6,7 +6,7 @@ import pytest
 
 from _deputy_helpers import read_outcome
 from deputy import Deputy, Plan, protect
-from deputy.reorder import gerund_forms, permission_gerunds
+from deputy.text.reorder import gerund_forms, permission_gerunds
 
 A = "https://a.example/"
 VERBS = frozenset({"fetch", "scrape", "grab", "crawl", "download", "delete", "see"})
@@ -67,7 +67,7 @@ def test_negative_control_without_the_reordering_the_address_is_outside(deputy: 
 
 
 def test_participle_forms_follow_the_spelling_rules() -> None:
-    from deputy.reorder import participle_forms
+    from deputy.text.reorder import participle_forms
 
     forms = participle_forms(frozenset({"fetch", "save", "grab", "get", "copy"}))
     assert forms["fetched"] == "fetch" and forms["saved"] == "save" and forms["grabbed"] == "grab"
@@ -79,7 +79,7 @@ def test_participle_forms_follow_the_spelling_rules() -> None:
     (f"I am needing the page {A} downloaded, please.", f"I am needing you to download the page {A}, please."),
 ])
 def test_a_wish_with_the_address_before_a_participle_is_put_in_order(prompt: str, expected: str) -> None:
-    from deputy.reorder import wished_participles
+    from deputy.text.reorder import wished_participles
 
     ordered, rewrites = wished_participles(protect(prompt), VERBS | {"download"})
     assert "".join(p + (i.text if n < len(ordered.items) else "") for n, (p, i) in
@@ -95,7 +95,7 @@ def test_a_wish_with_the_address_before_a_participle_is_put_in_order(prompt: str
     f"I'd like {A} fetched by the team.",  # someone else is to do it
 ])
 def test_a_wish_otherwise_is_left_as_written(prompt: str) -> None:
-    from deputy.reorder import wished_participles
+    from deputy.text.reorder import wished_participles
 
     assert wished_participles(protect(prompt), VERBS) == (protect(prompt), ())
 
@@ -128,7 +128,7 @@ def test_a_hypothetical_past_in_a_hedge_is_the_hedge(deputy: Deputy, prompt: str
 
 
 def test_the_subjunctive_rewrite_needs_a_hedge_word_and_a_known_verb() -> None:  # negative control
-    from deputy.reorder import subjunctive_hedges
+    from deputy.text.reorder import subjunctive_hedges
 
     for prompt in (f"If you fetched {A}, tell me.", f"It would help if you printed {A}."):
         assert subjunctive_hedges(protect(prompt), VERBS) == (protect(prompt), ())
@@ -167,7 +167,7 @@ def test_a_verb_done_again_is_that_verb(deputy: Deputy, prompt: str, expected: o
 
 
 def test_again_verbs_leave_addresses_and_unknown_words() -> None:  # negative control
-    from deputy.reorder import again_verbs
+    from deputy.text.reorder import again_verbs
 
     for prompt in ("Fetch https://re-fetch.example/", "Recollect the pages.", "Re-read the manual."):
         assert again_verbs(protect(prompt), VERBS) == (protect(prompt), ())
@@ -193,7 +193,7 @@ def test_a_passive_permission_question_that_is_not_ours_stays_refused(deputy: De
 
 
 def test_permission_passives_rewrite_only_the_question() -> None:
-    from deputy.reorder import permission_passives
+    from deputy.text.reorder import permission_passives
 
     ordered, rewrites = permission_passives(protect(f"Is {A} allowed to be crawled by us?"), VERBS)
     assert ordered.pieces == ("Is it allowed to crawl ", "?") and rewrites

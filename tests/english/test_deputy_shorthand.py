@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from deputy.protect import protect
-from deputy.reorder import fronted_addresses
+from deputy.text.reorder import fronted_addresses
 from deputy.rewrite import rewrite
 from seaspider.english_reader import load_vocab
 from tests.english._deputy_helpers import read_outcome

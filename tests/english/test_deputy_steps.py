@@ -11,7 +11,7 @@ import pytest
 from _teaching_helpers import vocab_raw
 from deputy import Vocab, compose
 from deputy import reader as reader_module
-from deputy.relaxations import relaxations
+from deputy.teaching.relaxations import relaxations
 from seaspider.english_reader import deputy_for
 from tests.english._deputy_helpers import read_outcome
 

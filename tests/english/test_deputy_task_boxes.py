@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import deputy.reader as reader_module
-from deputy.tasks import ticked_task
+from deputy.text.tasks import ticked_task
 from tests.english._deputy_helpers import read_outcome
 
 A = "https://a.example.com/x"

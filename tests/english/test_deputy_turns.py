@@ -1,5 +1,5 @@
 """Round 16: prompts that carry an earlier turn of a conversation or a tool's output before the request
-(deputy/turns.py). Only the requester's last turn asks; an earlier address is the request's own, the
+(deputy/text/turns.py). Only the requester's last turn asks; an earlier address is the request's own, the
 one address its "it" stands for, or refused as outside the request; an order inside an assistant's or a
 tool's turn never acts."""
 
@@ -10,8 +10,8 @@ import pytest
 import deputy.reader as reader_module
 from _teaching_helpers import vocab_raw
 from deputy import Deputy, Plan, Refusal, Vocab
-from deputy.relaxations import relaxations
-from deputy.turns import split_turns
+from deputy.teaching.relaxations import relaxations
+from deputy.text.turns import split_turns
 from seaspider.english_reader import build_deputy
 
 A = "https://www.jstor.org/"
@@ -160,7 +160,7 @@ def test_a_new_turn_word_is_a_relaxation(name: str, word: str) -> None:
     assert any(name in line for line in relaxations(before, after)), relaxations(before, after)
 
 
-# --- "once more" at the end of a clause is "again" (deputy/again.py) ------------------------------
+# --- "once more" at the end of a clause is "again" (deputy/text/again.py) ------------------------------
 
 @pytest.mark.parametrize("prompt", [
     f"Please fetch {A} once more.", f"Fetch {A} one more time, please", f"fetch {A} once more",
@@ -178,7 +178,7 @@ def test_once_more_keeps_every_refusal(deputy: Deputy, prompt: str) -> None:  # 
 
 
 def test_once_more_only_ends_a_clause() -> None:
-    from deputy.again import once_more
+    from deputy.text.again import once_more
     rewrites: list[str] = []
     assert once_more("once more pages arrive, fetch ", rewrites) == "once more pages arrive, fetch "
     assert once_more(" once more.", rewrites) == " again."

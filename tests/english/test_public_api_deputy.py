@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import deputy
 
@@ -57,8 +60,27 @@ def test_the_seaspider_import_check_notices_an_import() -> None:  # negative con
 def test_the_teaching_modules_are_generic_too() -> None:
     # Grouping, suggestions and replay belong to the deputy: they know vocabularies, never Sea Spider.
     code = (
-        "import sys, deputy.gaps, deputy.suggest, deputy.replay, deputy.relaxations, deputy.corpus, "
-        "deputy.jsonpatch, deputy.redact\n"
+        "import sys, deputy.teaching.gaps, deputy.teaching.suggest, deputy.teaching.replay, deputy.teaching.relaxations, deputy.teaching.corpus, "
+        "deputy.teaching.jsonpatch, deputy.teaching.redact\n"
         "print(sorted(m for m in sys.modules if m == 'seaspider' or m.startswith('seaspider.')), 'spacy' in sys.modules)\n"
     )
     assert _fresh(code) == "[] False"
+
+
+DEPUTY = Path(deputy.__file__).resolve().parent
+# The reader's core stays at the top (protect, nlp, clause, compose, decide, bind, …); three wings
+# hold the rest: passes over the text before the parse, readings of prompt forms over the parse, and
+# what the reader learns from.
+WINGS = ("forms", "teaching", "text")
+
+
+def test_the_deputy_wings_are_the_documented_ones() -> None:
+    packages = sorted(p.parent.name for p in DEPUTY.glob("*/__init__.py") if not p.parent.name.startswith("_"))
+    assert packages == sorted(WINGS)
+
+
+@pytest.mark.parametrize("wing", WINGS)
+def test_each_deputy_wing_lists_exactly_its_modules(wing: str) -> None:
+    package = importlib.import_module(f"deputy.{wing}")
+    on_disk = sorted(p.stem for p in (DEPUTY / wing).glob("*.py") if not p.stem.startswith("_"))
+    assert package.__all__ == on_disk, f"deputy/{wing}/__init__.py: __all__ must list {on_disk}"

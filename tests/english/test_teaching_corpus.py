@@ -11,7 +11,7 @@ import pytest
 
 from _deputy_helpers import load_cases
 from _teaching_helpers import PROMPTS, REPO
-from deputy.corpus import CorpusError, corpus_sha256, load_corpus
+from deputy.teaching.corpus import CorpusError, corpus_sha256, load_corpus
 from seaspider.errors import UsageError
 from seaspider.teaching.corpus import find_corpus
 

@@ -10,9 +10,9 @@ import pytest
 
 from _teaching_helpers import CONTROLS, NAB, START_UNIX, make_queue, reader
 from deputy import Vocab
-from deputy.gaps import Gap, group_review
-from deputy.redact import redact, redact_address
-from deputy.review import ReviewQueue, read_review
+from deputy.teaching.gaps import Gap, group_review
+from deputy.teaching.redact import redact, redact_address
+from deputy.teaching.review import ReviewQueue, read_review
 from seaspider.cli import main
 
 
@@ -132,7 +132,7 @@ def test_review_lines_of_another_vocabulary_still_group() -> None:
         "name": "t", "handler": "t",
         "capabilities": [{"name": "go", "operation": "go", "predicates": ["go"], "forms": [{"moods": ["imperative"]}]}],
     }))
-    from deputy.review import ReviewItem
+    from deputy.teaching.review import ReviewItem
 
     item = ReviewItem(line=1, time="", prompt="Do not go.", prompt_sha256="0" * 64, kind="negation",
                       reason="it is negated (“not”), and I only act on plain requests", predicate="go",

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from _teaching_helpers import VOCAB
-from deputy.jsonpatch import PatchError, apply_patch, patch_text
+from deputy.teaching.jsonpatch import PatchError, apply_patch, patch_text
 
 DOC = {"a": {"b": ["x", "y"]}, "c": 1, "d~e/f": 2}
 

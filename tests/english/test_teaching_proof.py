@@ -21,7 +21,7 @@ import jsonschema
 import pytest
 
 from _teaching_helpers import CONTROLS, NAB, PROMPTS, VOCAB, make_queue, reader, with_predicate, write_json
-from deputy.corpus import corpus_sha256
+from deputy.teaching.corpus import corpus_sha256
 from seaspider.cli import main
 from seaspider.errors import ProofFailed
 from seaspider.resources import load_schema

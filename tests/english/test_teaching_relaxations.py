@@ -11,7 +11,7 @@ import pytest
 from _teaching_helpers import vocab_raw, with_predicate
 from deputy import Vocab
 from deputy.refusals import DEFAULT_REASONS
-from deputy.relaxations import relaxations
+from deputy.teaching.relaxations import relaxations
 from deputy.words import DEFAULT_SPELLINGS, DEFAULT_WORDS
 
 BASE = Vocab.from_raw(vocab_raw())

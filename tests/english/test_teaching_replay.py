@@ -1,4 +1,4 @@
-"""deputy.replay: how each difference between two readings is judged (a handful of prompts, the real model)."""
+"""deputy.teaching.replay: how each difference between two readings is judged (a handful of prompts, the real model)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 
 from _teaching_helpers import reader, with_predicate
 from deputy import Vocab
-from deputy.corpus import CorpusCase
-from deputy.replay import Reading, judge_reading, replay
-from deputy.review import ReviewItem
-from deputy.scoring import Expectation, judge
+from deputy.teaching.corpus import CorpusCase
+from deputy.teaching.replay import Reading, judge_reading, replay
+from deputy.teaching.review import ReviewItem
+from deputy.teaching.scoring import Expectation, judge
 from seaspider.english_reader import deputy_for
 from test_teaching_relaxations import _edit, _words
 

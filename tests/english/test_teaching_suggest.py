@@ -14,7 +14,7 @@ import pytest
 
 from _teaching_helpers import NAB, VOCAB, make_queue, reader
 from deputy import Vocab
-from deputy.relaxations import relaxations
+from deputy.teaching.relaxations import relaxations
 from seaspider.cli import main
 
 

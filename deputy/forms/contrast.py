@@ -14,7 +14,7 @@ from typing import Any
 
 from deputy.nlp import Parsed
 from deputy.signals import lower
-from deputy.times import is_time_word
+from deputy.forms.times import is_time_word
 
 __all__ = ["contrasting_not"]
 

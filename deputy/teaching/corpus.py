@@ -1,7 +1,7 @@
 """A corpus of English prompts with expected outcomes (a folder of JSONL files), read for replay.
 
 Each line is `{"prompt": …, "operation": …, "args": …}` or `{"prompt": …, "refusal": …}` (see
-deputy.scoring.Expectation). The folder may be a plain directory or package data (any importlib
+deputy.teaching.scoring.Expectation). The folder may be a plain directory or package data (any importlib
 Traversable); its hash names exactly the prompts a proof was made on. File I/O only: no parsing.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 
-from deputy.scoring import Expectation
+from deputy.teaching.scoring import Expectation
 
 __all__ = ["CorpusCase", "CorpusError", "corpus_files", "corpus_sha256", "load_corpus"]
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from deputy.redact import redact, redact_address
-from deputy.review import ReviewItem
+from deputy.teaching.redact import redact, redact_address
+from deputy.teaching.review import ReviewItem
 from deputy.vocab import Vocab
 
 __all__ = ["Finding", "Gap", "GapGroup", "NOT_TEACHABLE", "TEACHABLE", "classify", "group_review", "known_words"]

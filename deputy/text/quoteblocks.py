@@ -1,6 +1,6 @@
 """Quote blocks ("> …") set before the writer's own request (round 15), before protection.
 
-A "> " block that is the whole message is the writer's request and is handled in deputy.blockmarkup.
+A "> " block that is the whole message is the writer's request and is handled in deputy.text.blockmarkup.
 A block followed by the writer's own lines is someone else's words or a cited source:
 
 - A cited source: every line of the block is one address, perhaps a markdown link, perhaps after a
@@ -9,7 +9,7 @@ A block followed by the writer's own lines is someone else's words or a cited so
   that source.") or leave it aside (and be refused for an address outside the request).
 - Someone else's words that name no address ("> maya: anyone have the flu dashboard saved?"): the
   block can add no address to the request, so it is dropped as context, when its words hold nothing
-  that could change the request (deputy.quoted: no negation, condition, refused verb or blocker).
+  that could change the request (deputy.forms.quoted: no negation, condition, refused verb or blocker).
 
 - A quoted mail the writer endorses: "> From: Lena\n> Could you grab A for the review?\n\nGo ahead." The
   block opens with a "From:" line and the writer's only words after it are an endorsement ("Go ahead.",
@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from deputy.protect import ItemKind, protect
-from deputy.quoted import quoted_refusal
+from deputy.forms.quoted import quoted_refusal
 from deputy.refusals import RefusalKind
 from deputy.vocab import ReaderWords
 
@@ -38,7 +38,7 @@ _LABEL = re.compile(r"^(?:\*\*)?[^\W\d_][\w' ]{0,40}?(?:\*\*)?\s*[:\-–](?:\*\*
 
 # A mail's sender line inside the block: "> From: Lena", "> From: Lena Ortiz <lena@b.example>".
 _SENDER = re.compile(r"^from:[ \t]+\S", re.IGNORECASE)
-# The writer's endorsement of a request passed on, alone on its line (as deputy.relayed reads one).
+# The writer's endorsement of a request passed on, alone on its line (as deputy.text.relayed reads one).
 _ENDORSEMENT = re.compile(
     r"^[ \t]*(?:please\s+)?(?:do(?:\s+(?:so|it|that))?|go\s+ahead)(?:,?\s+please)?[ \t]*[.!]*[ \t]*$", re.IGNORECASE
 )

@@ -3,9 +3,9 @@ tried on the prompts it is meant to answer before it is proposed.
 
 Only what a vocabulary can say: a predicate for a capability, a question form for a capability that
 only observes, an adverb the reader may pass over. Never a capability, a slot, a condition, a
-negation, an address rule or a word from a safety list (deputy.relaxations refuses those, and an
+negation, an address rule or a word from a safety list (deputy.teaching.relaxations refuses those, and an
 edit it refuses is never proposed). Whether an edit is safe for everything else is the proof's job
-(deputy.replay), not this module's.
+(deputy.teaching.replay), not this module's.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.bind import Plan
-from deputy.gaps import Gap, GapGroup
-from deputy.jsonpatch import apply_patch
+from deputy.teaching.gaps import Gap, GapGroup
+from deputy.teaching.jsonpatch import apply_patch
 from deputy.refusals import Refusal
-from deputy.relaxations import relaxations
+from deputy.teaching.relaxations import relaxations
 from deputy.skeleton import Skeleton
 from deputy.vocab import Vocab, VocabError
 

@@ -2,7 +2,7 @@
 read as the English it stands for ("fetch A and B"), before addresses and quotations are protected (round 15).
 
 Pure text work, and only when the object is the whole prompt. It must hold exactly one key of
-`words.action_keys` whose value is a capability an agent may call by name (deputy.toolcalls), exactly
+`words.action_keys` whose value is a capability an agent may call by name (deputy.text.toolcalls), exactly
 one slot of that capability holding a word or a list of words without spaces, and nothing else but
 keys of `words.label_keys` whose values are a number or one word ("collect_sources", "job-77") that
 names no address and holds nothing that changes a request ("do_not_fetch" is a negation). Any other
@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deputy.protect import protect
-from deputy.quoted import quoted_refusal
+from deputy.forms.quoted import quoted_refusal
 from deputy.vocab import ReaderWords
 
 __all__ = ["unpack_action_object"]

@@ -4,7 +4,7 @@ report about the one address that "it" then names ("Customer reports broken imag
 download it").
 
 Pure over a parse; knows no capability. (A purpose phrase up front about the writer's own work is put
-right before parsing, in deputy.fronted.)
+right before parsing, in deputy.text.fronted.)
 Each reading is narrow: a negation, an address, "you" as the one who acts, or a verb that acts keeps
 the prompt as the other checks read it.
 """
@@ -15,7 +15,7 @@ from typing import Any
 
 from deputy.clause import Clause
 from deputy.nlp import Parsed
-from deputy.own_steps import deadline_clauses
+from deputy.forms.own_steps import deadline_clauses
 from deputy.signals import is_negation, lower
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords, Vocab
@@ -81,7 +81,7 @@ def wants_to_know(clause: Clause, parsed: Parsed, words: ReaderWords, answers: f
         return False
     # Only the question itself: "Our PM wants to know …" is the wisher's "our", not the exchange's.
     # "… before we continue": the writer's own next step says by when, and its "we" is no question about
-    # the exchange (deputy.own_steps).
+    # the exchange (deputy.forms.own_steps).
     step = deadline_clauses((t.i for t in knowing.subtree), parsed, words)
     said = {w for t in knowing.subtree if t.i not in parsed.items and t.i not in step
             for w in (lower(t), str(t.lemma_).lower())}

@@ -13,7 +13,7 @@ from typing import Any
 
 from deputy.signals import lower
 
-__all__ = ["told_you_before"]
+__all__ = ["as_recorded", "told_spans", "told_you_before"]
 
 # The writer, as the subject of what was said to me before.
 _WRITERS = frozenset({"i", "we"})

@@ -3,7 +3,7 @@
 Pure text work on the plain pieces of a protected prompt (an address or a quotation is never touched),
 run after the chat spellings of closed-class words. Nothing here guesses: each form is a reviewed entry
 of the vocabulary (`words.misspellings`, `words.abbreviations`, `words.numerals`), matched as a whole
-word, and adding one is reported as a relaxation (deputy.relaxations).
+word, and adding one is reported as a relaxation (deputy.teaching.relaxations).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The review queue: each refused prompt becomes one fsynced JSONL line of teaching material, read back
-as ReviewItem records for teaching (deputy.gaps groups them).
+as ReviewItem records for teaching (deputy.teaching.gaps groups them).
 
-The deputy's file I/O lives here and in deputy.corpus; the clock is injected so tests need no wall time.
+The deputy's file I/O lives here and in deputy.teaching.corpus; the clock is injected so tests need no wall time.
 """
 
 from __future__ import annotations

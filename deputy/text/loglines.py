@@ -3,7 +3,7 @@ paged\\nAction item: fetch A" reports what happened; the request is the writer's
 
 A log line opens with a time ("14:02", "09:15:30") or a date and time ("2026-11-30T22:01:07Z") and
 says something after it. A run of them is dropped as context only when the writer's own lines follow
-and the run names no address and holds nothing that could change a request (deputy.quoted: no
+and the run names no address and holds nothing that could change a request (deputy.forms.quoted: no
 negation, condition, refused verb or blocker, on the surface words). Anything else stays as written,
 and the reader refuses the times it cannot place, as before. Pure text work on whole lines.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from deputy.protect import protect
-from deputy.quoted import quoted_refusal
+from deputy.forms.quoted import quoted_refusal
 from deputy.vocab import ReaderWords
 
 __all__ = ["drop_log_lines"]

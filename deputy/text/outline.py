@@ -4,7 +4,7 @@ is what is asked of me now, and names the address.
 
 Pure text work on whole lines. Only when: a line is a plan label alone (a word of `words.plan_labels`,
 as a markdown heading "## Plan" or with a colon "Plan:"), a list follows it at once, the list names no
-address and holds nothing that could change a request (deputy.quoted: no negation, condition, refused
+address and holds nothing that could change a request (deputy.forms.quoted: no negation, condition, refused
 verb or blocker), and the lines after the list name an address. Then the label and the list are dropped
 as context; anything else stays as written and is read as before.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from deputy.protect import protect
-from deputy.quoted import quoted_refusal
+from deputy.forms.quoted import quoted_refusal
 from deputy.vocab import ReaderWords
 
 __all__ = ["drop_plan_outline"]

@@ -8,7 +8,7 @@ a request that asks for something else is refused as before.
 
 Pure text work. Only when: the prompt opens with a label of `words.label_nouns` and an identifier with
 a digit, then a colon and a quotation; the quotation names exactly one address, is no question, and
-its other words hold nothing that could change a request (deputy.quoted); and the writer's own words
+its other words hold nothing that could change a request (deputy.forms.quoted); and the writer's own words
 after it name no address. Anything else stays as written (a quoted request alone is never acted on).
 """
 
@@ -17,12 +17,12 @@ from __future__ import annotations
 import re
 
 from deputy.protect import ItemKind, protect
-from deputy.quoted import quoted_refusal
+from deputy.forms.quoted import quoted_refusal
 from deputy.vocab import ReaderWords
 
 __all__ = ["ticket_address"]
 
-# "<label> <id> [from|by <who>]: "<words>" <the writer's own words>"; the same label as deputy.ticket_question.
+# "<label> <id> [from|by <who>]: "<words>" <the writer's own words>"; the same label as deputy.text.ticket_question.
 _TICKET = re.compile(
     r"^(?P<head>(?P<label>[A-Za-z]+)\s+#?[A-Za-z]{0,6}-?\d[\w-]*"
     r"(?:\s+(?:from|by)(?:\s+[A-Za-z][A-Za-z'’]*){1,5})?\s*:)\s*"

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.bind import Plan
-from deputy.corpus import CorpusCase
+from deputy.teaching.corpus import CorpusCase
 from deputy.refusals import Refusal
-from deputy.review import ReviewItem
-from deputy.scoring import ANY_REFUSAL, Expectation, Outcome
+from deputy.teaching.review import ReviewItem
+from deputy.teaching.scoring import ANY_REFUSAL, Expectation, Outcome
 
 __all__ = ["Change", "Proof", "Reading", "judge_reading", "replay"]
 
@@ -121,7 +121,7 @@ class Proof:
 
 
 def judge_reading(expected: Expectation, reading: Reading) -> Outcome:
-    """deputy.scoring.judge over a Reading (a reading kept from an earlier replay holds no Plan)."""
+    """deputy.teaching.scoring.judge over a Reading (a reading kept from an earlier replay holds no Plan)."""
     if expected.refusal is not None:
         if reading.act:
             return Outcome.WRONG_ACTION

@@ -6,7 +6,7 @@ Pure text work on whole lines. Only when: a forwarding marker line opens the mai
 closes it, and the writer's words after the rule name no address and refer to the mail's links in one
 phrase: "the [N] links|urls|pages|… in|from <Sender>'s|the [forwarded]|that|this email|mail|message",
 where a count must be the number of addresses in the mail and a sender must be the first name the mail's
-"From:" line gives. The mail's own words must hold nothing that could change a request (deputy.quoted:
+"From:" line gives. The mail's own words must hold nothing that could change a request (deputy.forms.quoted:
 no negation, condition, refused verb or blocker). Then the mail is dropped and the phrase becomes its
 addresses ("Please fetch A and B."), read with every check; anything else stays as written.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from deputy.protect import ItemKind, protect
-from deputy.quoted import quoted_refusal
+from deputy.forms.quoted import quoted_refusal
 from deputy.vocab import ReaderWords
 
 __all__ = ["forwarded_links"]

@@ -1,5 +1,5 @@
 """A need for the page itself is a request for its copy: "need A asap pls" asks what "Need a copy of A"
-asks, when the vocabulary's products all stand for one verb (deputy/products.py reads the product nouns).
+asks, when the vocabulary's products all stand for one verb (deputy/forms/products.py reads the product nouns).
 
 Reads the one parse the skeleton was built from; knows no capability and never rewrites the prompt.
 Only the writer's plain need ("I need A", "need A asap pls"; chat drops the "I"), with nothing under

@@ -1,0 +1,35 @@
+"""Passes over the prompt's text before it is parsed: the wrappers and word orders agents and
+people put around a request (markdown blocks and tables, tool calls and JSON, tickets, forwarded
+mail and pasted conversations, relayed words, mentions, learners' orders, chat spellings), each
+turned into the plain English it stands for, or left as written when it holds a refusal.
+
+The public names of this wing are its modules; each lists its own public names in `__all__`.
+"""
+
+__all__ = [
+    "again",
+    "blockmarkup",
+    "chatforms",
+    "citations",
+    "concessions",
+    "dictated",
+    "forwarded",
+    "fronted",
+    "jsonaction",
+    "learner_forms",
+    "learner_order",
+    "loglines",
+    "mentions",
+    "outline",
+    "quoteblocks",
+    "relayed",
+    "reorder",
+    "repeats",
+    "tables",
+    "tasks",
+    "ticket_question",
+    "ticket_quote",
+    "toolargs",
+    "toolcalls",
+    "turns",
+]
