@@ -149,6 +149,9 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     if support is not None:
         auxes.append(root)
     modals = [str(a.lemma_).lower() for a in auxes if a.tag_ == "MD"]
+    opening = _opening_modal(sent, auxes, parsed, words)
+    if opening is not None:
+        modals.append(opening)
     polite = any(lower(t) in words.politeness and t.i not in parsed.synthetic for t in sent)
     # "Were you able to fetch A?" asks what happened: the past of "able" is no permission.
     achieved = bool(governors) and governors[0] in words.achievers and chain[0].tag_ == "VBD"
@@ -195,6 +198,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         and all(str(a.lemma_).lower() == "do" and a.tag_ in ("VB", "VBP") for a in auxes)
         and (action.tag_ == "VB" or noun_as_verb)
         and set(governors) <= words.serial_verbs
+        and opening is None  # "May the robot download A?" opens with its modal: no imperative
     ):
         mood = Mood.REQUEST if polite else Mood.IMPERATIVE
     elif question or inverted:
@@ -682,4 +686,15 @@ def _own_clause_but_to(tok: Any) -> bool:
     """Whether a verb has its own subject or auxiliary, the infinitive's "to" aside: in "I want to know
     when we fetched A, and to fetch it again" the "to fetch" is still an order beside the question."""
     return any(c.dep_ in SUBJECTS or (c.dep_ in ("aux", "auxpass") and lower(c) != "to") for c in tok.children)
+
+
+def _opening_modal(sent: Any, auxes: list[Any], parsed: Parsed, words: ReaderWords) -> str | None:
+    """"May the robot download A?": a modal that opens the sentence is the sentence's modal, however the
+    small model hangs it. With "May" first it may make the noun-tagged verb the root and the modal a
+    bare `dep` (or the root itself), and the question would read as an order. A modal hung as `aux` is
+    read as before, with its own verb ("Can you tell me whether …" keeps "can" to the asking)."""
+    opening = next((t for t in sent if content(t, parsed, words)), None)
+    if opening is None or opening.tag_ != "MD" or opening.dep_ in ("aux", "auxpass"):
+        return None
+    return str(opening.lemma_).lower()
 
