@@ -9,6 +9,7 @@ The public names of this wing are its modules; each lists its own public names i
 __all__ = [
     "again",
     "blockmarkup",
+    "both",
     "chatforms",
     "citations",
     "concessions",
@@ -25,6 +26,7 @@ __all__ = [
     "relayed",
     "reorder",
     "repeats",
+    "spoken",
     "tables",
     "tasks",
     "ticket_question",
