@@ -29,6 +29,7 @@ from deputy.protect import ItemKind, protect
 from deputy.text.quoteblocks import read_quote_blocks
 from deputy.forms.reasons import listened_for
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
+from deputy.text.reassured import unworried
 from deputy.text.relayed import relayed
 from deputy.text.spoken import unspoken
 from deputy.skeleton import Skeleton
@@ -201,7 +202,9 @@ class Deputy:
     def skeleton(self, prompt: str) -> Skeleton:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
         words = self.vocab.words
-        text = read_both(unspoken(prompt.strip(), words.spoken_openers, words.question_tags, self._actions), self._actions)
+        # Round 16: spoken openers and tags, "them both", a reassurance before the request.
+        text = unspoken(prompt.strip(), words.spoken_openers, words.question_tags, self._actions)
+        text = unworried(read_both(text, self._actions))
         text = mentions(learner_order(text, self._actions), self.vocab.name, self._actions)
         text = conceded(kept_text(permitted_for(text)))
         text = relayed(text, self.vocab.words) or text

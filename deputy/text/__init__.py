@@ -23,6 +23,7 @@ __all__ = [
     "mentions",
     "outline",
     "quoteblocks",
+    "reassured",
     "relayed",
     "reorder",
     "repeats",

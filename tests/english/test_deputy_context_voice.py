@@ -217,3 +217,35 @@ def test_without_the_both_rule_they_refuse(deputy: Any, monkeypatch: pytest.Monk
     monkeypatch.setattr(reader, "read_both", lambda text, actions: text)
     for prompt in prompts:
         assert read_outcome(deputy, prompt)[0] == "refused"
+
+
+# --- a reassurance before the request (deputy/text/reassured.py) ----------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"Other agents are handling the news coverage separately, so you don't need to worry about that part. "
+    f"Please fetch {A} so the analysts can read it tomorrow.",
+    f"My colleague agent is handling the photos, so you don't need to bother with those. Please fetch {A}.",
+    f"You don't need to worry about that part. Please fetch {A}.",
+], ids=["so-that-part", "bother-with-those", "sentence"])
+def test_a_reassurance_is_context(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"You don't need to worry about that part. Please don't fetch {A}.", "negation"),
+    (f"Please fetch {A}. You don't need to worry about that part.", "negation"),  # may take it back
+    (f"You don't need to worry about it. Please fetch {A}.", "negation"),  # "it" may be the page
+    (f"You don't need to fetch {A}. Please fetch {B}.", "negation"),
+    (f"You don't need to worry about that part. Please fetch {A} if it changed.", "condition"),
+    (f"You don't need to worry about that part. Please fetch {PRIVATE}.", "non_public_address"),
+    (f"You don't need to worry about that part. Please delete {A}.", "unsupported_verb"),
+], ids=["negated-request", "after-request", "about-it", "dont-need-fetch", "condition", "private", "delete"])
+def test_a_reassurance_keeps_every_check(deputy: Any, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_without_the_reassurance_rule_it_is_a_negation(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = f"You don't need to worry about that part. Please fetch {A}."
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
+    monkeypatch.setattr(reader, "unworried", lambda text: text)
+    assert read_outcome(deputy, prompt) == ("refused", "negation")
