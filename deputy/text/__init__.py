@@ -8,6 +8,7 @@ The public names of this wing are its modules; each lists its own public names i
 
 __all__ = [
     "again",
+    "before_anything",
     "blockmarkup",
     "both",
     "chatforms",
@@ -22,6 +23,7 @@ __all__ = [
     "loglines",
     "mentions",
     "outline",
+    "passive_ask",
     "quoteblocks",
     "reassured",
     "relayed",

@@ -249,3 +249,62 @@ def test_without_the_reassurance_rule_it_is_a_negation(deputy: Any, monkeypatch:
     assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
     monkeypatch.setattr(reader, "unworried", lambda text: text)
     assert read_outcome(deputy, prompt) == ("refused", "negation")
+
+
+# --- "before doing anything with A, tell me whether robots.txt lets us in" (deputy/text/before_anything.py)
+
+@pytest.mark.parametrize("prompt", [
+    f"A journalist asked me to stay away from sites that block bots. Before doing anything with {A}, "
+    "tell me whether robots.txt lets us in.",
+    f"Before anything else with {A}, tell me whether robots.txt lets us in.",
+    f"Before you do anything with {A}, tell me if robots.txt allows us on.",
+], ids=["journalist", "anything-else", "you-do"])
+def test_asked_first_is_a_robots_question(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("robots", {"target": A})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Before doing anything with {A}, tell me whether robots.txt lets us in if it changed.", "condition"),
+    (f"Before doing anything with {PRIVATE}, tell me whether robots.txt lets us in.", "non_public_address"),
+    (f"Before doing anything with {A}, tell me whether robots.txt lets us in, then delete it.", "unsupported_verb"),
+    (f"Before you fetch {A}, tell me whether robots.txt lets us in.", "condition"),
+    (f"A reporter sent me {A}. Tell me whether robots.txt lets us in.", "unsupported_verb"),
+], ids=["condition", "private", "delete", "before-you-fetch", "context-only"])
+def test_asked_first_keeps_every_check(deputy: Any, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_without_the_asked_first_rule_it_is_refused(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = f"Before doing anything with {A}, tell me whether robots.txt lets us in."
+    assert read_outcome(deputy, prompt) == ("robots", {"target": A})
+    monkeypatch.setattr(reader, "asked_first", lambda text: text)
+    assert read_outcome(deputy, prompt)[0] == "refused"
+
+
+# --- "A should be fetched" (deputy/text/passive_ask.py) --------------------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"So the user can read the timetable offline on the train tomorrow, {A} should be fetched.",
+    f"{A} needs to be downloaded before the meeting.",
+    f"{A} must be saved.",
+], ids=["fronted", "needs-to-be", "must-be-saved"])
+def test_a_passive_request_is_a_request(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"{A} should not be fetched.", "negation"),
+    (f"{A} should be fetched if it changed.", "condition"),
+    (f"{A} should be deleted.", "unsupported_verb"),
+    (f"{PRIVATE} should be fetched.", "non_public_address"),
+    (f"I think {A} should be fetched, but don't do it yet.", "negation"),
+], ids=["negation", "condition", "deleted", "private", "but-dont"])
+def test_a_passive_request_keeps_every_check(deputy: Any, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_without_the_passive_rule_it_is_refused(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = f"So the user can read it offline tomorrow, {A} should be fetched."
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
+    monkeypatch.setattr(reader, "passive_asked", lambda text, actions: text)
+    assert read_outcome(deputy, prompt)[0] == "refused"
