@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from deputy.bind import Binder, Plan, SlotChecker
+from deputy.text.before_anything import asked_first
+from deputy.text.both import read_both
 from deputy.text.blockmarkup import list_headings, unbold_words, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
@@ -25,10 +27,13 @@ from deputy.text.outline import drop_plan_outline
 from deputy.forms.pointed import pointed_first_step
 from deputy.forms.products import needed_product, product_verbs, renewed_product
 from deputy.protect import ItemKind, protect
+from deputy.text.passive_ask import passive_asked
 from deputy.text.quoteblocks import read_quote_blocks
 from deputy.forms.reasons import listened_for
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
+from deputy.text.reassured import unworried
 from deputy.text.relayed import relayed
+from deputy.text.spoken import unspoken
 from deputy.skeleton import Skeleton
 from deputy.text.tables import unpack_tables
 from deputy.text.tasks import ticked_task
@@ -198,7 +203,12 @@ class Deputy:
 
     def skeleton(self, prompt: str) -> Skeleton:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
-        text = mentions(learner_order(prompt.strip(), self._actions), self.vocab.name, self._actions)
+        words = self.vocab.words
+        # Round 16: spoken openers and tags, "them both", a reassurance before the request.
+        text = unspoken(prompt.strip(), words.spoken_openers, words.question_tags, self._actions)
+        text = asked_first(unworried(read_both(text, self._actions)))
+        text = passive_asked(text, self._actions)
+        text = mentions(learner_order(text, self._actions), self.vocab.name, self._actions)
         text = conceded(kept_text(permitted_for(text)))
         text = relayed(text, self.vocab.words) or text
         # A tool-call block first: its inner arguments object would otherwise be unpacked on its own.

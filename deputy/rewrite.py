@@ -460,6 +460,8 @@ def rewrite(
             dropped = _drop_asides(piece, aside, final=index == last, rewrites=rewrites)
             # "Whenever you're free, I'd love it if you could grab A": once the aside before it is gone, the
             # frame opens the request (round 14); the frame's own test of what stands before it is unchanged.
+            if index == 0 and dropped != piece and _LEFT_BUT.match(dropped) and not _LEFT_BUT.match(piece):
+                dropped = _LEFT_BUT.sub("", dropped, count=1)
             if frame is not None and dropped != piece:
                 dropped = _replace_frames(dropped, frame, opens=index == 0, courtesy=courtesy, rewrites=rewrites)
             piece = dropped
@@ -490,6 +492,10 @@ _OR_WHAT = re.compile(r"[ \t,]+or[ \t]+what[ \t]*(?=[?!.]*[ \t]*\Z)", re.IGNOREC
 _YES_NO_OPENING = re.compile(r"\A[ \t]*(?:is|are|was|were|has|have|did|does|do)\b", re.IGNORECASE)
 # Words that only place a request in a sequence of steps: "Next, let's download A", "Then, could you …".
 _SEQUENCE = frozenset({"next", "then", "first", "now", "finally", "lastly", "also", "ok", "okay", "alright"})
+# "No pressure, but it would help if you fetched A": once the opening aside "no pressure" is dropped, the
+# "but" it leaves at the very start contrasts with nothing and goes too (round 16). A "but" after anything
+# else ("Don't fetch A, but …") is left as written.
+_LEFT_BUT = re.compile(r"\A[ \t]*,?[ \t]*but[ \t]+", re.IGNORECASE)
 # "Let me know when you've fetched A" asks to be told, not to act: a frame before "know" opens no request.
 _NOT_AFTER_FRAME = re.compile(r"know\b", re.IGNORECASE)
 

@@ -28,7 +28,9 @@ class VocabError(ValueError):
 
 
 # Lists of phrases matched in order (and, for hedges, in their own case-insensitive way).
-_PHRASE_LISTS = frozenset({"conditions", "hedge_frames", "hedge_asides", "sign_offs", "repeat_notes"})
+_PHRASE_LISTS = frozenset({
+    "conditions", "hedge_frames", "hedge_asides", "sign_offs", "repeat_notes", "spoken_openers", "question_tags",
+})
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
 _ASPECTS = ("present", "past", "perfect", "passive", "progressive")
@@ -62,6 +64,8 @@ class ReaderWords:
     hedge_frames: tuple[str, ...]
     hedge_asides: tuple[str, ...]
     sign_offs: tuple[str, ...]
+    spoken_openers: tuple[str, ...]
+    question_tags: tuple[str, ...]
     purpose_marks: frozenset[str]
     occasions: frozenset[str]
     person_nouns: frozenset[str]

@@ -164,6 +164,20 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # suits you." Only the whole phrase, only where a request starts; what follows keeps every check, so
         # "Don't hesitate, just don't fetch A" and "Don't bother to fetch A" (not on the list) still refuse.
         "don't hesitate to", "do not hesitate to", "please don't hesitate to", "please do not hesitate to",
+        # Round 16 (context): a wish with its subject dropped, as busy people write it ("Would be great if you
+        # could pull A down for me", "Hoping you can download A sometime today"), . A real condition after the frame ("… if it changed") still refuses.
+        "would be great if you could", "would be awesome if you could", "it would be awesome if you could",
+        "it'd be awesome if you could", "would be nice if you could", "would be lovely if you could",
+        "it would be lovely if you could", "hoping you can", "hoping you could",
+        # A pseudo-cleft that only frames the request: "What I want is for you to download A." ("for you not
+        # to" is not on the list, and stays refused.)
+        "what I want is for you to", "what I need is for you to", "what I'd like is for you to",
+        "what I would like is for you to", "all I need is for you to", "all I want is for you to",
+        "all I ask is for you to",
+        # The writer's own speech act of ordering ("I order you: fetch A"), never the refused "order" of a
+        # purchase ("Order A for me"): only with "I … you" before the request.
+        "I order you to", "I order you:", "I command you to", "I command you:", "I instruct you to",
+        "I instruct you:",
     ),
     # Hedges that condition nothing, dropped where punctuation or the end of the prompt closes them:
     # "fetch A when you get a chance." A real condition ("if it changed") is never on this list.
@@ -180,6 +194,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "if you have a minute", "if it's not too much trouble", "if it is not too much trouble",
         "if it isn't too much trouble", "when you can", "whenever you can",
         "whenever you get a chance", "at your convenience", "at your earliest convenience", "no rush", "no hurry",
+        # "No pressure, but it would help if you fetched A" (round 16): as "no rush", it asks nothing and negates nothing.
+        "no pressure", "no pressure at all",
         "and nothing else", "nothing else", "and nothing more", "nothing more", "that would be great",
         "that'd be great", "that would be nice", "that'd be nice", "that would be helpful",
         "while you're at it", "while you are at it", "thanks in advance", "here you go", "here you are",
@@ -341,6 +357,18 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # complained about missing prices on A"): such a sentence hands its one address over to a following
     # "it" when nothing else in it could be what "it" stands for (deputy.forms.reasons.reports_on).
     "report_verbs": ("report", "complain", "flag", "notice", "spot", "see", "mention", "say"),
+    # Round 16 (spoken voice): words that only open what someone says ("so basically what I want is …",
+    # "er is the robot allowed on A", "okay so the thing is I need A downloaded"), dropped at the very start
+    # of the prompt (deputy.text.spoken). Never a negation, a condition or a verb of a capability.
+    "spoken_openers": (
+        # Not "so" alone ("So the user can read A offline, …" states a purpose) nor "ok" alone ("OK to fetch A?").
+        "so basically", "basically", "okay so", "ok so", "so yeah", "yeah so", "well", "er", "erm", "um", "umm",
+        "uh", "uhh", "hmm", "okay so the thing is", "ok so the thing is", "so the thing is", "the thing is",
+        "honestly",
+    ),
+    # Tags that close a yes/no question and ask nothing of their own ("is the robot allowed on A do you
+    # know", "… or not, do you happen to know?"), dropped at the very end (deputy.text.spoken).
+    "question_tags": ("do you know", "do you happen to know", "would you know", "any idea"),
     # Intensifiers that may stand inside a hedge without changing it: "I'd be ever so grateful if you
     # could possibly …", "when you have a spare moment". Never a verb, a negation or a condition.
     "fillers": (

@@ -19,7 +19,7 @@ __all__ = ["relaxations"]
 # Lists whose every word makes the reader refuse (or refuse more): they may only grow.
 _SAFETY_LISTS = ("negations", "negating_verbs", "conditions", "forbidden", "unsupported", "blockers")
 # Lists of phrases matched before parsing; a new one that holds a negation or condition word could hide it.
-_HEDGES = ("hedge_frames", "hedge_asides", "sign_offs")
+_HEDGES = ("hedge_frames", "hedge_asides", "sign_offs", "spoken_openers", "question_tags")
 # Verbs the reader passes over beside the action ("list", "need", "go"): an unsupported verb may not join them.
 # The relay lists too: a word on them lets a frame pass a quotation on ('User says "fetch A" — email').
 _VERB_LISTS = (

@@ -8,7 +8,9 @@ The public names of this wing are its modules; each lists its own public names i
 
 __all__ = [
     "again",
+    "before_anything",
     "blockmarkup",
+    "both",
     "chatforms",
     "citations",
     "concessions",
@@ -21,10 +23,13 @@ __all__ = [
     "loglines",
     "mentions",
     "outline",
+    "passive_ask",
     "quoteblocks",
+    "reassured",
     "relayed",
     "reorder",
     "repeats",
+    "spoken",
     "tables",
     "tasks",
     "ticket_question",

@@ -148,7 +148,8 @@ def test_without_the_new_hedges_the_prompts_refuse() -> None:  # the word lists 
     vocab = load_vocab()
     words = vocab.words
     frames = tuple(f for f in words.hedge_frames if "love it" not in f and "at all" not in f)
-    asides = tuple(a for a in words.hedge_asides if "free" not in a)
+    # "rush" too: since round 16 an opening aside "no rush (at all)" takes its bare "but" with it.
+    asides = tuple(a for a in words.hedge_asides if "free" not in a and "rush" not in a)
     bare = replace(vocab, words=replace(words, hedge_frames=frames, hedge_asides=asides,
                                         fillers=words.fillers - {"a lot"}))
     for prompt in (f"No rush at all, but could you download {A}?",
