@@ -13,6 +13,7 @@ __all__ = [
     "citations",
     "concessions",
     "dictated",
+    "fields",
     "forwarded",
     "fronted",
     "jsonaction",
