@@ -124,7 +124,7 @@ def test_a_singular_url_key_acts(deputy: Any, prompt: str) -> None:
     (f'{{"action": "fetch", "url": "{A}", "urls": ["{B}"]}}', None),
     (f'{{"action": "fetch", "url": "{A}", "when": "after the backup"}}', "condition"),
     (f'Fetch:\n```json\n{{"urls": ["{A}", "{B}"], "when": "after the nightly backup finishes"}}\n```', "condition"),
-    (f'Fetch:\n```json\n{{"urls": ["{A}"], "note": "do not overwrite"}}\n```', "negation"),
+    (f'Fetch:\n```json\n{{"urls": ["{A}"], "note": "do not overwrite"}}\n```', "not_understood"),
 ], ids=["private", "delete", "list-under-singular", "both-keys", "when", "fenced-when", "fenced-negation"])
 def test_json_that_asks_more_refuses(deputy: Any, prompt: str, kind: str | None) -> None:
     outcome = read_outcome(deputy, prompt)
