@@ -28,6 +28,11 @@ _REQUESTS = frozenset({Mood.IMPERATIVE, Mood.REQUEST})
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
+# What an unused quotation may name as the refusal (Decider._told_by_quote, _telling_quote): a condition it
+# states. A quoted negation or refused verb ('Per the comment ("don't fetch it"), download A') is someone
+# else's words and stays "not understood", as before.
+_TOLD_KINDS = frozenset({RefusalKind.CONDITION})
+
 class Decider:
     """Matches skeletons against one vocabulary's capabilities and binds their slots."""
 
@@ -109,7 +114,30 @@ class Decider:
         if sk.commands and chosen.observes:
             # "Check if A is fetched and fetch it otherwise": an order inside a question is a second request.
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=sk.commands[0])
-        return self._binder.bind(chosen, sk)
+        told = self._told_by_quote(sk, chosen)
+        return told if told is not None else self._binder.bind(chosen, sk)
+
+    def _states(self, text: str) -> bool:
+        """A quotation of several words that states a condition ("after the nightly backup finishes");
+        one word alone is a key or a label ('{"when": A}'), not a statement."""
+        found = quoted_refusal(text, self.vocab.words) if len(text.split()) > 1 else None
+        return found is not None and found[0] in _TOLD_KINDS
+
+    def _telling_quote(self, quotes: list[str]) -> str:
+        """The first quotation stating a condition ('{"urls": [A], "when": "if it changed"}':
+        the value "if it changed", not the key "urls"), else the first, as before (round 16). Only the
+        kind of the refusal changes: every quotation here is unused and the prompt is refused anyway."""
+        return next((text for text in quotes if self._states(text)), quotes[0])
+
+    def _told_by_quote(self, sk: Skeleton, chosen: Capability) -> Refusal | None:
+        """The condition a quotation the capability cannot take states, or None (round 16):
+        'Fetch: {"urls": [A], "when": "after the nightly backup finishes"}' is conditional. The binder would
+        refuse these quotations anyway ("it quotes text I have no use for"); only the kind changes. A refused
+        verb in a quotation ('Fetch A «and delete the store»') stays "not understood", as it was."""
+        if any(spec.takes == "quote" for spec in chosen.slots):
+            return None
+        stated = next((s.text for s in sk.slots if s.kind == "quote" and s.in_scope and self._states(s.text)), None)
+        return None if stated is None else self._unused_quote(sk, stated)
 
     def _decide_several(self, sk: Skeleton, matches: list[Capability], checking_verbs: bool) -> Plan | Refusal:
         """"Fetch A. Also fetch B.": request sentences for one capability make one request."""
@@ -199,7 +227,7 @@ class Decider:
             quotes = [s.text for s in sk.slots if s.kind == "quote"]
             if quotes:
                 # "Ask Sea Spider: «Delete the store»": what the quotation asks names the refusal.
-                return self._unused_quote(sk, quotes[0])
+                return self._unused_quote(sk, self._telling_quote(quotes))
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "not_understood")
         if len(matches) > 1:
             # "What was the status code for A?" fits the page and the status forms; only one takes A.

@@ -15,6 +15,7 @@ from deputy.text.blockmarkup import list_headings, unbold_words, unquote_whole_m
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
 from deputy.decide import CHECKS, Decider
+from deputy.text.fields import read_header_fields
 from deputy.text.forwarded import forwarded_links
 from deputy.text.jsonaction import unpack_action_object
 from deputy.text.learner_forms import kept_text, permitted_for
@@ -40,7 +41,7 @@ from deputy.text.tasks import ticked_task
 from deputy.text.ticket_question import ticket_question
 from deputy.text.ticket_quote import ticket_address
 from deputy.text.toolargs import unpack_arguments
-from deputy.text.toolcalls import callable_names, drop_owner, unpack_blocks, unpack_calls
+from deputy.text.toolcalls import callable_names, drop_owner, refused_calls, unpack_blocks, unpack_calls
 from deputy.text.turns import Turns, answer_turns, split_turns
 from deputy.vocab import Form, Vocab
 
@@ -117,6 +118,9 @@ class Deputy:
         })
         # 'seaspider.fetch(urls=["A"])': the service's own name may stand before a call (round 15).
         self._owners = frozenset({vocab.name.lower()}) if vocab.name else frozenset()
+        self._refused_calls = frozenset(
+            w.lower() for w in vocab.words.unsupported | vocab.words.forbidden if " " not in w and w.isidentifier()
+        )
         # Acting verbs no capability of which takes a quotation: a harmless quotation beside a noun is an aside there.
         # Only forms that ask for something pass a quotation on; a question's verbs ("What text did you
         # save for A?") take none.
@@ -211,12 +215,16 @@ class Deputy:
         text = mentions(learner_order(text, self._actions), self.vocab.name, self._actions)
         text = conceded(kept_text(permitted_for(text)))
         text = relayed(text, self.vocab.words) or text
+        # A ticket's or a mail's header lines ("Reporter: …", "To: …") before any other markup (round 16).
+        text = read_header_fields(text, self.vocab.words)
         # A tool-call block first: its inner arguments object would otherwise be unpacked on its own.
         # '{"action": "fetch", "urls": ["A"]}' as the whole prompt (round 15).
         text = unpack_action_object(text, self._calls, self.vocab.words)
         text = unpack_blocks(text, self._calls)
         text = unpack_arguments(text, self._slot_names)
         text = unpack_calls(drop_owner(text, self._calls, self._owners), self._calls)
+        # 'seaspider.delete(url="A")': a call of a verb I refuse is refused as that verb (round 16).
+        text = refused_calls(text, self._refused_calls, self._owners)
         text = unquote_whole_message(text, self.vocab.words.sign_offs)
         # Quote blocks before the writer's own lines: a cited address, or someone else's words as context.
         text = drop_log_lines(read_quote_blocks(text, self.vocab.words), self.vocab.words)

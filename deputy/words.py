@@ -309,6 +309,19 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Keys such an object may hold beside the action and its slot: they only label the call ("task":
     # "collect_sources", "id": "job-77", "step": 3); their values are checked like a quotation's words.
     "label_keys": ("task", "id", "step", "job", "request_id"),
+    # Field names of the header lines a ticket or a mail opens with ("Reporter: j.okafor", "To: crawler-team",
+    # "Subject: docs page", round 16, deputy/text/fields.py): each line only describes the message and is
+    # dropped when its value holds nothing that could change a request. Its value is never fetched.
+    "header_fields": (
+        "from", "to", "cc", "bcc", "sent", "date", "subject", "reporter", "assignee", "owner", "priority",
+        "status", "severity", "summary", "title", "component", "labels", "reply-to",
+    ),
+    # Field names of the header line that holds the request itself ("Action: please fetch A"): the name is
+    # dropped and the value read as the writer's own sentence, with every check.
+    "request_fields": ("action", "request"),
+    # Whom a mail's greeting addresses ("Hi all,", "Hello team,"): under a dropped header, the greeting is
+    # dropped with them; "all" there names the readers, never the pages.
+    "greeting_addressees": ("all", "everyone", "everybody", "team", "folks", "guys", "colleagues"),
     "step_pointers": (
         "do", "start", "begin", "go", "ahead", "with", "step", "one", "1", "first", "the", "now", "just", "only",
         "please", "kindly", "pls", "right", "away",

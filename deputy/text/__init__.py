@@ -15,6 +15,7 @@ __all__ = [
     "citations",
     "concessions",
     "dictated",
+    "fields",
     "forwarded",
     "fronted",
     "jsonaction",

@@ -3,7 +3,8 @@ read as the English it stands for ("fetch A and B"), before addresses and quotat
 
 Pure text work, and only when the object is the whole prompt. It must hold exactly one key of
 `words.action_keys` whose value is a capability an agent may call by name (deputy.text.toolcalls), exactly
-one slot of that capability holding a word or a list of words without spaces, and nothing else but
+one slot of that capability holding a word or a list of words without spaces (or the slot's singular
+name holding one word, '"url": "A"', round 16), and nothing else but
 keys of `words.label_keys` whose values are a number or one word ("collect_sources", "job-77") that
 names no address and holds nothing that changes a request ("do_not_fetch" is a negation). Any other
 object (an unknown action "delete", a further key "when", a spaced value) stays as written and is refused
@@ -48,6 +49,14 @@ def _harmless_label(value: object, words: ReaderWords) -> bool:
     return not protect(str(value)).items and quoted_refusal(said, words) is None
 
 
+def _slot(key: str, value: object, slots: frozenset[str]) -> bool:
+    """A key is a slot of the capability, or the singular of a list slot holding one word (round 16:
+    '"url": "A"' for "urls"); a singular key holding a list is not the slot (it says one, it gives many)."""
+    if key in slots:
+        return True
+    return key + "s" in slots and isinstance(value, str)
+
+
 def _values(
     found: dict[str, Any], calls: Mapping[str, frozenset[str]], words: ReaderWords
 ) -> tuple[str, list[str]] | None:
@@ -58,7 +67,7 @@ def _values(
     name = found[actions[0]]
     if name not in calls:
         return None
-    slots = [key for key in found if key in calls[name]]
+    slots = [key for key in found if _slot(key, found[key], calls[name])]
     labels = [key for key in found if key.lower() in words.label_keys]
     if len(slots) != 1 or len(found) != 2 + len(labels):
         return None

@@ -6,7 +6,9 @@ Pure text work. Every row must hold exactly one cell that is an address alone; e
 the header) only names: a word in it that is a verb the reader knows or a word that refuses
 ("| 3 | skip | A |", "| delete | B |") leaves the table as written, to be refused as the symbols it
 holds. A column title may be a verb the reader knows ("| Name | Link |"), never a refusing one. Only
-the address cells are kept; the names they stood beside ask for nothing.
+the address cells are kept; the names they stood beside ask for nothing. One column may instead say
+what to do, the same one verb on every row ("| A | fetch |", round 16): the table is then that verb
+heading the list of its addresses ("fetch:\n- A\n- B"), read and refused as such a list is.
 """
 
 from __future__ import annotations
@@ -65,12 +67,17 @@ def unpack_tables(
         block = index
         while block < len(lines) and _cells(lines[block]) is not None:
             block += 1
-        listed = _addresses(lines[index:block], never, verbs, known, is_address) if block - index >= 3 else None
-        if listed is None:
+        rows = lines[index:block]
+        listed = _addresses(rows, never, verbs, known, is_address) if block - index >= 3 else None
+        asked = _action_column(rows, never, verbs, known, is_address) if listed is None and block - index >= 3 else None
+        if listed is None and asked is None:
             out.append(lines[index])
             index += 1
             continue
-        out += [f"- {address}" for address in listed]
+        if asked is not None:
+            listed = asked[1]
+            out.append(f"{asked[0]}:")
+        out += [f"- {address}" for address in listed or []]
         index = block
     return "\n".join(out)
 
@@ -94,3 +101,44 @@ def _addresses(
             return None
         listed.append(addresses[0])
     return listed
+
+
+_ONE_WORD = re.compile(r"^[A-Za-z]+$")
+
+
+def _action_column(
+    rows: list[str], never: frozenset[str], verbs: frozenset[str], known: frozenset[str],
+    is_address: Callable[[str], bool],
+) -> tuple[str, list[str]] | None:
+    """A table of addresses with one column saying what to do with them, the same verb on every row
+    ("| A | fetch |\n| B | fetch |", round 16): that verb and the addresses, read as the list "fetch:\n- A\n- B".
+
+    The verb is any verb the reader knows or refuses ("delete", "skip"), so a refusing column is refused
+    as that word; rows saying different things ("fetch", "delete") or more than one word ("fetch if
+    changed") leave the table as written. The other cells and the titles must only name, as for `_addresses`.
+    """
+    header, separator, *body = [_cells(row) or [] for row in rows]
+    if not body or not separator or not all(_SEPARATOR.match(cell) for cell in separator):
+        return None
+    width = len(header)
+    if width < 2 or any(len(cells) != width for cells in body):
+        return None
+    for column in range(width):
+        said = {cells[column].lower() for cells in body}
+        if len(said) != 1:
+            continue
+        verb = next(iter(said))
+        if not _ONE_WORD.match(verb) or verb not in verbs:
+            continue
+        others = [[cell for i, cell in enumerate(cells) if i != column] for cells in [header] + body]
+        if not all(_names_only(cell, never - known, verbs - known) for cell in others[0]):
+            return None
+        listed = []
+        for cells in others[1:]:
+            addresses = [cell for cell in cells if is_address(cell)]
+            rest = [cell for cell in cells if not is_address(cell)]
+            if len(addresses) != 1 or not all(_names_only(cell, never, verbs) for cell in rest):
+                return None
+            listed.append(addresses[0])
+        return verb, listed
+    return None

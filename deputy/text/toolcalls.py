@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from functools import cache
 
-__all__ = ["callable_names", "drop_owner", "unpack_blocks", "unpack_calls"]
+__all__ = ["callable_names", "drop_owner", "refused_calls", "unpack_blocks", "unpack_calls"]
 
 # One quoted value as Python or JSON writes it: "A" or 'A', no spaces and no quote inside.
 _VALUE = r"""(?:"[^"\s]{1,2000}"|'[^'\s]{1,2000}')"""
@@ -117,3 +117,33 @@ def drop_owner(text: str, calls: Mapping[str, frozenset[str]], owners: frozenset
     names = "|".join(re.escape(name) for name in sorted(calls, key=len, reverse=True))
     owned = "|".join(re.escape(owner) for owner in sorted(owners, key=len, reverse=True))
     return re.sub(rf"(?<![\w.$])(?:{owned})\.(?=(?:{names})\()", "", text, flags=re.IGNORECASE)
+
+
+@cache
+def _refused_pattern(refused: tuple[str, ...], owners: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not refused:
+        return None
+    names = "|".join(re.escape(name) for name in sorted(refused, key=len, reverse=True))
+    owned = "|".join(re.escape(owner) for owner in sorted(owners, key=len, reverse=True))
+    owner = rf"(?:(?:{owned})\.)?" if owned else ""
+    return re.compile(
+        rf"(?<![\w.$]){owner}({names})\(\s*(?:[A-Za-z_]\w{{0,30}}\s*=\s*)?({_LIST}|{_VALUE})\s*\)", re.IGNORECASE
+    )
+
+
+def refused_calls(text: str, refused: frozenset[str], owners: frozenset[str]) -> str:
+    """The text with each call of a verb I refuse put as that verb and its values (round 16):
+    'seaspider.delete(url="A")' is "delete A", refused as the unsupported verb it is rather than as
+    symbols I cannot place. Only a name of `refused` (unsupported or forbidden verbs), alone or after the
+    service's own name; whatever the keyword, the English holds the refused verb and can only be refused.
+    Any other owner ("client.delete(…)") stays as written."""
+    if "(" not in text or not refused:
+        return text
+    pattern = _refused_pattern(tuple(sorted(refused)), tuple(sorted(owners)))
+    if pattern is None:
+        return text
+
+    def english(match: re.Match[str]) -> str:
+        return f"{match.group(1)} {_said([value[1:-1] for value in re.findall(_VALUE, match.group(2))])}"
+
+    return pattern.sub(english, text)

@@ -35,7 +35,8 @@ def test_a_json_object_naming_an_action_acts(deputy: Any, prompt: str, urls: lis
 @pytest.mark.parametrize("prompt, kind", [
     (f'{{"action": "delete", "urls": ["{A}"]}}', "not_understood"),
     (f'{{"action": "post", "urls": ["{A}"]}}', "not_understood"),
-    (f'{{"action": "fetch", "urls": ["{A}"], "when": "if it changed"}}', "not_understood"),
+    # Round 16: a further key's value that states a condition is refused as that condition.
+    (f'{{"action": "fetch", "urls": ["{A}"], "when": "if it changed"}}', "condition"),
     (f'{{"task": "do_not_fetch", "action": "fetch", "urls": ["{A}"]}}', "not_understood"),
     (f'{{"task": "only_if_changed", "action": "fetch", "urls": ["{A}"]}}', "not_understood"),
     (f'{{"action": "fetch", "tool": "fetch", "urls": ["{A}"]}}', "not_understood"),
@@ -52,7 +53,9 @@ def test_a_json_object_that_asks_anything_more_refuses(deputy: Any, prompt: str,
 def test_a_call_under_the_services_name_acts_and_others_do_not(deputy: Any) -> None:
     assert read_outcome(deputy, f'seaspider.fetch(urls=["{A}", "{B}"])') == ("fetch", {"urls": [A, B]})
     assert read_outcome(deputy, f'client.fetch(urls=["{A}"])') == ("refused", "not_understood")
-    assert read_outcome(deputy, f'seaspider.delete(urls=["{A}"])') == ("refused", "not_understood")
+    # Round 16: a call of a refused verb under the service's name is refused as that verb.
+    assert read_outcome(deputy, f'seaspider.delete(urls=["{A}"])') == ("refused", "unsupported_verb")
+    assert read_outcome(deputy, f'client.delete(urls=["{A}"])') == ("refused", "not_understood")
     assert read_outcome(deputy, f'my.seaspider.fetch(urls=["{A}"])') == ("refused", "not_understood")
     assert read_outcome(deputy, 'seaspider.fetch(urls=["http://127.0.0.1/"])') == ("refused", "non_public_address")
 

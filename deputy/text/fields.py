@@ -1,0 +1,94 @@
+"""The header lines a ticket or a mail opens with, read away before the parse (round 16):
+"Ticket #4821 — Priority: normal\\nReporter: j.okafor\\nSummary: …\\nAction: please fetch A" is "please fetch A",
+"From: Priya Nair\\nTo: crawler-team\\nSubject: docs page\\n\\nCould you download A?" is "Could you download A?".
+
+Pure text work on whole lines. The header is the run of lines that opens the prompt (an opening
+"<label noun> #<id>" line may stand first, "— Field: value" after it), each "Field: value" with a field
+of `words.header_fields` or `words.request_fields`, ended by a blank line or the first other line; it
+needs two lines at least, so one "Subject: …" line alone is left as written. A greeting of the readers opening the body under the
+header ("Hi all,", words.greeting_addressees) is dropped with it. A describing field
+("Reporter", "To", "Summary") is dropped: its value is never fetched ("From: ops@partner-agency.org",
+"To: A"), and it must hold nothing that could change a request (deputy.forms.quoted: no negation,
+condition, refused verb or blocker), else the prompt stays as written and is refused as before. Only
+a field naming people ("From", "To", "Cc", "Reporter") may hold an address, which is dropped with it;
+an address in any other field ("Subject: A") leaves the prompt as written. One request field at most
+("Action: please fetch A") keeps its value as the writer's own line, read with every check.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deputy.protect import protect
+from deputy.forms.quoted import quoted_refusal
+from deputy.vocab import ReaderWords
+
+__all__ = ["read_header_fields"]
+
+_FIELD = re.compile(r"^[ \t]*(?P<name>[A-Za-z][A-Za-z-]{0,20})[ \t]*:[ \t]*(?P<value>.*?)[ \t]*$")
+# "Ticket #4821", "Issue DOCS-118", optionally "— Priority: normal" after it on the same line.
+_OPENING = re.compile(
+    r"^[ \t]*(?P<label>[A-Za-z]+)[ \t]+#?[A-Za-z]{0,6}-?\d[\w-]*[ \t]*(?:[—–-][ \t]*(?P<field>.+?))?[ \t]*$"
+)
+# Fields that name people: their value may be an e-mail address or a handle ("j.okafor"), never fetched.
+# "Hi all," opening the body under a dropped header: a greeting word, whom it addresses, a comma or "!".
+_GREETING = re.compile(r"^[ \t]*(?P<word>[A-Za-z]+)[ \t]+(?P<who>[A-Za-z]+)[ \t]*[,!][ \t]*")
+_PEOPLE = frozenset({"from", "to", "cc", "bcc", "reply-to", "reporter", "assignee", "owner"})
+
+
+def _harmless(value: str, people: bool, words: ReaderWords) -> bool:
+    """A describing field's value asks and changes nothing; only a people field may name an address."""
+    found = protect(value)
+    if found.items and not people:
+        return False
+    return quoted_refusal(" ".join(found.pieces), words) is None
+
+
+def _header(lines: list[str], words: ReaderWords) -> tuple[int, list[str]] | None:
+    """How many lines the header takes and the request fields' values, or None when a line refuses."""
+    fields: list[tuple[str, str]] = []
+    index = 0
+    opening = _OPENING.match(lines[0]) if lines else None
+    if opening is not None and opening.group("label").lower() in words.label_nouns:
+        index = 1
+        if opening.group("field") is not None:
+            field = _FIELD.match(opening.group("field"))
+            if field is None:
+                return None
+            fields.append((field.group("name").lower(), field.group("value")))
+    while index < len(lines):
+        field = _FIELD.match(lines[index])
+        name = field.group("name").lower() if field is not None else ""
+        if field is None or name not in words.header_fields | words.request_fields:
+            break
+        fields.append((name, field.group("value")))
+        index += 1
+    if index < 2:
+        return None
+    asked = [value for name, value in fields if name in words.request_fields]
+    described = [(name, value) for name, value in fields if name not in words.request_fields]
+    if len(asked) > 1 or not all(_harmless(value, name in _PEOPLE, words) for name, value in described):
+        return None
+    return index, asked
+
+
+def read_header_fields(text: str, words: ReaderWords) -> str:
+    """The text without the header lines it opens with, a request field's value kept; else as written."""
+    if ":" not in text or "\n" not in text:
+        return text
+    lines = text.split("\n")
+    found = _header(lines, words)
+    if found is None:
+        return text
+    end, asked = found
+    rest = _ungreeted("\n".join(lines[end:]).strip(), words)
+    said = "\n".join(asked + ([rest] if rest else []))
+    return said if said.strip() else text
+
+
+def _ungreeted(body: str, words: ReaderWords) -> str:
+    """The body without a greeting of its readers at its start ("Hi all, could you …" → "could you …")."""
+    greeting = _GREETING.match(body)
+    if greeting is None or greeting.group("word").lower() not in words.courtesy:
+        return body
+    return body[greeting.end():] if greeting.group("who").lower() in words.greeting_addressees else body
