@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from deputy.forms.asked import asked_participles, counted_totals, robots_lets
+from deputy.forms.headline_totals import headline_totals
 from deputy.forms.asides import noun_openers
 from deputy.forms.opening_names import opening_names, opening_subjects
 from deputy.forms.check_heading import check_headings
@@ -264,6 +265,7 @@ def parse(
             _retag_participles(doc, verbs, items)
             asked_participles(doc, verbs, items)
             counted_totals(doc, items)
+            headline_totals(doc, words.headline_participles, words.headline_nouns, items)
             check_headings(doc, items)
             noun_openers(doc, items)
             opening_names(doc, items)

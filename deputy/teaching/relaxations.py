@@ -36,6 +36,7 @@ _NOTES = ("repeat_notes",)
 _WIDENING = (
     "product_modifiers", "renewing_verbs", "plan_labels", "step_pointers", "action_keys", "label_keys", "turn_labels",
     "requester_labels", "earlier_turns", "correlative_focus", "companion_verbs", "dictated_commas",
+    "headline_participles", "headline_nouns",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

@@ -1,0 +1,92 @@
+"""Round 16 (terse operational questions): a store total put as a headline ("Total pages stored.") and
+a label asking for one page's record ("Page info: A"). Both are observations; negations, conditions,
+unsupported verbs and labels that name no record still refuse."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from _deputy_helpers import read_outcome
+from _teaching_helpers import vocab_raw
+
+from deputy import Deputy, Vocab
+from deputy.teaching.relaxations import relaxations
+from seaspider.english_reader import deputy_for, load_vocab
+
+A = "https://a.example.com/x"
+
+
+@pytest.mark.parametrize("prompt", [
+    "Total pages stored.",
+    "Total pages saved.",
+    "total pages stored",
+    "Total pages fetched so far.",
+    "Total documents stored.",
+    "Total pages downloaded in total.",
+])
+def test_a_headline_total_asks_for_the_stats(deputy: Deputy, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("stats", {})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    ("Total pages deleted.", "unsupported_verb"),  # not a participle of storing
+    ("Total pages posted.", "unsupported_verb"),
+    ("Total pages not stored.", "negation"),
+    ("Total pages stored if the crawl finished.", "condition"),
+    ("Total pages stored once the job finishes.", "condition"),
+])
+def test_other_headlines_still_refuse(deputy: Deputy, prompt: str, kind: str) -> None:  # negative controls
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Page info: {A}",
+    f"Page details: {A}",
+    f"Page information for {A}",
+    f"Stored info: {A}",
+])
+def test_a_page_info_label_asks_for_the_record(deputy: Deputy, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("page", {"url": A})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Page info: {A} — delete it.", "unsupported_verb"),
+    (f"Don't give me page info for {A}.", "negation"),
+    (f"Page info for {A} once the crawl finishes.", "condition"),
+    (f"More info at {A}", "not_understood"),  # points at the page, names no record
+    (f"Contact info: {A}", "not_understood"),
+    (f"Info on {A}?", "not_understood"),  # no word says it is the stored record
+])
+def test_other_info_labels_still_refuse(deputy: Deputy, prompt: str, kind: str) -> None:  # negative controls
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def _without_lists(**lists: Any) -> Deputy:
+    vocab = load_vocab()
+    return deputy_for(replace(vocab, words=replace(vocab.words, **lists)))
+
+
+def test_without_the_headline_lists_the_headline_is_refused(deputy: Deputy) -> None:  # the rule disabled
+    assert read_outcome(_without_lists(headline_participles=frozenset()), "Total pages stored.")[0] == "refused"
+    assert read_outcome(_without_lists(headline_nouns=frozenset()), "Total pages stored.")[0] == "refused"
+    assert read_outcome(deputy, "Total pages stored.") == ("stats", {})
+
+
+def test_without_the_page_info_form_the_label_is_refused(deputy: Deputy) -> None:  # the rule disabled
+    raw = copy.deepcopy(vocab_raw())
+    for capability in raw["capabilities"]:
+        capability["forms"] = [f for f in capability["forms"] if not f.get("note", "").startswith("Page info: A")]
+    bare = deputy_for(Vocab.from_raw(raw))
+    assert read_outcome(bare, f"Page info: {A}")[0] == "refused"
+    assert read_outcome(deputy, f"Page info: {A}") == ("page", {"url": A})
+
+
+@pytest.mark.parametrize("name", ["headline_participles", "headline_nouns"])
+def test_adding_to_a_headline_list_is_a_relaxation(name: str) -> None:
+    raw = copy.deepcopy(vocab_raw())
+    raw.setdefault("words", {})[name] = ["deleted" if name == "headline_participles" else "clicks"]
+    found = relaxations(Vocab.from_raw(vocab_raw()), Vocab.from_raw(raw))
+    assert any(name in line for line in found), found
