@@ -21,6 +21,7 @@ from deputy.forms.opening_names import opening_names, opening_subjects
 from deputy.forms.check_heading import check_headings
 from deputy.text.dictated import dictated_commas
 from deputy.text.fronted import fronted_work
+from deputy.text.let_know import let_know
 from deputy.forms.joined import joined_objects
 from deputy.text.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
@@ -244,6 +245,8 @@ def parse(
     ordered, reordered = reorder(rewritten.protected, verbs)
     ordered, lets = robots_lets(ordered)
     reordered += lets
+    ordered, told = let_know(ordered, _single_words(words.conditions))
+    reordered += told
     raw = _words(ordered, nlp.tokenizer)
     normalised, items, synthetic = _normalise(raw, verbs, words.courtesy)
     texts = [w.text for w in normalised] or [""]

@@ -90,3 +90,34 @@ def test_adding_to_a_headline_list_is_a_relaxation(name: str) -> None:
     raw.setdefault("words", {})[name] = ["deleted" if name == "headline_participles" else "clicks"]
     found = relaxations(Vocab.from_raw(vocab_raw()), Vocab.from_raw(raw))
     assert any(name in line for line in found), found
+
+
+# --- "let me know" + a question is "tell me" + the question -------------------------------------
+
+@pytest.mark.parametrize("prompt, expected", [
+    ("Just a gentle nudge: could you let me know how many pages you've stored in total?", ("stats", {})),
+    ("Please let me know how many pages you have stored so far.", ("stats", {})),
+    ("Kindly let me know the total number of pages you've saved.", ("stats", {})),
+    (f"Let me know whether robots.txt allows fetching {A}.", ("robots", {"target": A})),
+])
+def test_let_me_know_asks_the_question_it_embeds(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    ("Let me know how many pages you deleted.", "unsupported_verb"),
+    ("Let me know how many pages you stored if the crawl has finished.", "condition"),
+    ("Don't let me know how many pages you stored.", "negation"),
+    (f"Let me know when {A} changes.", "condition"),  # "when" is no question word here: left as written
+    (f"Let me fetch {A} myself.", "not_understood"),  # the writer's own act, no "know"
+])
+def test_other_let_me_know_sentences_still_refuse(deputy: Deputy, prompt: str, kind: str) -> None:  # negative controls
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_without_the_let_know_pass_the_question_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:  # rule disabled
+    import deputy.nlp as nlp_module
+
+    prompt = "Please let me know how many pages you have stored so far."
+    monkeypatch.setattr(nlp_module, "let_know", lambda protected, conditions: (protected, ()))
+    assert read_outcome(deputy_for(load_vocab()), prompt)[0] == "refused"
