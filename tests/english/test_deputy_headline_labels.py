@@ -121,3 +121,31 @@ def test_without_the_let_know_pass_the_question_is_refused(monkeypatch: pytest.M
     prompt = "Please let me know how many pages you have stored so far."
     monkeypatch.setattr(nlp_module, "let_know", lambda protected, conditions: (protected, ()))
     assert read_outcome(deputy_for(load_vocab()), prompt)[0] == "refused"
+
+
+# --- "did you get A already or not yet" typed without its "?" ---------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"did you get {A} already or not yet",
+    f"have you fetched {A} or not yet",
+    f"Did you fetch {A} or not yet.",
+])
+def test_an_inverted_question_with_or_not_yet_asks(deputy: Deputy, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("page", {"url": A})
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"fetch {A} or not yet", "negation"),  # no question: the order does not ask
+    (f"you fetched {A} or not yet", "negation"),  # no inversion and no "?"
+    (f"did you delete {A} or not yet", "unsupported_verb"),
+    (f"Did you fetch {A} or not yet? If not, fetch it.", "condition"),
+])
+def test_other_or_not_yet_sentences_still_refuse(deputy: Deputy, prompt: str, kind: str) -> None:  # negative controls
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_without_the_inversion_check_the_tail_is_a_negation(monkeypatch: pytest.MonkeyPatch) -> None:  # rule disabled
+    import deputy.clause as clause_module
+
+    monkeypatch.setattr(clause_module, "_inverted_you", lambda words: False)
+    assert read_outcome(deputy_for(load_vocab()), f"did you get {A} already or not yet") == ("refused", "negation")
