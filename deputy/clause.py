@@ -606,10 +606,21 @@ def _question_tail(sent: Any, mood: Mood) -> frozenset[int]:
 
 
 def _not_yet_tail(sent: Any, words: list[Any]) -> frozenset[int]:
-    """"… or not yet?" closing a sentence that ends in "?" (round 15)."""
-    if len(words) >= 3 and [lower(w) for w in words[-3:]] == ["or", "not", "yet"] and any(t.text == "?" for t in sent):
+    """"… or not yet?" closing a sentence that ends in "?" (round 15), or one that opens with an inverted
+    auxiliary before "you" (round 16: "did you get A already or not yet", typed without the mark)."""
+    asked = any(t.text == "?" for t in sent) or _inverted_you(words)
+    if len(words) >= 3 and [lower(w) for w in words[-3:]] == ["or", "not", "yet"] and asked:
         return frozenset(w.i for w in words[-3:])
     return frozenset()
+
+
+# The auxiliaries whose inversion before "you" makes a question about the past without its "?".
+_PAST_ASKERS = frozenset({"did", "have", "has"})
+
+
+def _inverted_you(words: list[Any]) -> bool:
+    """Whether the sentence opens "did/have/has you …": the word order alone asks ("did you get A")."""
+    return len(words) >= 2 and lower(words[0]) in _PAST_ASKERS and words[0].pos_ == "AUX" and lower(words[1]) == "you"
 
 
 def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWords) -> tuple[int | None, int]:

@@ -15,11 +15,13 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from deputy.forms.asked import asked_participles, counted_totals, robots_lets
+from deputy.forms.headline_totals import headline_totals
 from deputy.forms.asides import noun_openers
 from deputy.forms.opening_names import opening_names, opening_subjects
 from deputy.forms.check_heading import check_headings
 from deputy.text.dictated import dictated_commas
 from deputy.text.fronted import fronted_work
+from deputy.text.let_know import let_know
 from deputy.forms.joined import joined_objects
 from deputy.text.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.protect import ItemKind, Protected, ProtectedItem
@@ -243,6 +245,8 @@ def parse(
     ordered, reordered = reorder(rewritten.protected, verbs)
     ordered, lets = robots_lets(ordered)
     reordered += lets
+    ordered, told = let_know(ordered, _single_words(words.conditions))
+    reordered += told
     raw = _words(ordered, nlp.tokenizer)
     normalised, items, synthetic = _normalise(raw, verbs, words.courtesy)
     texts = [w.text for w in normalised] or [""]
@@ -264,6 +268,7 @@ def parse(
             _retag_participles(doc, verbs, items)
             asked_participles(doc, verbs, items)
             counted_totals(doc, items)
+            headline_totals(doc, words.headline_participles, words.headline_nouns, items)
             check_headings(doc, items)
             noun_openers(doc, items)
             opening_names(doc, items)

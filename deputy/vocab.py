@@ -68,6 +68,8 @@ class ReaderWords:
     question_tags: tuple[str, ...]
     purpose_marks: frozenset[str]
     occasions: frozenset[str]
+    headline_participles: frozenset[str]
+    headline_nouns: frozenset[str]
     person_nouns: frozenset[str]
     context_labels: frozenset[str]
     turn_labels: frozenset[str]

@@ -351,6 +351,15 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # A freeze on changes is the writer's team's own deadline (round 14): "before the 14:00 change freeze".
         "freeze",
     ),
+    # Participles that, after "Total <pages>", name the stored pages a headline counts ("Total pages
+    # stored.", "Total documents fetched so far."): each is read as the adjective it is there, and the
+    # stats fragment form answers. "deleted", "posted" are not here, and such a headline keeps its refusal.
+    "headline_participles": (
+        "stored", "saved", "fetched", "downloaded", "crawled", "collected", "archived", "kept", "held",
+        "scraped", "retrieved", "grabbed", "pulled", "captured",
+    ),
+    # Nouns a store total counts, after "Total" in such a headline ("Total clicks stored." is no count of pages).
+    "headline_nouns": ("page", "pages", "document", "documents", "doc", "docs", "url", "urls"),
     # Nouns for people: a sentence about them is context, and a pronoun never stands for them.
     "person_nouns": (
         "user", "users", "customer", "customers", "client", "clients", "team", "boss", "manager", "colleague",

@@ -17,6 +17,7 @@ __all__ = [
     "described",
     "echo",
     "elliptic",
+    "headline_totals",
     "joined",
     "listcounts",
     "needed_page",

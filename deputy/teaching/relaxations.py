@@ -35,7 +35,8 @@ _NOTES = ("repeat_notes",)
 # Lists whose words make a statement act ("Need a fresh copy of A"): any word added there is a relaxation.
 _WIDENING = (
     "product_modifiers", "renewing_verbs", "plan_labels", "step_pointers", "action_keys", "label_keys", "turn_labels",
-    "header_fields", "request_fields", "greeting_addressees", "requester_labels", "earlier_turns", "correlative_focus", "companion_verbs", "dictated_commas",
+    "header_fields", "request_fields", "greeting_addressees", "requester_labels", "earlier_turns", "correlative_focus",
+    "companion_verbs", "dictated_commas", "headline_participles", "headline_nouns",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

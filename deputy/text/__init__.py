@@ -21,6 +21,7 @@ __all__ = [
     "jsonaction",
     "learner_forms",
     "learner_order",
+    "let_know",
     "loglines",
     "mentions",
     "outline",
