@@ -21,10 +21,10 @@ from crawlkit import write_queue
 from seaspider.demo.localweb import LocalWeb
 
 # In flight when the node dies. Long, so that it is still in flight when the journal thread
-# reaches the stalled page line on a loaded machine (2.5 s was not always enough); the nodes'
+# reaches the stalled page line on a loaded machine (2.5 s, then 6 s, were not always enough); the nodes'
 # fetch.timeout_ms is raised above it.
-SLOW = "/slow?ms=6000"
-TIMEOUT = {"timeout_ms": 8000}
+SLOW = "/slow?ms=10000"
+TIMEOUT = {"timeout_ms": 12000}
 STALL = "/p/1"  # of host 0: the page line the doomed node never writes
 
 _STALL_PATCH = (
