@@ -6,7 +6,7 @@ It knows parses, forms and slots; what an operation does is the caller's busines
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from deputy.bind import Binder, Plan, SlotChecker
 from deputy.text.before_anything import asked_first
@@ -43,7 +43,7 @@ from deputy.text.ticket_quote import ticket_address
 from deputy.text.toolargs import unpack_arguments
 from deputy.text.toolcalls import callable_names, drop_owner, refused_calls, unpack_blocks, unpack_calls
 from deputy.text.turns import Turns, answer_turns, split_turns
-from deputy.vocab import Form, Vocab
+from deputy.vocab import Capability, Form, Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
 
@@ -76,6 +76,14 @@ def _past_at(sentence: str, offset: int) -> bool:
     return any(tok.idx == offset and tok.tag_ == "VBD" for tok in load_nlp()(sentence))
 
 
+def _predicates(capabilities: Iterable[Capability], forms: Callable[[Form], bool] = lambda form: True) -> frozenset[str]:
+    """The verbs of the capabilities and of those of their forms that `forms` admits."""
+    return frozenset(
+        word for cap in capabilities
+        for word in cap.predicates | {w for form in cap.forms if forms(form) for w in form.predicates}
+    )
+
+
 class Deputy:
     """Reads prompts against one vocabulary with injected slot checkers (`{"url": check_url, ...}`).
 
@@ -106,10 +114,7 @@ class Deputy:
         # Verbs that may open an imperative; auxiliaries open questions instead ("Have you …?").
         self._openers = self._verbs - _AUXILIARIES
         # Verbs that make the deputy act: a negation near them in a context sentence still counts.
-        self._actions = frozenset(
-            word for cap in vocab.capabilities if not cap.observes
-            for word in cap.predicates | {w for form in cap.forms for w in form.predicates}
-        )
+        self._actions = _predicates(cap for cap in vocab.capabilities if not cap.observes)
         # 'fetch with args {"urls": ["A"]}': the names an agent's JSON arguments may use.
         self._slot_names = frozenset(slot.name for cap in vocab.capabilities for slot in cap.slots)
         # 'fetch(urls=["A"])': the capabilities an agent may call by name, with their slot names.
@@ -124,18 +129,14 @@ class Deputy:
         # Acting verbs no capability of which takes a quotation: a harmless quotation beside a noun is an aside there.
         # Only forms that ask for something pass a quotation on; a question's verbs ("What text did you
         # save for A?") take none.
-        quoting = frozenset(
-            word for cap in vocab.capabilities if any(slot.takes == "quote" for slot in cap.slots)
-            for word in cap.predicates | {w for form in cap.forms if _orders(form) for w in form.predicates}
+        quoting = _predicates(
+            (cap for cap in vocab.capabilities if any(slot.takes == "quote" for slot in cap.slots)), forms=_orders
         )
         self._unquoted = self._actions - quoting
         # Words of a question I could answer without an address ("queue", "stored"): never someone's reason.
         self._answers = listened_for(vocab)
         # The verbs of the capabilities that only answer: a question someone else asked may say them ("says").
-        self._observed = frozenset(
-            word for cap in vocab.capabilities if cap.observes
-            for word in cap.predicates | {w for form in cap.forms for w in form.predicates}
-        )
+        self._observed = _predicates(cap for cap in vocab.capabilities if cap.observes)
         # '| 1 | Docs | A |': the words a table's name cells may not hold (verbs I know, refusing words).
         words = vocab.words
         self._table_verbs = frozenset(
