@@ -23,6 +23,7 @@ from deputy.nlp import Parsed
 from deputy.forms.pronouns import only_addresses_joined
 from deputy.forms.numbers import names_a_noun
 from deputy.forms.own_steps import deadline_clauses
+from deputy.forms.second_question import questions_beside
 from deputy.forms.told_before import as_recorded
 from deputy.forms.why_heading import why_heading
 from deputy.predicate import aspects_of, follow_chain, modality_of
@@ -105,6 +106,7 @@ class Clause:
     participle: bool  # a subject-less "-ing" sentence: "Working on a migration guide here."
     commands: tuple[str, ...]  # base-form verbs conjoined to a non-base verb: "… is fetched and fetch it"
     contents: tuple[str, ...] = ()  # things on a page named by its address: "the links on A" (widens an action)
+    asking: tuple[str, ...] = ()  # conjoined verbs that embed a second question: "… and tell me how many …"
 
 
 def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[str]) -> Clause:
@@ -282,7 +284,7 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         counts=tuple(counts), words=frozenset(sentence_words), pronoun=pointer, referents=referents,
         asked=question, label=is_label(sent, parsed, words) or why_heading(sent, parsed, words),
         participle=predicate is not None and subject_tok is None and chain[0].tag_ == "VBG" and not auxes,
-        contents=tuple(_contents(in_scope, parsed)),
+        contents=tuple(_contents(in_scope, parsed)), asking=questions_beside(action, words.embedders),
         commands=tuple(
             verb_lemma(t, verbs) for t in sent
             if t.pos_ == "VERB" and t.tag_ == "VB" and t.dep_ == "conj" and t.head.tag_ != "VB"

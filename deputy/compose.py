@@ -181,7 +181,7 @@ def build_skeleton(
         ),
         context=tuple(_text(clauses[i], doc) for i in roles.fine), blocked=tuple(dict.fromkeys(blocked)),
         bound=bound, rewrites=parsed.rewrites, negation_asked=negation_asked, conditions_aside=conditions_aside,
-        commands=main.commands,
+        commands=main.commands, asking=main.asking,
         elsewhere=any(i not in main.tokens and i not in carried and i not in also_scopes and i not in bound_to
                       and i not in inert
                       for i, item in parsed.items.items() if item.kind is ItemKind.ADDRESS),
@@ -575,6 +575,7 @@ def _also_skeleton(clause: Clause, continuations: list[Clause], parsed: Parsed, 
         words=tuple(sorted(clause.words)), unexpected=tuple(dict.fromkeys(list(clause.unexpected)
                                                                            + _loose_conjuncts([clause], parsed, words))),
         forbidden=(), counts=clause.counts, extra=(), slots=slots, tokens=(), blocked=tuple(dict.fromkeys(blocked)),
+        asking=clause.asking,
     )
 
 

@@ -110,7 +110,7 @@ class Decider:
         if isinstance(chosen, Refusal):
             return chosen
         if sk.blocked and not chosen.observes:
-            return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unexpected_words", word=" ".join(sk.blocked))
+            return self._unplaced(sk, sk.blocked)
         if sk.commands and chosen.observes:
             # "Check if A is fetched and fetch it otherwise": an order inside a question is a second request.
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=sk.commands[0])
@@ -195,6 +195,10 @@ class Decider:
                 # predicates ("add … to the queue") stand for the action only where the form says.
                 if chosen is not None and lemma in chosen.predicates and sk.predicate in chosen.predicates:
                     continue
+                if lemma in sk.asking:
+                    # "Download A and then tell me how many pages you have": a second question asked at
+                    # once, not a verb no capability does (deputy.forms.second_question).
+                    return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=lemma)
                 if lemma in words.unsupported:
                     return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=lemma)
                 if lemma in words.neutral_predicates or lemma in words.request_governors or lemma in ("be", "have"):
@@ -210,17 +214,17 @@ class Decider:
             # "The user gave me A. Fetch the 3.45 notes instead.": the address outside is the telling part.
             return None
         if sk.unexpected:
-            return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unexpected_words", word=" ".join(sk.unexpected))
+            return self._unplaced(sk, sk.unexpected)
         if sk.blocked and (not matches or any(not c.observes for c in matches)):
             # "everything", "or", "tomorrow" widen an action; a question that only asks may use them.
-            return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unexpected_words", word=" ".join(sk.blocked))
+            return self._unplaced(sk, sk.blocked)
         return None
 
     def _choose(self, sk: Skeleton, matches: list[Capability]) -> Capability | Refusal:
         """The one capability the skeleton asks for; the values it names settle a tie."""
         if not matches:
             if sk.blocked:
-                return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unexpected_words", word=" ".join(sk.blocked))
+                return self._unplaced(sk, sk.blocked)
             acting = [c for c in self.vocab.capabilities if not c.observes and sk.predicate in c.predicates]
             if acting and sk.mood in _QUESTIONS:
                 return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "question_for_action", predicate=sk.predicate)
@@ -299,6 +303,15 @@ class Decider:
 
     def _unsupported(self, lemma: str) -> bool:
         return lemma in self.vocab.words.unsupported or lemma not in self._verbs
+
+    def _unplaced(self, sk: Skeleton, unplaced: tuple[str, ...]) -> Refusal:
+        """Words the reader cannot place in the request. When one of them asks for a whole site ("Crawl
+        all of A recursively"), the real problem is an action no capability does (round 17): the refusal
+        names it as unsupported, still a refusal either way."""
+        scope = next((w for w in unplaced if w in self.vocab.words.site_scopes), None)
+        if scope is not None and "unsupported_verb" not in self._disabled:
+            return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "whole_site", word=scope)
+        return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unexpected_words", word=" ".join(unplaced))
 
     def _refuse(self, kind: RefusalKind, sk: Skeleton | None, reason_key: str, **fields: object) -> Refusal:
         return self._refuser.refuse(kind, sk, reason_key, **fields)

@@ -102,6 +102,8 @@ class Skeleton:
     commands: tuple[str, ...] = ()
     # An address stands only in another sentence than the request ("The user gave me A. Fetch the notes.").
     elsewhere: bool = False
+    # Conjoined verbs that embed a second question: "Fetch A and tell me how many pages you have".
+    asking: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able view (for --explain and the review queue)."""
@@ -118,6 +120,7 @@ class Skeleton:
             "conditions": list(self.conditions),
             "conditions_aside": list(self.conditions_aside),
             "commands": list(self.commands),
+            "asking": list(self.asking),
             "governors": list(self.governors),
             "conjoined": list(self.conjoined),
             "others": list(self.others),

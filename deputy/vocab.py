@@ -61,6 +61,7 @@ class ReaderWords:
     object_nouns: frozenset[str]
     nouns: frozenset[str]
     achievers: frozenset[str]
+    site_scopes: frozenset[str]
     hedge_frames: tuple[str, ...]
     hedge_asides: tuple[str, ...]
     sign_offs: tuple[str, ...]

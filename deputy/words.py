@@ -108,6 +108,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # pages did you fail to fetch". They never make a request; only a question about what happened.
     # "were you able to fetch A" asks the same, in the past; in the present "able" asks permission.
     "achievers": ("manage", "fail", "happen", "able"),
+    # Blockers that ask for a whole site rather than the pages named: "Crawl all of A recursively",
+    # "Crawl A entire site". The real problem is an action no capability does, so they name an
+    # unsupported action, not words the reader cannot place (round 17).
+    "site_scopes": ("entire", "whole", "recursively", "recursive", "subpages"),
     # Hedges before the request, read as "please" (only where a request starts): "I'd appreciate it if
     # you could fetch A". Each is a phrase; "'" matches either apostrophe.
     "hedge_frames": (

@@ -31,6 +31,7 @@ __all__ = [
     "quoted",
     "reasons",
     "restated",
+    "second_question",
     "steps",
     "times",
     "told_before",

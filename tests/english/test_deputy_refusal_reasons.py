@@ -1,0 +1,109 @@
+"""Round 17 (branch fix-reasons): the refusal names the real problem.
+
+- A whole site ("Crawl all of A recursively", "… entire site") is an action no capability does: an
+  unsupported action, not words the reader cannot place (deputy.decide `_unplaced`, `site_scopes`).
+- A question asked beside a request ("Download A and then tell me how many pages you have") is a
+  second thing asked at once, not the unsupported verb «tell» (deputy.forms.second_question).
+
+Only the kind of refusal changes: each prompt here was refused before and is refused now. Each rule
+has positive cases, negative controls, and a check that switching it off gives the old kind back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from _deputy_helpers import read_outcome
+from deputy.forms import second_question
+from seaspider.english_reader import deputy_for, load_vocab
+
+A = "https://www.bahn.de/"
+B = "https://www.sbb.ch/en"
+
+
+def _without(**lists: frozenset[str]) -> Any:
+    """A deputy whose named word lists are the given ones (the rule's words taken off)."""
+    vocab = load_vocab()
+    return deputy_for(replace(vocab, words=replace(vocab.words, **lists)))
+
+
+# --- a whole site ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"Crawl all of {A} recursively.",
+    f"Crawl {A} entire site, all links.",
+    f"Mirror the whole site at {A} please.",
+    f"fetch {A} and its subpages",
+    f"Download {A} recursively, thanks.",
+])
+def test_a_whole_site_is_an_unsupported_action(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", "unsupported_verb")
+
+
+def test_the_reason_names_the_whole_site(deputy: Any) -> None:
+    reason = deputy.read(f"Crawl all of {A} recursively.").reason
+    assert "whole site" in reason and "recursively" in reason
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    # A question that only asks may speak of a whole site: it still answers.
+    (f"How many pages from the whole site {A} have you stored?", ("stats", {"host": "www.bahn.de"})),
+    # Other blockers keep their own reason.
+    (f"Fetch {A} or {B}.", ("refused", "not_understood")),
+    (f"Fetch {A} tomorrow.", ("refused", "condition")),
+    # A negation or a condition outranks the scope.
+    (f"Don't crawl the whole site {A}.", ("refused", "negation")),
+    (f"Crawl the entire site {A} if it changed.", ("refused", "condition")),
+    # A private address outranks it too.
+    ("Crawl the whole site http://10.0.0.12/ recursively.", ("refused", "non_public_address")),
+])
+def test_negative_controls_for_the_whole_site(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+def test_without_the_scope_words_the_old_reason_comes_back() -> None:
+    assert read_outcome(_without(site_scopes=frozenset()), f"Crawl all of {A} recursively.") == (
+        "refused", "not_understood")
+
+
+# --- a second question beside the request -----------------------------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    "Download https://www.olympics.com/en/news and then tell me how many pages you've stored.",
+    f"Fetch {A} and tell me how many pages you have from bahn.de.",
+    f"Fetch {A} and show me whether {B} is allowed.",
+    f"Download {A} and tell me what it says.",
+])
+def test_a_second_question_is_more_than_one_thing(deputy: Any, prompt: str) -> None:
+    result = deputy.read(prompt)
+    assert read_outcome(deputy, prompt) == ("refused", "not_understood")
+    assert "more than one thing" in result.reason
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    # "when"/"if" may say when to act: the condition stays the condition.
+    (f"Fetch {A} and tell me when it is done.", ("refused", "condition")),
+    # "tell me" with no question is a verb no capability does, as before.
+    (f"Fetch {A} and tell the team.", ("refused", "unsupported_verb")),
+    # A real unsupported verb beside the request keeps its kind.
+    (f"Fetch {A} and delete {B}.", ("refused", "unsupported_verb")),
+    # The question alone is asked and answered.
+    ("Tell me how many pages you have stored.", ("stats", {})),
+])
+def test_negative_controls_for_the_second_question(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+def test_without_the_rule_the_verb_is_named_unsupported(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deputy import clause
+    monkeypatch.setattr(clause, "questions_beside", lambda *args: ())
+    assert read_outcome(deputy, f"Fetch {A} and tell me how many pages you have.") == (
+        "refused", "unsupported_verb")
+
+
+def test_questions_beside_reads_only_question_words() -> None:
+    from deputy.nlp import load_nlp
+    doc = load_nlp()("Fetch it and tell me how many pages you have and show me if it failed.")
+    assert second_question.questions_beside(doc[0], frozenset({"tell", "show"})) == ("tell",)
