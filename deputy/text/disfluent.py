@@ -1,0 +1,212 @@
+"""Spoken disfluencies: "fetch A uh no wait I meant B yeah that one" is "fetch B".
+
+People dictating to an agent (and agents pasting them) fill their requests with hesitations ("um",
+"uh", "lol"), close them with tails that add nothing ("… and yeah that's it", "… I think"), run a
+context clause straight into the request ("the first one is A and the second one is B fetch both of
+those"), and correct themselves ("fetch A uh no wait I meant B"). Each is read here from closed lists
+of the vocabulary (`words.disfluencies`, `words.closing_tails`, `words.self_corrections`) as whole
+words, never inside an address, and never guessed: a word that could be the verb, a negation or a
+condition is on no list (deputy.teaching.relaxations checks it), so what is dropped never changes
+whether the prompt refuses. A self-correction drops the address it takes back, so that address is
+never acted on. Pure text work, before the parse; knows no capability.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping
+from functools import cache
+
+from deputy.protect import ItemKind, protect
+
+__all__ = ["undisfluent"]
+
+# Not inside a longer word, an address, a path or a dotted name.
+_BEFORE = r"(?<![\w'’./@:#-])"
+_AFTER = r"(?![\w'’/@-]|\.\w)"
+# What a run-on request's verb may take right after it: a pronoun that points back at the addresses.
+_BACK_POINTERS = (
+    "both of those", "both of these", "both of them", "all of those", "all of these", "all of them",
+    "them both", "them all", "both", "it", "them", "those", "these", "that", "this", "that one", "this one",
+)
+# The chat spellings read here already, before the other text passes: those that stand for a pronoun or
+# hold one ("u" → "you", "gimme" → "give me"), since those passes find their frames by the pronoun ("the
+# text you saved from A"). The rest of the list is read where it always was (deputy.rewrite).
+_PRONOUNS = frozenset({"you", "your", "me", "my"})
+# "how many pages have we got stored like in total": a spoken "like" right before a word of amount only
+# softens it (as before a time, deputy.text.spoken). Before anything else ("like the last one") it stays.
+_LIKE_AMOUNT = re.compile(
+    r"(?<=[ \t])like[ \t]+(?=(?:in[ \t]+total|altogether|overall|all[ \t]+told|so[ \t]+far)\b)", re.IGNORECASE
+)
+# "I was looking at the strikes thing and um I need you to download A": a spoken account run into the
+# request with "and". The request opens with one of these frames, and the account before it holds no
+# address, so it is set off as a sentence of context (and read as such: a condition there still refuses).
+_REQUEST_OPENINGS = (
+    "I need you to", "I want you to", "I'd like you to", "I would like you to", "can you", "could you",
+    "would you", "please",
+)
+_MAX_TAILS = 3  # "… yeah that one I think": a few tails in a row, never a loop over the whole prompt
+
+
+def _phrases(words: Collection[str]) -> str:
+    ordered = sorted(words, key=len, reverse=True)  # "and yeah that's it" before "that's it"
+    # "that's", "that’s" and "thats" alike: the apostrophe is written all three ways in chat.
+    return "|".join(
+        r"[ \t]+".join(re.escape(w).replace("'", "['’]?") for w in phrase.split()) for phrase in ordered
+    )
+
+
+@cache
+def _filler(words: frozenset[str]) -> re.Pattern[str] | None:
+    if not words:
+        return None
+    # The hesitation with a comma or dots after it: "uh, fetch A", "um… B".
+    return re.compile(_BEFORE + r"(?:" + _phrases(words) + r")" + _AFTER + r"[ \t]*[,…]*(?:\.\.\.)?",
+                      re.IGNORECASE)
+
+
+@cache
+def _tail(tails: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not tails:
+        return None
+    # Only at the very end, after a word or an address, and with its own stops: "…, and that's it."
+    return re.compile(r"(?<=\S)[ \t]*,?[ \t]+(?:" + _phrases(tails) + r")[ \t]*[.!]*[ \t]*\Z", re.IGNORECASE)
+
+
+@cache
+def _correction(markers: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not markers:
+        return None
+    # The whole gap between the two addresses is the marker, with commas or dashes around it.
+    return re.compile(r"\A[ \t]*[,;—–-]*[ \t]*(?:" + _phrases(markers) + r")[ \t]*[,:—–-]*[ \t]*\Z", re.IGNORECASE)
+
+
+@cache
+def _run_on(actions: frozenset[str]) -> re.Pattern[str] | None:
+    if not actions:
+        return None
+    verbs = "|".join(re.escape(v) for v in sorted(actions, key=len, reverse=True))
+    # A lower-case acting verb right after an address and before a pronoun pointing back at it.
+    return re.compile(
+        r"\A[ \t]+(?=(?:" + verbs + r")[ \t]+(?:" + _phrases(_BACK_POINTERS) + r")\b)", re.IGNORECASE
+    )
+
+
+def _rejoin(prompt: str, pieces: list[str], spans: list[tuple[int, int]]) -> str:
+    """The pieces with the protected spans of `prompt` between them, as written."""
+    out = []
+    for index, piece in enumerate(pieces):
+        out.append(piece)
+        if index < len(spans):
+            out.append(prompt[spans[index][0]:spans[index][1]])
+    return "".join(out)
+
+
+@cache
+def _pronoun_spellings(spellings: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    chosen = {source: standard for source, standard in spellings
+              if " " not in source and _PRONOUNS & set(standard.lower().split())}
+    if not chosen:
+        return None, chosen
+    return re.compile(_BEFORE + "(" + _phrases(chosen) + ")" + _AFTER, re.IGNORECASE), chosen
+
+
+def _drop_fillers(text: str, words: frozenset[str], spellings: Mapping[str, str]) -> str:
+    """The text without its hesitations and with its chat pronouns spelt out, outside addresses and
+    quotations; spaces closed up."""
+    pattern = _filler(words)
+    respelt, chosen = _pronoun_spellings(tuple(sorted(spellings.items())))
+    found = protect(text)
+    pieces = list(found.pieces)
+    if pattern is not None:
+        pieces = [pattern.sub("", piece) for piece in pieces]
+    if respelt is not None:
+        pieces = [respelt.sub(lambda m: chosen[m.group(1).lower()], piece) for piece in pieces]
+    pieces = [_LIKE_AMOUNT.sub("", piece) for piece in pieces]
+    joined = _rejoin(text, pieces, [(item.start, item.end) for item in found.items])
+    return re.sub(r"[ \t]{2,}", " ", joined).strip()
+
+
+def _drop_tails(text: str, tails: tuple[str, ...]) -> str:
+    pattern = _tail(tails)
+    if pattern is None:
+        return text
+    for _ in range(_MAX_TAILS):
+        shorter = pattern.sub("", text, count=1)
+        if shorter == text or not shorter.strip():
+            break
+        text = shorter
+    return text
+
+
+def _correct(text: str, markers: tuple[str, ...]) -> str:
+    """ "VERB A no wait I meant B …" as "VERB B …": the address taken back is dropped with the marker.
+
+    Only when the marker is all that stands between the first address of the prompt and the second, so
+    "fetch A and B, sorry I meant C" (which of the two?) and "fetch A no wait I meant delete B" (a new
+    verb) are read as written, and refused.
+    """
+    pattern = _correction(markers)
+    if pattern is None:
+        return text
+    found = protect(text)
+    addresses = [k for k, item in enumerate(found.items) if item.kind is ItemKind.ADDRESS]
+    if len(addresses) < 2 or addresses[:2] != [0, 1] or not pattern.match(found.pieces[1]):
+        return text
+    before = found.pieces[0].rstrip(" \t")
+    rest = text[found.items[1].start:]
+    return f"{before} {rest}" if before else rest
+
+
+def _split_run_on(text: str, actions: frozenset[str]) -> str:
+    """ "the link is A fetch it" as "the link is A. fetch it": an unpunctuated request after an address."""
+    pattern = _run_on(actions)
+    if pattern is None:
+        return text
+    found = protect(text)
+    if not found.items:
+        return text
+    pieces = list(found.pieces)
+    for k in range(1, len(pieces)):
+        # The address closes a clause of its own: words stand before it ("A fetch it" is left as written).
+        if (found.items[k - 1].kind is ItemKind.ADDRESS and (k > 1 or pieces[0].strip())
+                and pattern.match(pieces[k])):
+            pieces[k] = ". " + pieces[k].lstrip(" \t")
+    return _rejoin(text, pieces, [(item.start, item.end) for item in found.items])
+
+
+@cache
+def _account_join() -> re.Pattern[str]:
+    # The first "and" before a request frame, with words (a clause) before it on the same line.
+    return re.compile(r"(?<=\w)[ \t]*,?[ \t]+and[ \t]+(?=(?:" + _phrases(_REQUEST_OPENINGS) + r")\b)", re.IGNORECASE)
+
+
+def _split_account(text: str, refusing: frozenset[str]) -> str:
+    """ "I was on the site earlier and can you download A" as "… earlier. can you download A".
+
+    Not when the account holds a word that refuses (a negation, a condition): "I don't want the old
+    copy and I need you to fetch A" is read as written, whatever the reader makes of it.
+    """
+    found = _account_join().search(text)
+    if found is None:
+        return text
+    account = text[:found.start()]
+    said = {w.lower() for w in re.findall(r"[\w'’]+", account)}
+    if (protect(account).items or "\n" in account or said & refusing
+            or any(w.endswith(("n't", "n’t")) for w in said)):
+        return text
+    return account + ". " + text[found.end():]
+
+
+def undisfluent(
+    prompt: str, *, disfluencies: frozenset[str], tails: tuple[str, ...], corrections: tuple[str, ...],
+    actions: frozenset[str], spellings: Mapping[str, str] | None = None, refusing: frozenset[str] = frozenset(),
+) -> str:
+    """The prompt without its hesitations and closing tails, a self-correction applied, and a run-on
+    request after an address (or after a spoken account holding none of the `refusing` words) set off as
+    a sentence of its own."""
+    text = _drop_fillers(prompt, disfluencies, spellings or {})
+    text = _drop_tails(text, tails)
+    text = _correct(text, corrections)
+    text = _drop_tails(text, tails)
+    return _split_account(_split_run_on(text, actions), refusing)
