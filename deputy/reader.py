@@ -15,7 +15,7 @@ from deputy.text.blockmarkup import list_headings, unbold_words, unquote_whole_m
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
 from deputy.decide import CHECKS, Decider
-from deputy.text.disfluent import undisfluent
+from deputy.text.disfluent import unclefted, undisfluent
 from deputy.text.fields import read_header_fields
 from deputy.text.forwarded import forwarded_links
 from deputy.text.jsonaction import unpack_action_object
@@ -146,6 +146,11 @@ class Deputy:
         self._unlisted = self._table_verbs | frozenset(
             w.lower() for w in words.negations | words.blockers | frozenset(words.conditions) if " " not in w
         ) | frozenset(k for k, v in words.spellings.items() if "n't" in v or "not" in v.split())
+        # Verbs a run-on request after an address may open with: the acting ones, and the refused ones so
+        # that "the link is A email it" is refused for the verb it names (deputy.text.disfluent).
+        self._run_on_verbs = self._actions | frozenset(
+            w.lower() for w in words.unsupported | words.forbidden if " " not in w
+        )
         # Words that refuse wherever they stand (a negation, a condition): a spoken account holding one is
         # never set off from the request after it (deputy.text.disfluent).
         self._refusing = frozenset(
@@ -218,9 +223,9 @@ class Deputy:
         # Round 16: spoken openers and tags, "them both", a reassurance before the request.
         # Round 17: hesitations, closing tails, a self-correction, a run-on request after an address.
         text = undisfluent(prompt.strip(), disfluencies=words.disfluencies, tails=words.closing_tails,
-                           corrections=words.self_corrections, actions=self._actions, spellings=words.spellings,
+                           corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=words.spellings,
                            refusing=self._refusing)
-        text = unspoken(text, words.spoken_openers, words.question_tags, self._actions)
+        text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
         text = asked_first(unworried(read_both(text, self._actions)))
         text = passive_asked(text, self._actions)
         text = mentions(learner_order(text, self._actions), self.vocab.name, self._actions)

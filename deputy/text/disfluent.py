@@ -19,7 +19,7 @@ from functools import cache
 
 from deputy.protect import ItemKind, protect
 
-__all__ = ["undisfluent"]
+__all__ = ["unclefted", "undisfluent"]
 
 # Not inside a longer word, an address, a path or a dotted name.
 _BEFORE = r"(?<![\w'’./@:#-])"
@@ -45,6 +45,36 @@ _REQUEST_OPENINGS = (
     "I need you to", "I want you to", "I'd like you to", "I would like you to", "can you", "could you",
     "would you", "please",
 )
+# "read me back the text you saved for A": a spoken "back" after "read" only asks to hear it again.
+_READ_BACK = re.compile(r"\b(read(?:[ \t]+(?:me|us))?)[ \t]+back\b(?![ \t]+(?:from|to|in|on|at)\b)", re.IGNORECASE)
+# "what I need is the page at A downloaded": a spoken pseudo-cleft at the start says "I need …". With "for
+# you to" it is a hedge frame of the vocabulary already, and stays for that list to read.
+_CLEFT = re.compile(
+    r"\A(?:so[ \t]+)?what[ \t]+(I|we)[ \t]+(need|want|['’]d[ \t]+like|would[ \t]+like)[ \t]+is[ \t]+(?!for[ \t]+you\b)",
+    re.IGNORECASE,
+)
+# "so you fetched A at some point right when was that": a spoken statement of what I did, the tag "right",
+# and a question about "that". It asks what "when did you fetch A at some point?" asks. The past forms are
+# a closed table (a verb off it, or a negated one, is read as written).
+_DONE = {"fetched": "fetch", "downloaded": "download", "saved": "save", "stored": "store", "grabbed": "grab",
+         "archived": "archive", "pulled": "pull"}
+_CONFIRMED = re.compile(
+    r"\A(?:so[ \t]+)?(you|we)[ \t]+(?:already[ \t]+)?(" + "|".join(_DONE) + r")[ \t]+(\S+)([^,?.!\n]*?)"
+    r"[ \t]*,?[ \t]+right[ \t]*[?,]*[ \t]+when[ \t]+was[ \t]+(?:that|it)[ \t]*\??[ \t]*\Z",
+    re.IGNORECASE,
+)
+# "check the robots thing for A whether we're allowed": the "whether" clause only restates the check, and
+# "thing" after "robots" is a spoken placeholder. Only "whether" (never the condition word "if"), only at
+# the end, and only after a robots check.
+_ROBOTS_WHETHER = re.compile(
+    r"\A(check[ \t]+(?:the[ \t]+)?robots(?:\.txt)?)(?:[ \t]+(?:thing|stuff))?([ \t]+(?:for|on)[ \t]+)(\S+)"
+    r"[ \t]*,?[ \t]+whether[ \t]+(?:we['’]?re|we[ \t]+are|you['’]?re|you[ \t]+are|I['’]?m|I[ \t]+am)[ \t]+allowed"
+    r"(?:[ \t]+or[ \t]+not)?[ \t]*[.?]*[ \t]*\Z",
+    re.IGNORECASE,
+)
+# "so A yeah that one grab it": words that only point again at the address just said, dropped when a run-on
+# request follows them (nowhere else: "fetch that one" keeps its object).
+_POINTED_AGAIN = ("yeah that one", "yes that one", "that one", "this one", "that's the one", "yeah that's the one")
 _MAX_TAILS = 3  # "… yeah that one I think": a few tails in a row, never a loop over the whole prompt
 
 
@@ -82,13 +112,14 @@ def _correction(markers: tuple[str, ...]) -> re.Pattern[str] | None:
 
 
 @cache
-def _run_on(actions: frozenset[str]) -> re.Pattern[str] | None:
-    if not actions:
+def _run_on(verbs: frozenset[str]) -> re.Pattern[str] | None:
+    if not verbs:
         return None
-    verbs = "|".join(re.escape(v) for v in sorted(actions, key=len, reverse=True))
-    # A lower-case acting verb right after an address and before a pronoun pointing back at it.
+    said = "|".join(re.escape(v) for v in sorted(verbs, key=len, reverse=True))
+    # A verb right after an address and before a pronoun pointing back at it.
     return re.compile(
-        r"\A[ \t]+(?=(?:" + verbs + r")[ \t]+(?:" + _phrases(_BACK_POINTERS) + r")\b)", re.IGNORECASE
+        r"\A(?:[ \t]*,?[ \t]+(?:" + _phrases(_POINTED_AGAIN) + r"))?[ \t]*,?[ \t]+"
+        r"(?=(?:" + said + r")[ \t]+(?:" + _phrases(_BACK_POINTERS) + r")\b)", re.IGNORECASE
     )
 
 
@@ -122,7 +153,7 @@ def _drop_fillers(text: str, words: frozenset[str], spellings: Mapping[str, str]
         pieces = [pattern.sub("", piece) for piece in pieces]
     if respelt is not None:
         pieces = [respelt.sub(lambda m: chosen[m.group(1).lower()], piece) for piece in pieces]
-    pieces = [_LIKE_AMOUNT.sub("", piece) for piece in pieces]
+    pieces = [_READ_BACK.sub(r"\1", _LIKE_AMOUNT.sub("", piece)) for piece in pieces]
     joined = _rejoin(text, pieces, [(item.start, item.end) for item in found.items])
     return re.sub(r"[ \t]{2,}", " ", joined).strip()
 
@@ -158,9 +189,10 @@ def _correct(text: str, markers: tuple[str, ...]) -> str:
     return f"{before} {rest}" if before else rest
 
 
-def _split_run_on(text: str, actions: frozenset[str]) -> str:
-    """ "the link is A fetch it" as "the link is A. fetch it": an unpunctuated request after an address."""
-    pattern = _run_on(actions)
+def _split_run_on(text: str, verbs: frozenset[str]) -> str:
+    """ "the link is A fetch it" as "the link is A. fetch it": an unpunctuated request after an address.
+    `verbs` are the verbs that act and those that are refused, so "… is A email it" names its verb."""
+    pattern = _run_on(verbs)
     if pattern is None:
         return text
     found = protect(text)
@@ -171,7 +203,7 @@ def _split_run_on(text: str, actions: frozenset[str]) -> str:
         # The address closes a clause of its own: words stand before it ("A fetch it" is left as written).
         if (found.items[k - 1].kind is ItemKind.ADDRESS and (k > 1 or pieces[0].strip())
                 and pattern.match(pieces[k])):
-            pieces[k] = ". " + pieces[k].lstrip(" \t")
+            pieces[k] = ". " + pattern.sub("", pieces[k], count=1)
     return _rejoin(text, pieces, [(item.start, item.end) for item in found.items])
 
 
@@ -198,9 +230,33 @@ def _split_account(text: str, refusing: frozenset[str]) -> str:
     return account + ". " + text[found.end():]
 
 
+def _one_address_at(text: str, start: int, end: int) -> bool:
+    """Whether the prompt's only address is exactly text[start:end]."""
+    items = protect(text).items
+    return len(items) == 1 and items[0].kind is ItemKind.ADDRESS and (items[0].start, items[0].end) == (start, end)
+
+
+def unclefted(text: str) -> str:
+    """What a spoken sentence asks, once the spoken openers are gone: "what I need is A downloaded" as "I
+    need A downloaded", "you fetched A right when was that" as "when did you fetch A?", "check the robots
+    thing for A whether we're allowed" as "check robots for A"."""
+    found = _CLEFT.match(text)
+    if found is not None:
+        verb = " ".join(found.group(2).split())
+        return f"{found.group(1)} {verb} " + text[found.end():]
+    found = _CONFIRMED.match(text)
+    if found is not None and _one_address_at(text, found.start(3), found.end(3)):
+        base = _DONE[found.group(2).lower()]
+        return f"when did {found.group(1)} {base} {found.group(3)}{found.group(4)}?"
+    found = _ROBOTS_WHETHER.match(text)
+    if found is not None and _one_address_at(text, found.start(3), found.end(3)):
+        return found.group(1) + found.group(2) + found.group(3)
+    return text
+
+
 def undisfluent(
     prompt: str, *, disfluencies: frozenset[str], tails: tuple[str, ...], corrections: tuple[str, ...],
-    actions: frozenset[str], spellings: Mapping[str, str] | None = None, refusing: frozenset[str] = frozenset(),
+    verbs: frozenset[str], spellings: Mapping[str, str] | None = None, refusing: frozenset[str] = frozenset(),
 ) -> str:
     """The prompt without its hesitations and closing tails, a self-correction applied, and a run-on
     request after an address (or after a spoken account holding none of the `refusing` words) set off as
@@ -209,4 +265,4 @@ def undisfluent(
     text = _drop_tails(text, tails)
     text = _correct(text, corrections)
     text = _drop_tails(text, tails)
-    return _split_account(_split_run_on(text, actions), refusing)
+    return _split_account(_split_run_on(text, verbs), refusing)

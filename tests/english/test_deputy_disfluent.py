@@ -16,7 +16,7 @@ from _deputy_helpers import read_outcome
 from _teaching_helpers import vocab_raw
 from deputy import Deputy, Vocab
 from deputy.teaching.relaxations import relaxations
-from deputy.text.disfluent import undisfluent
+from deputy.text.disfluent import unclefted, undisfluent
 from seaspider.english_reader import build_deputy
 
 A = "https://www.dw.com/en/top-stories/s-9097"
@@ -32,7 +32,7 @@ def deputy() -> Deputy:
 def _plain(prompt: str, deputy: Deputy) -> str:
     words = deputy.vocab.words
     return undisfluent(prompt, disfluencies=words.disfluencies, tails=words.closing_tails,
-                       corrections=words.self_corrections, actions=frozenset({"fetch", "download", "grab"}),
+                       corrections=words.self_corrections, verbs=frozenset({"fetch", "download", "grab", "email"}),
                        spellings=words.spellings, refusing=frozenset({"not", "never", "if", "unless"}))
 
 
@@ -59,7 +59,7 @@ def test_the_pass_reads_the_spoken_forms(deputy: Deputy, prompt: str, expected: 
     f"fetch {A} and {B} no wait I meant https://c.example/",  # which of the two? read as written
     f"fetch {A} no wait I meant delete {B}",  # a new verb after the marker: read as written
     f"{A} fetch it",  # nothing before the address: no clause to close
-    f"the link is {A} delete it",  # not a verb that acts: no split
+    f"the link is {A} delete it",  # not on the given verbs: no split
     f"I don't want {B} and I need you to fetch {A}",  # an address in the account: read as written
     'fetch "um the lol page"',  # a quotation is the writer's exact words
 ], ids=["address", "like", "two-before", "new-verb", "bare-address", "unsupported", "account-address", "quotation"])
@@ -80,8 +80,13 @@ def test_the_pass_leaves_other_text_as_written(deputy: Deputy, prompt: str) -> N
     (f"so the first one is {A} and the second one is {B} grab both of those", ("fetch", {"urls": [A, B]})),
     (f"the link is {A} download it", ("fetch", {"urls": [A]})),
     (f"yeah so basically I was reading about the floods and um I need you to download {A}", ("fetch", {"urls": [A]})),
+    (f"so um {A} yeah that one grab it and uh also {B} I think", ("fetch", {"urls": [A, B]})),
+    (f"okay so what I need is uh the page at {A} downloaded and yeah that's it", ("fetch", {"urls": [A]})),
+    (f"so you saved {A} at some point right when was that", ("page", {"url": A})),
+    (f"right so uh check the robots thing for {A} whether we're allowed", ("robots", {"target": A})),
+    (f"okay read me back the text you saved for {A}", ("read", {"url": A})),
 ], ids=["u-lol", "hey-so-like", "rn-lol", "gimme", "tail", "correction", "correction-robots", "run-on-both",
-        "run-on-it", "context-clause"])
+        "run-on-it", "context-clause", "pointed-again", "cleft", "confirmed-right", "robots-whether", "read-back"])
 def test_spoken_requests_are_read(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> None:
     assert read_outcome(deputy, prompt) == expected
 
@@ -106,10 +111,20 @@ def test_spoken_requests_are_read(deputy: Deputy, prompt: str, expected: tuple[s
     (f"I don't want the old copy and I need you to fetch {A}", "negation"),
     (f"if the site changes and I need you to fetch {A}", "condition"),
     (f"the old copy is stale and I need you to delete {A}", "unsupported_verb"),
+    (f"so {A} yeah that one don't grab it", "negation"),
+    (f"so {A} yeah that one delete it", "unsupported_verb"),
+    (f"what I need is for you not to fetch {A}", "negation"),
+    (f"what I need is the page at {A} downloaded if it changed", "condition"),
+    (f"so you didn't fetch {A} right when was that", "negation"),
+    (f"so you deleted {A} right when was that", "unsupported_verb"),
+    (f"check the robots thing for {A} if we're allowed", "condition"),
+    (f"check robots for {A} whether we're allowed to delete it", "unsupported_verb"),
 ], ids=["negation", "condition", "unsupported", "negated-gimme", "tail-unsupported", "tail-condition",
         "negated-correction", "condition-after-correction", "verb-after-correction", "cancelled",
         "run-on-negated", "run-on-condition", "condition-clause", "unless-clause", "run-on-unsupported", "yeah-no",
-        "account-negated", "account-condition", "account-unsupported"])
+        "account-negated", "account-condition", "account-unsupported", "pointed-negated", "pointed-unsupported",
+        "cleft-negated", "cleft-condition", "confirmed-negated", "confirmed-unsupported", "robots-if",
+        "robots-whether-unsupported"])
 def test_refusals_survive_the_pass(deputy: Deputy, prompt: str, kind: str | None) -> None:
     outcome = read_outcome(deputy, prompt)
     assert outcome[0] == "refused", prompt
@@ -139,9 +154,30 @@ def test_without_the_pass_the_spoken_forms_are_refused(deputy: Deputy, monkeypat
         assert read_outcome(deputy, prompt)[0] == "refused", prompt
 
 
+def test_without_the_spoken_sentence_rules_they_are_refused(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
+    prompts = (f"so you saved {A} at some point right when was that",
+               f"right so uh check the robots thing for {A} whether we're allowed")
+    assert all(read_outcome(deputy, p)[0] != "refused" for p in prompts)
+    monkeypatch.setattr(reader_module, "unclefted", lambda text: text)
+    for prompt in prompts:
+        assert read_outcome(deputy, prompt)[0] == "refused", prompt
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    ("what I need is A-URL downloaded", "I need A-URL downloaded"),
+    ("so you fetched A-URL earlier right when was that", "when did you fetch A-URL earlier?"),
+    ("check the robots thing for A-URL whether we're allowed", "check the robots for A-URL"),
+    ("what I need is for you to fetch A-URL", "what I need is for you to fetch A-URL"),  # a hedge frame's
+    ("you fetched A-URL and B-URL right when was that", "you fetched A-URL and B-URL right when was that"),
+], ids=["cleft", "confirmed", "robots-whether", "cleft-frame", "two-addresses"])
+def test_spoken_sentences_are_read_as_what_they_ask(prompt: str, expected: str) -> None:
+    fill = lambda t: t.replace("A-URL", A).replace("B-URL", B)  # noqa: E731
+    assert unclefted(fill(prompt)) == fill(expected)
+
+
 def test_without_the_word_lists_nothing_is_dropped(deputy: Deputy) -> None:
     prompt = f"fetch {A} uh no wait I meant {B} and that's it lol"
-    assert undisfluent(prompt, disfluencies=frozenset(), tails=(), corrections=(), actions=frozenset()) == prompt
+    assert undisfluent(prompt, disfluencies=frozenset(), tails=(), corrections=(), verbs=frozenset()) == prompt
 
 
 # --- the vocabulary guards ----------------------------------------------------------------------
