@@ -15,7 +15,7 @@ from deputy.text.blockmarkup import list_headings, unbold_words, unquote_whole_m
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
 from deputy.decide import CHECKS, Decider
-from deputy.text.disfluent import unclefted, undisfluent
+from deputy.text.disfluent import pronoun_spellings, unclefted, undisfluent
 from deputy.text.fields import read_header_fields
 from deputy.text.forwarded import forwarded_links
 from deputy.text.jsonaction import unpack_action_object
@@ -151,6 +151,8 @@ class Deputy:
         self._run_on_verbs = self._actions | frozenset(
             w.lower() for w in words.unsupported | words.forbidden if " " not in w
         )
+        # "u", "gimme": the chat spellings read before the other text passes (deputy.text.disfluent).
+        self._pronoun_spellings = pronoun_spellings(words.spellings)
         # Words that refuse wherever they stand (a negation, a condition): a spoken account holding one is
         # never set off from the request after it (deputy.text.disfluent).
         self._refusing = frozenset(
@@ -223,7 +225,7 @@ class Deputy:
         # Round 16: spoken openers and tags, "them both", a reassurance before the request.
         # Round 17: hesitations, closing tails, a self-correction, a run-on request after an address.
         text = undisfluent(prompt.strip(), disfluencies=words.disfluencies, tails=words.closing_tails,
-                           corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=words.spellings,
+                           corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
                            refusing=self._refusing)
         text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
         text = asked_first(unworried(read_both(text, self._actions)))

@@ -19,7 +19,7 @@ from functools import cache
 
 from deputy.protect import ItemKind, protect
 
-__all__ = ["unclefted", "undisfluent"]
+__all__ = ["pronoun_spellings", "unclefted", "undisfluent"]
 
 # Not inside a longer word, an address, a path or a dotted name.
 _BEFORE = r"(?<![\w'’./@:#-])"
@@ -75,6 +75,7 @@ _ROBOTS_WHETHER = re.compile(
 # "so A yeah that one grab it": words that only point again at the address just said, dropped when a run-on
 # request follows them (nowhere else: "fetch that one" keeps its object).
 _POINTED_AGAIN = ("yeah that one", "yes that one", "that one", "this one", "that's the one", "yeah that's the one")
+_POINTER_STARTS = frozenset(phrase.split()[0] for phrase in _BACK_POINTERS)
 _MAX_TAILS = 3  # "… yeah that one I think": a few tails in a row, never a loop over the whole prompt
 
 
@@ -133,13 +134,31 @@ def _rejoin(prompt: str, pieces: list[str], spans: list[tuple[int, int]]) -> str
     return "".join(out)
 
 
+def pronoun_spellings(spellings: Mapping[str, str]) -> dict[str, str]:
+    """The chat spellings read by this pass: one word standing for a pronoun or holding one. A reader
+    picks them once per vocabulary (the whole list is long, and sorting it per prompt costs)."""
+    return {source: standard for source, standard in spellings.items()
+            if " " not in source and _PRONOUNS & set(standard.lower().split())}
+
+
 @cache
 def _pronoun_spellings(spellings: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str] | None, dict[str, str]]:
-    chosen = {source: standard for source, standard in spellings
-              if " " not in source and _PRONOUNS & set(standard.lower().split())}
+    chosen = pronoun_spellings(dict(spellings))
     if not chosen:
         return None, chosen
     return re.compile(_BEFORE + "(" + _phrases(chosen) + ")" + _AFTER, re.IGNORECASE), chosen
+
+
+@cache
+def _last_words(phrases: tuple[str, ...]) -> frozenset[str]:
+    # The last word of each phrase, in lower case and with either apostrophe: a cheap look comes first.
+    last = {phrase.split()[-1].lower() for phrase in phrases if phrase.split()}
+    return frozenset(last | {w.replace("'", "’") for w in last} | {w.replace("'", "") for w in last})
+
+
+def _words_of(text: str) -> set[str]:
+    # The prompt's words in lower case, for a cheap look before it is cut into addresses.
+    return set(re.findall(r"[\w'’]+", text.lower()))
 
 
 def _drop_fillers(text: str, words: frozenset[str], spellings: Mapping[str, str]) -> str:
@@ -147,6 +166,11 @@ def _drop_fillers(text: str, words: frozenset[str], spellings: Mapping[str, str]
     quotations; spaces closed up."""
     pattern = _filler(words)
     respelt, chosen = _pronoun_spellings(tuple(sorted(spellings.items())))
+    # Most prompts hold none of these: the prompt is cut into addresses only when one may be there.
+    said = _words_of(text)
+    if not (said & {"like", "back"} or said & words or said & chosen.keys()
+            or any(w in text for w in words if not w.isalnum())):
+        return text
     found = protect(text)
     pieces = list(found.pieces)
     if pattern is not None:
@@ -160,7 +184,9 @@ def _drop_fillers(text: str, words: frozenset[str], spellings: Mapping[str, str]
 
 def _drop_tails(text: str, tails: tuple[str, ...]) -> str:
     pattern = _tail(tails)
-    if pattern is None:
+    # A tail ends the prompt: only a prompt ending with a tail's last word is searched.
+    last = re.findall(r"[\w'’]+", text[-40:].lower())
+    if pattern is None or not last or last[-1] not in _last_words(tails):
         return text
     for _ in range(_MAX_TAILS):
         shorter = pattern.sub("", text, count=1)
@@ -178,7 +204,7 @@ def _correct(text: str, markers: tuple[str, ...]) -> str:
     verb) are read as written, and refused.
     """
     pattern = _correction(markers)
-    if pattern is None:
+    if pattern is None or not _words_of(text) & _last_words(markers):
         return text
     found = protect(text)
     addresses = [k for k, item in enumerate(found.items) if item.kind is ItemKind.ADDRESS]
@@ -193,7 +219,8 @@ def _split_run_on(text: str, verbs: frozenset[str]) -> str:
     """ "the link is A fetch it" as "the link is A. fetch it": an unpunctuated request after an address.
     `verbs` are the verbs that act and those that are refused, so "… is A email it" names its verb."""
     pattern = _run_on(verbs)
-    if pattern is None:
+    said = re.findall(r"[\w'’]+", text.lower())
+    if pattern is None or not any(a in verbs and b in _POINTER_STARTS for a, b in zip(said, said[1:])):
         return text
     found = protect(text)
     if not found.items:
