@@ -15,6 +15,7 @@ from deputy.text.blockmarkup import list_headings, unbold_words, unquote_whole_m
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
 from deputy.decide import CHECKS, Decider
+from deputy.text.disfluent import pronoun_spellings, unclefted, undisfluent
 from deputy.text.fields import read_header_fields
 from deputy.text.forwarded import forwarded_links
 from deputy.text.jsonaction import unpack_action_object
@@ -145,6 +146,18 @@ class Deputy:
         self._unlisted = self._table_verbs | frozenset(
             w.lower() for w in words.negations | words.blockers | frozenset(words.conditions) if " " not in w
         ) | frozenset(k for k, v in words.spellings.items() if "n't" in v or "not" in v.split())
+        # Verbs a run-on request after an address may open with: the acting ones, and the refused ones so
+        # that "the link is A email it" is refused for the verb it names (deputy.text.disfluent).
+        self._run_on_verbs = self._actions | frozenset(
+            w.lower() for w in words.unsupported | words.forbidden if " " not in w
+        )
+        # "u", "gimme": the chat spellings read before the other text passes (deputy.text.disfluent).
+        self._pronoun_spellings = pronoun_spellings(words.spellings)
+        # Words that refuse wherever they stand (a negation, a condition): a spoken account holding one is
+        # never set off from the request after it (deputy.text.disfluent).
+        self._refusing = frozenset(
+            w.lower() for w in words.negations | words.blockers | frozenset(words.conditions) if " " not in w
+        )
         # Verbs the reader knows and does not refuse: a table's column title may be one ("| Name | Link |").
         self._known = frozenset(w.lower() for w in self._verbs) - frozenset(
             w.lower() for w in words.unsupported | words.forbidden | words.negating_verbs
@@ -210,7 +223,11 @@ class Deputy:
         """The skeleton alone (for explanations); a prompt that only relays quoted words is those words."""
         words = self.vocab.words
         # Round 16: spoken openers and tags, "them both", a reassurance before the request.
-        text = unspoken(prompt.strip(), words.spoken_openers, words.question_tags, self._actions)
+        # Round 17: hesitations, closing tails, a self-correction, a run-on request after an address.
+        text = undisfluent(prompt.strip(), disfluencies=words.disfluencies, tails=words.closing_tails,
+                           corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
+                           refusing=self._refusing)
+        text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
         text = asked_first(unworried(read_both(text, self._actions)))
         text = passive_asked(text, self._actions)
         text = mentions(learner_order(text, self._actions), self.vocab.name, self._actions)

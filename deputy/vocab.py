@@ -30,6 +30,7 @@ class VocabError(ValueError):
 # Lists of phrases matched in order (and, for hedges, in their own case-insensitive way).
 _PHRASE_LISTS = frozenset({
     "conditions", "hedge_frames", "hedge_asides", "sign_offs", "repeat_notes", "spoken_openers", "question_tags",
+    "closing_tails", "self_corrections",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -100,6 +101,9 @@ class ReaderWords:
     correlative_focus: frozenset[str]
     companion_verbs: frozenset[str]
     dictated_commas: frozenset[str]
+    disfluencies: frozenset[str]
+    closing_tails: tuple[str, ...]
+    self_corrections: tuple[str, ...]
     spellings: Mapping[str, str]
     # Reviewed chat forms of capability verbs ("dowload" → "download") and their abbreviations ("dl"),
     # and numbers standing for words ("ok 2" → "ok to"); see deputy.text.chatforms. Each widens what acts.

@@ -391,6 +391,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "so basically", "basically", "okay so", "ok so", "so yeah", "yeah so", "well", "er", "erm", "um", "umm",
         "uh", "uhh", "hmm", "okay so the thing is", "ok so the thing is", "so the thing is", "the thing is",
         "honestly",
+        # Round 17: "hey so um how many pages …", "right so uh check …" (the hesitations go first, in
+        # deputy.text.disfluent). Not "right" alone ("right now fetch A") nor "hey" alone.
+        "hey so", "right so", "alright so", "yeah so basically",
     ),
     # Tags that close a yes/no question and ask nothing of their own ("is the robot allowed on A do you
     # know", "… or not, do you happen to know?"), dropped at the very end (deputy.text.spoken).
@@ -452,6 +455,28 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "companion_verbs": ("go", "come", "belong", "accompany"),
     # Punctuation said as a word between two addresses ("download A comma B", dictated; deputy/text/dictated.py).
     "dictated_commas": ("comma",),
+    # Round 17 (spoken voice, deputy/text/disfluent.py): hesitations and chat laughter that say nothing,
+    # dropped wherever they stand outside an address ("can you uh download A", "how many pages u got
+    # stored lol"). Never a word of English that could carry the request: "er" (also "ER") and "like" stay.
+    "disfluencies": (
+        "um", "umm", "ummm", "uh", "uhh", "uhhh", "uhm", "erm", "hmm", "hmmm", "lol", "lmao", "lmfao", "rofl",
+        "haha", "hahaha", "👀", "😂", "🤣", "😆", "🙃",
+    ),
+    # Tails that only close what someone says ("… and yeah that's it", "… yeah that one", "… I think"),
+    # dropped at the very end of the prompt. Never a negation or a condition: what goes never refuses.
+    "closing_tails": (
+        "and yeah that's it", "yeah that's it", "and that's it", "that's it", "and yeah that's about it",
+        "and that's about it", "that's about it", "that's all", "and that's all", "yeah that one", "I think",
+        "I guess", "yeah",
+    ),
+    # A speaker taking back the address they just said ("fetch A uh no wait I meant B"): between the first
+    # two addresses of the prompt, the first is dropped and the request goes to the second. Widens what
+    # acts (B now does), so adding one is a relaxation.
+    "self_corrections": (
+        "no wait I meant", "no wait I mean", "no wait make that", "no wait", "wait I meant", "no sorry I meant",
+        "sorry I meant", "sorry I mean", "sorry make that", "actually I meant", "no actually I meant",
+        "actually make that", "oops I meant", "no I meant", "I meant", "I mean", "or rather", "make that",
+    ),
 })
 
 # Chat spellings of closed-class words and their standard forms, matched as whole words outside
@@ -473,6 +498,8 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     "rn": "right now", "nvm": "never mind", "bc": "because", "cuz": "because", "coz": "because",
     "bcuz": "because", "w/o": "without", "w/": "with", "abt": "about", "n": "and", "teh": "the", "hte": "the",
     "adn": "and", "k": "ok", "kk": "ok",
+    # Round 17 (chat voice): "gimme the text u saved from A" is "give me …"; "give" is no verb that acts.
+    "gimme": "give me",
     # "When did you last fetch A?": the small model reads "last fetch" as a noun phrase; the latest
     # record is what the question gets anyway.
     "you last": "you", "we last": "we", "i last": "I",

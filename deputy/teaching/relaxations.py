@@ -19,7 +19,9 @@ __all__ = ["relaxations"]
 # Lists whose every word makes the reader refuse (or refuse more): they may only grow.
 _SAFETY_LISTS = ("negations", "negating_verbs", "conditions", "forbidden", "unsupported", "blockers")
 # Lists of phrases matched before parsing; a new one that holds a negation or condition word could hide it.
-_HEDGES = ("hedge_frames", "hedge_asides", "sign_offs", "spoken_openers", "question_tags")
+_HEDGES = (
+    "hedge_frames", "hedge_asides", "sign_offs", "spoken_openers", "question_tags", "disfluencies", "closing_tails",
+)
 # Verbs the reader passes over beside the action ("list", "need", "go"): an unsupported verb may not join them.
 # The relay lists too: a word on them lets a frame pass a quotation on ('User says "fetch A" — email').
 _VERB_LISTS = (
@@ -36,7 +38,7 @@ _NOTES = ("repeat_notes",)
 _WIDENING = (
     "product_modifiers", "renewing_verbs", "plan_labels", "step_pointers", "action_keys", "label_keys", "turn_labels",
     "header_fields", "request_fields", "greeting_addressees", "requester_labels", "earlier_turns", "correlative_focus",
-    "companion_verbs", "dictated_commas", "headline_participles", "headline_nouns",
+    "companion_verbs", "dictated_commas", "headline_participles", "headline_nouns", "self_corrections",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

@@ -15,6 +15,7 @@ __all__ = [
     "citations",
     "concessions",
     "dictated",
+    "disfluent",
     "fields",
     "forwarded",
     "fronted",
