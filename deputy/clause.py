@@ -19,6 +19,7 @@ from deputy.forms.asked import codes_asked
 from deputy.forms.asked_back import question_pointer
 from deputy.forms.dated import dated_words
 from deputy.forms.listcounts import counts_the_object
+from deputy.forms.misattached import hyphen_compound
 from deputy.nlp import Parsed
 from deputy.forms.pronouns import only_addresses_joined
 from deputy.forms.numbers import names_a_noun
@@ -386,6 +387,8 @@ def _verbs(
             continue
         if tok.dep_ in ("amod", "compound") and not list(tok.children):
             continue  # a participle used as an adjective: "the following URLs", "the stored pages"
+        if hyphen_compound(tok) and verb_lemma(tok, verbs) not in words.forbidden:
+            continue  # round 17: "for the people-search comparison" names a kind of comparison, asks nothing
         if tok.dep_ == "prep" and tok.tag_ in ("VBG", "VBN"):
             continue  # a participle used as a preposition: "according to robots.txt"
         if _instrument(tok, action_i, parsed, words):

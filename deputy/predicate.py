@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from deputy.forms.misattached import hanging_permission
 from deputy.nlp import Parsed
 from deputy.signals import SUBJECTS, VERBAL, children, embedded, lower, verb_lemma
 from deputy.skeleton import Modality
@@ -46,6 +47,12 @@ def follow_chain(
         if lemma == "be":
             complements = children(action, ("acomp", "attr", "oprd"))
             permission = next((c for c in complements if str(c.lemma_).lower() in words.permission_words), None)
+            if permission is None:
+                # Round 17 (learners): "Is your crawler allowed to grab A?" with "allowed" hung from the subject;
+                # the participle joins the chain, so the address under it is the action's own.
+                permission = hanging_permission(action, words)
+                if permission is not None:
+                    chain.append(permission)
             if permission is not None and action.tag_ == "VBD" and str(permission.lemma_).lower() in words.achievers:
                 # "Were you able to fetch A?": what happened, not what is allowed.
                 inner = [c for c in list(action.children) + list(permission.children)

@@ -19,7 +19,10 @@ from deputy.text.disfluent import pronoun_spellings, unclefted, undisfluent
 from deputy.text.fields import read_header_fields
 from deputy.text.forwarded import forwarded_links
 from deputy.text.jsonaction import unpack_action_object
+from deputy.text.hedged import hedged
 from deputy.text.learner_forms import kept_text, permitted_for
+from deputy.text.learner_grammar import learner_grammar
+from deputy.text.learner_verbs import learner_verbs
 from deputy.text.learner_order import learner_order
 from deputy.text.loglines import drop_log_lines
 from deputy.text.mentions import mentions
@@ -231,6 +234,10 @@ class Deputy:
         text = asked_first(unworried(read_both(text, self._actions)))
         text = passive_asked(text, self._actions)
         text = mentions(learner_order(text, self._actions), self.vocab.name, self._actions)
+        # Round 17 (learners): a learner's verb ("take page A"), grammar ("I am need … what you have") and a
+        # hedge or wish that is the request ("No rush, but I'd appreciate a copy of A").
+        text = learner_verbs(text, words.learner_verbs, words.learner_show_verbs)
+        text = hedged(learner_grammar(text, self._actions), words, self._actions)
         text = conceded(kept_text(permitted_for(text)))
         text = relayed(text, self.vocab.words) or text
         # A ticket's or a mail's header lines ("Reporter: …", "To: …") before any other markup (round 16).

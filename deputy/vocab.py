@@ -104,6 +104,12 @@ class ReaderWords:
     disfluencies: frozenset[str]
     closing_tails: tuple[str, ...]
     self_corrections: tuple[str, ...]
+    learner_verbs: frozenset[str]
+    learner_show_verbs: frozenset[str]
+    joining_phrases: frozenset[str]
+    loose_deadlines: frozenset[str]
+    reassuring_verbs: frozenset[str]
+    apology_words: frozenset[str]
     spellings: Mapping[str, str]
     # Reviewed chat forms of capability verbs ("dowload" → "download") and their abbreviations ("dl"),
     # and numbers standing for words ("ok 2" → "ok to"); see deputy.text.chatforms. Each widens what acts.

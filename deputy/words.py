@@ -477,6 +477,34 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "sorry I meant", "sorry I mean", "sorry make that", "actually I meant", "no actually I meant",
         "actually make that", "oops I meant", "no I meant", "I meant", "I mean", "or rather", "make that",
     ),
+    # Round 17 (learners): verbs learners use for fetching an address ("Take page A for me", "Bring me
+    # page A"), read as "fetch" only with the address as their object (deputy/text/learner_verbs.py);
+    # "take down A", "take A offline", "bring A down" keep their own sense and are refused.
+    "learner_verbs": ("take", "bring"),
+    # Verbs chat writers use for showing the stored text ("Pull up the stored text of A", "Dump the saved
+    # text of A", "gimme the stored text of A"), read as "show me" only before the stored text of an
+    # address: "Dump A" (the page itself) is throwing it away, and stays refused.
+    "learner_show_verbs": ("pull up", "dump", "gimme"),
+    # Phrases that join a second address to the first as "and" does ("download A along with B"); only
+    # with an address on each side (deputy/text/hedged.py).
+    "joining_phrases": ("along with", "together with"),
+    # Loose deadlines that acting now meets ("it'd be nice to have A saved sometime this week"), dropped
+    # when they close a request; "this week" alone, "by Friday", "every week" are not here.
+    "loose_deadlines": (
+        "sometime today", "sometime this week", "some time today", "some time this week", "at some point today",
+        "at some point this week", "sometime soon",
+    ),
+    # Verbs of a reassurance that opens a request ("Don't worry about formatting, just fetch A", "Don't
+    # bother with the comments, just download A", "Never mind the layout, just …"): the "don't" there is on
+    # this verb, never on the action.
+    "reassuring_verbs": ("worry", "bother", "fuss", "stress", "mind"),
+    # Every word an apology before ", but" may hold ("I hate to be a pain, but …", "Sorry to bother you
+    # again, but …"): such an opener asks nothing and is dropped (deputy/text/hedged.py).
+    "apology_words": (
+        "i", "i'm", "i’m", "am", "hate", "sorry", "so", "really", "to", "be", "a", "pain", "bother", "bothering",
+        "you", "again", "ask", "asking", "nag", "nagging", "trouble", "chase", "chasing", "interrupt", "keep",
+        "the", "pest", "nuisance", "apologies", "for", "this", "once", "more", "but", "ok", "okay", "hi", "hey",
+    ),
 })
 
 # Chat spellings of closed-class words and their standard forms, matched as whole words outside

@@ -20,6 +20,7 @@ __all__ = [
     "headline_totals",
     "joined",
     "listcounts",
+    "misattached",
     "needed_page",
     "numbers",
     "opening_names",

@@ -31,7 +31,7 @@ _VERB_LISTS = (
 # Word lists that map one spelling to another; each has its own check below.
 _MAPPINGS = ("spellings", "misspellings", "abbreviations", "numerals")
 # Lists whose words let a condition word pass ("before lunch"): any word added there is a relaxation.
-_DEADLINES = ("occasions",)
+_DEADLINES = ("occasions", "loose_deadlines")
 # Notes dropped before parsing ("one is listed twice"): a new one lets a blocker ("twice") pass.
 _NOTES = ("repeat_notes",)
 # Lists whose words make a statement act ("Need a fresh copy of A"): any word added there is a relaxation.
@@ -39,6 +39,8 @@ _WIDENING = (
     "product_modifiers", "renewing_verbs", "plan_labels", "step_pointers", "action_keys", "label_keys", "turn_labels",
     "header_fields", "request_fields", "greeting_addressees", "requester_labels", "earlier_turns", "correlative_focus",
     "companion_verbs", "dictated_commas", "headline_participles", "headline_nouns", "self_corrections",
+    # Round 17 (learners): a learner's verb, a joining phrase, a reassurance or an apology makes more act.
+    "learner_verbs", "learner_show_verbs", "joining_phrases", "reassuring_verbs", "apology_words",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

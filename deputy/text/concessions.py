@@ -15,9 +15,13 @@ __all__ = ["conceded"]
 
 # How a page may look to the writer: its state, never a rule's verdict ("blocked", "disallowed" are not here).
 _LOOKS = ("down", "slow", "broken", "empty", "offline", "unchanged", "stale", "outdated", "old", "flaky", "unreachable")
+# Round 17 (learners): a degree before the state ("a bit slow", "really slow") says how much, nothing more.
+_DEGREES = r"(?:(?:a[ \t]+bit|a[ \t]+little|quite|very|really|pretty|rather|kind[ \t]+of|super)[ \t]+)?"
+# "it's slow" is written without a space before the "'s" (round 17): "it" + "'s" or the verb after a space.
 _CONCESSION = re.compile(
-    r"[ \t]*,?[ \t]*\beven[ \t]+if[ \t]+(?:it|the[ \t]+(?:page|site|server))[ \t]+"
-    r"(?:looks|seems|appears|is|'s|’s)[ \t]+(?:" + "|".join(_LOOKS) + r")[ \t]*(?=[.!]*[ \t]*\Z)",
+    r"[ \t]*,?[ \t]*\beven[ \t]+if[ \t]+(?:it|the[ \t]+(?:page|site|server))"
+    r"(?:[ \t]+(?:looks|seems|appears|is)|['’]s)[ \t]+" + _DEGREES + r"(?:" + "|".join(_LOOKS) + r")"
+    r"[ \t]*(?=[.!]*[ \t]*\Z)",
     re.IGNORECASE,
 )
 

@@ -215,6 +215,8 @@ def test_without_the_both_rule_they_refuse(deputy: Any, monkeypatch: pytest.Monk
     for prompt in prompts:
         assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A, B]})
     monkeypatch.setattr(reader, "read_both", lambda text, actions: text)
+    # Round 17 (learners): "take A" alone is read as "fetch A" too; switched off here so the "both" rule is what is shown.
+    monkeypatch.setattr(reader, "learner_verbs", lambda text, fetching, showing: text)
     for prompt in prompts:
         assert read_outcome(deputy, prompt)[0] == "refused"
 
