@@ -206,6 +206,10 @@ def classify(item: ReviewItem, vocab: Vocab, known: frozenset[str] | None = None
         return Finding(Gap.NO_VALUE, str(item.predicate or ""), key)
     if rule == "too_many_values":
         return Finding(Gap.TOO_MANY_VALUES, str(item.predicate or ""), key)
+    if key == "whole_site":
+        # "Crawl all of A recursively": the word that widens the action is what a teacher would look at,
+        # as it was when the reader named it a word it could not place.
+        return Finding(Gap.WIDENING_WORDS, fields.get("word", ""), key)
     if rule == "unsupported_verb":
         verb = (fields.get("predicate") or item.predicate or "").lower()
         words = vocab.words

@@ -107,3 +107,15 @@ def test_questions_beside_reads_only_question_words() -> None:
     from deputy.nlp import load_nlp
     doc = load_nlp()("Fetch it and tell me how many pages you have and show me if it failed.")
     assert second_question.questions_beside(doc[0], frozenset({"tell", "show"})) == ("tell",)
+
+
+
+def test_the_review_gap_of_a_whole_site_is_its_widening_word(deputy: Any) -> None:
+    # The review queue files the refusal under the word that widens the action, as it did before.
+    from deputy.teaching.gaps import Gap, classify
+    from deputy.teaching.review import ReviewItem
+    refusal = deputy.read(f"Crawl all of {A} recursively.")
+    item = ReviewItem(line=1, time="", prompt="p", prompt_sha256="0" * 64, kind=refusal.kind, reason=refusal.reason,
+                      predicate="crawl", skeleton=refusal.skeleton.to_json(), tokens=())
+    finding = classify(item, deputy.vocab)
+    assert (finding.gap, finding.word) == (Gap.WIDENING_WORDS, "recursively")
