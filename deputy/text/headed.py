@@ -78,7 +78,8 @@ _MAX_LABEL_WORDS = 8
 
 
 def _harmless(said: str, words: ReaderWords) -> bool:
-    """Someone else's words that hold nothing that could change a request and name no address."""
+    """Someone else's words that hold nothing that could change a request and name no address
+    (deputy.forms.quoted counts an address as something it cannot place)."""
     return quoted_refusal(said, words) is None
 
 
@@ -133,8 +134,8 @@ def _field(line: str, words: ReaderWords) -> bool:
     return (people or not protect(value).items) and quoted_refusal(" ".join(protect(value).pieces), words) is None
 
 
-def _units(lines: list[str], words: ReaderWords, own_name: str) -> list[_Unit] | None:
-    """The messages of the framing, in order; None when a line frames nothing this reader knows."""
+def _units(lines: list[str], words: ReaderWords, own_name: str) -> list[_Unit]:
+    """The messages of the framing, in order (frame lines and a forwarded mail's fields left out)."""
     speakers = [_SPEAKER.match(line) for line in lines]
     named = [m for m in speakers if m is not None
              and (m.group("who").lower() in _WRITER or m.group("who").lower() not in _not_speakers(words))]

@@ -4,8 +4,9 @@
 The label ("<a few words>:", in bold or not, or "<words> - ") names what the line is about. What follows
 it decides what the label is:
 
-- a question ("is A allowed …?", "what is queued?"): the label is a heading over it and is dropped. A
-  question never makes me act, so the label cannot turn it into an action.
+- a question ("is A allowed …?", "what is queued?", "could you fetch A?"): the label is a heading over it
+  and is dropped; the question is read with every check, and the label (which holds nothing that could
+  change a request, see below) takes nothing from it.
 - one address and nothing else: the label is the request, put as "<label> of A" ("Robots check of A"), and
   only when the label names a thing a capability that only observes answers about ("robots", "sitemaps")
   and holds no verb that acts ("Fetch: A" stays as written).
