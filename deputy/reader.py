@@ -17,6 +17,8 @@ from deputy.text.concessions import conceded
 from deputy.decide import CHECKS, Decider
 from deputy.text.disfluent import pronoun_spellings, unclefted, undisfluent
 from deputy.text.fields import read_header_fields
+from deputy.text.headed import read_headed
+from deputy.text.labelled import read_label, unhang_agents
 from deputy.text.forwarded import forwarded_links
 from deputy.text.jsonaction import unpack_action_object
 from deputy.text.hedged import hedged
@@ -125,6 +127,15 @@ class Deputy:
         self._calls = callable_names({
             cap.name: (cap.predicates, frozenset(slot.name for slot in cap.slots)) for cap in vocab.capabilities
         })
+        # '{"op": "status"}': the observing capabilities whose name alone reads as a request (round 17).
+        self._bare_calls = frozenset(cap.name for cap in vocab.capabilities if cap.observes)
+        # 'robots(target="A")', '{"op": "robots", "target": "A"}': an observing capability called by a name that
+        # is no verb of its own is put as its name and values ("robots A"), a fragment its forms read or refuse;
+        # it can only answer, never act (round 17).
+        self._observing_calls = {
+            cap.name: frozenset(slot.name for slot in cap.slots) for cap in vocab.capabilities
+            if cap.observes and cap.slots and cap.name not in self._calls
+        }
         # 'seaspider.fetch(urls=["A"])': the service's own name may stand before a call (round 15).
         self._owners = frozenset({vocab.name.lower()}) if vocab.name else frozenset()
         self._refused_calls = frozenset(
@@ -167,6 +178,12 @@ class Deputy:
         )
         # Nouns for what a capability makes ("copy"): a need for one asks for the capability.
         self._products = product_verbs(vocab)
+        # Nouns a verbless fragment asks an observing capability about ("Sitemaps of A?", "robots.txt for A?"):
+        # a label naming one ("Robots check: A") is put as that fragment (round 17, deputy/text/labelled.py).
+        self._observed_nouns = frozenset(
+            word.lower() for cap in vocab.capabilities if cap.observes for form in cap.forms
+            if "fragment" in form.moods and len(form.requires) == 1 for word in form.requires[0]
+        )
         # The capabilities that only observe: a question quoted under a ticket's label may go to them alone.
         self._observing = frozenset(c.name for c in vocab.capabilities if c.observes)
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
@@ -190,6 +207,20 @@ class Deputy:
 
     def _read_one(self, text: str) -> Plan | Refusal:
         """The reading of one request (a prompt, or the last turn of a pasted conversation)."""
+        # Chat logs, quoted mail, forwarded words: the writer's own request, or the one it adopts (round 17).
+        headed = read_headed(text, self.vocab.words, own_name=self.vocab.name)
+        if headed.outside is not None:
+            return self._refuser.refuse(
+                RefusalKind.VALUE_OUTSIDE_PARSE, None, "value_outside_parse", word=headed.outside
+            )
+        if headed.refused is not None:
+            kind, word = headed.refused
+            key = {RefusalKind.NEGATION: "negation", RefusalKind.CONDITION: "condition",
+                   RefusalKind.NOT_UNDERSTOOD: "not_understood"}.get(kind)
+            if key is not None:
+                return self._refuser.refuse(kind, None, key, word=word)
+            return self._refuser.refuse(kind, None, "unsupported_verb", predicate=word)
+        text = headed.text
         asked = self._ticket_asks(text)
         if asked is not None:
             return asked
@@ -242,12 +273,16 @@ class Deputy:
         text = relayed(text, self.vocab.words) or text
         # A ticket's or a mail's header lines ("Reporter: …", "To: …") before any other markup (round 16).
         text = read_header_fields(text, self.vocab.words)
+        # A label opening the first line: a heading over a question, the request itself, a block's name (round 17).
+        text = read_label(text, self.vocab.words, actions=self._actions, observed=self._observed_nouns)
+        text = unhang_agents(text, self.vocab.words, observed=self._observed_nouns)
         # A tool-call block first: its inner arguments object would otherwise be unpacked on its own.
         # '{"action": "fetch", "urls": ["A"]}' as the whole prompt (round 15).
-        text = unpack_action_object(text, self._calls, self.vocab.words)
+        text = unpack_action_object(text, self._calls | self._observing_calls, self.vocab.words, self._bare_calls)
         text = unpack_blocks(text, self._calls)
         text = unpack_arguments(text, self._slot_names)
         text = unpack_calls(drop_owner(text, self._calls, self._owners), self._calls)
+        text = unpack_calls(text, self._observing_calls)
         # 'seaspider.delete(url="A")': a call of a verb I refuse is refused as that verb (round 16).
         text = refused_calls(text, self._refused_calls, self._owners)
         text = unquote_whole_message(text, self.vocab.words.sign_offs)

@@ -309,7 +309,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # step."): it names the first step and nothing else; "all", "two", a negation or a time are not here.
     # Keys of a bare JSON object that name the action it asks for ('{"action": "fetch", "urls": [A]}',
     # round 15, deputy/text/jsonaction.py); the value must be a capability's own name.
-    "action_keys": ("action", "tool", "operation", "command"),
+    "action_keys": ("action", "tool", "operation", "command", "op"),
     # Keys such an object may hold beside the action and its slot: they only label the call ("task":
     # "collect_sources", "id": "job-77", "step": 3); their values are checked like a quotation's words.
     "label_keys": ("task", "id", "step", "job", "request_id"),
@@ -322,7 +322,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     ),
     # Field names of the header line that holds the request itself ("Action: please fetch A"): the name is
     # dropped and the value read as the writer's own sentence, with every check.
-    "request_fields": ("action", "request"),
+    "request_fields": ("action", "request", "body"),
     # Whom a mail's greeting addresses ("Hi all,", "Hello team,"): under a dropped header, the greeting is
     # dropped with them; "all" there names the readers, never the pages.
     "greeting_addressees": ("all", "everyone", "everybody", "team", "folks", "guys", "colleagues"),
@@ -335,6 +335,44 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "label_nouns": (
         "ticket", "case", "issue", "section", "chapter", "version", "ref", "step", "incident", "bug",
         "invoice", "appendix", "release", "reviewer", "footnote", "paragraph",
+    ),
+    # Words of a label that says the words after it are someone else's: 'Email from Legal:', 'Fwd from Tom:
+    # "…"', 'Quoted text from a page: "…"', 'Support ticket from a site owner: "…"' (round 17, deputy/text/headed.py).
+    # Such words never reach the parse as the writer's: they are context, or the request the writer adopts.
+    "source_words": (
+        "email", "e-mail", "mail", "message", "note", "memo", "fwd", "fw", "forwarded", "quoted", "quote",
+        "excerpt", "comment", "reply", "dm", "post", "from", "says", "said", "wrote", "writes", "asks", "asked",
+    ),
+    # The writer's whole line that takes someone else's one request as their own (round 17,
+    # deputy/text/headed.py): "Please handle.", "Can you action this?". The request adopted is read with
+    # every check; "<who>" stands for the name of the one it adopts ("answer lena's question").
+    "adopting_phrases": (
+        "please handle", "handle this", "please handle this", "handle it", "please handle it", "handle that",
+        "please handle that", "can you handle this", "could you handle this", "can you handle that",
+        "can you action this", "could you action this", "please action this", "please action",
+        "go ahead", "please go ahead", "please do", "please do it", "do this", "please do this", "can you do this",
+        "could you do this", "can you do that", "please do that", "take care of this", "please take care of this",
+        "can you take care of this", "could you take care of this", "^", "this ^", "please handle <who>'s request",
+        "handle <who>'s request", "do what <who> asked", "please do what <who> asked", "do what <who> says",
+    ),
+    # The same for someone else's one question ("Answer the quoted question.", "→ answer lena's question",
+    # "ask the bot"): it adopts a question only (a line ending in "?"), never a request.
+    "adopting_questions": (
+        "answer the quoted question", "please answer the quoted question", "answer the question above",
+        "please answer the question above", "answer the question", "please answer the question",
+        "answer that", "please answer that", "can you answer that", "could you answer that",
+        "answer it", "please answer it", "answer them", "please answer them", "answer <who>'s question", "please answer <who>'s question",
+        "can you answer <who>'s question", "could you answer <who>'s question", "answer this", "please answer this",
+        "can you answer this", "could you answer this", "reply to <who>", "please reply to <who>", "answer <who>",
+        "please answer <who>", "ask the bot", "ask the <self>",
+    ),
+    # The writer's acknowledgement of someone else's line ("@seaspider ack"): it adopts nothing to do; only a
+    # refusal the line holds (a negation: "please DON'T fetch A") is read from it, with its own kind.
+    "acknowledgements": ("ack", "acked", "acknowledged", "noted", "got it", "roger", "ok", "okay", "will do"),
+    # Past participles that hang the site from a noun an observing capability answers about, as its agent:
+    # "the sitemaps declared by A" is "the sitemaps of A"; "declared sitemaps" are the sitemaps (round 17).
+    "agent_participles": (
+        "declared", "published", "listed", "advertised", "exposed", "provided", "offered", "mentioned", "named",
     ),
     # Emoji of thanks or good will; they ask for nothing and are dropped wherever they stand. Signs of
     # refusal or of a task done ("🚫", "❌", "✅") are not on the list and stay words the reader cannot place.

@@ -41,6 +41,8 @@ _WIDENING = (
     "companion_verbs", "dictated_commas", "headline_participles", "headline_nouns", "self_corrections",
     # Round 17 (learners): a learner's verb, a joining phrase, a reassurance or an apology makes more act.
     "learner_verbs", "learner_show_verbs", "joining_phrases", "reassuring_verbs", "apology_words",
+    # Round 17 (headers): a source label, an adopting line or an agent participle makes more act.
+    "source_words", "adopting_phrases", "adopting_questions", "agent_participles",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

@@ -21,6 +21,7 @@ import re
 
 from deputy.protect import protect
 from deputy.forms.quoted import quoted_refusal
+from deputy.refusals import RefusalKind
 from deputy.vocab import ReaderWords
 
 __all__ = ["read_header_fields"]
@@ -36,12 +37,17 @@ _GREETING = re.compile(r"^[ \t]*(?P<word>[A-Za-z]+)[ \t]+(?P<who>[A-Za-z]+)[ \t]
 _PEOPLE = frozenset({"from", "to", "cc", "bcc", "reply-to", "reporter", "assignee", "owner"})
 
 
-def _harmless(value: str, people: bool, words: ReaderWords) -> bool:
-    """A describing field's value asks and changes nothing; only a people field may name an address."""
+def _harmless(value: str, people: bool, words: ReaderWords, *, asking: bool = False) -> bool:
+    """A describing field's value asks and changes nothing; only a people field may name an address.
+
+    Over a question (`asking`: every request field asks one) a refused verb in a title ("Title: Verify
+    stored copy") changes nothing, for a question never makes me act; a negation or a condition still does.
+    """
     found = protect(value)
     if found.items and not people:
         return False
-    return quoted_refusal(" ".join(found.pieces), words) is None
+    refused = quoted_refusal(" ".join(found.pieces), words)
+    return refused is None or (asking and refused[0] is RefusalKind.UNSUPPORTED_VERB)
 
 
 def _header(lines: list[str], words: ReaderWords) -> tuple[int, list[str]] | None:
@@ -67,7 +73,8 @@ def _header(lines: list[str], words: ReaderWords) -> tuple[int, list[str]] | Non
         return None
     asked = [value for name, value in fields if name in words.request_fields]
     described = [(name, value) for name, value in fields if name not in words.request_fields]
-    if len(asked) > 1 or not all(_harmless(value, name in _PEOPLE, words) for name, value in described):
+    asking = bool(asked) and all(value.rstrip().endswith("?") for value in asked)
+    if len(asked) > 1 or not all(_harmless(value, name in _PEOPLE, words, asking=asking) for name, value in described):
         return None
     return index, asked
 

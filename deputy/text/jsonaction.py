@@ -58,17 +58,19 @@ def _slot(key: str, value: object, slots: frozenset[str]) -> bool:
 
 
 def _values(
-    found: dict[str, Any], calls: Mapping[str, frozenset[str]], words: ReaderWords
+    found: dict[str, Any], calls: Mapping[str, frozenset[str]], words: ReaderWords, bare: frozenset[str]
 ) -> tuple[str, list[str]] | None:
     """The capability and values the object asks for, or None when it is anything more."""
     actions = [key for key in found if key.lower() in words.action_keys]
     if len(actions) != 1 or not isinstance(found[actions[0]], str):
         return None
     name = found[actions[0]]
+    labels = [key for key in found if key.lower() in words.label_keys]
+    if name in bare and len(found) == 1 + len(labels) and all(_harmless_label(found[k], words) for k in labels):
+        return name, []  # '{"op": "status"}': an observing capability named alone, read as its name (round 17)
     if name not in calls:
         return None
     slots = [key for key in found if _slot(key, found[key], calls[name])]
-    labels = [key for key in found if key.lower() in words.label_keys]
     if len(slots) != 1 or len(found) != 2 + len(labels):
         return None
     if not all(_harmless_label(found[key], words) for key in labels):
@@ -80,10 +82,15 @@ def _values(
     return name, [str(v) for v in values]
 
 
-def unpack_action_object(text: str, calls: Mapping[str, frozenset[str]], words: ReaderWords) -> str:
-    """The prompt as English ("fetch A and B") when it is one JSON object naming an action; else as written."""
+def unpack_action_object(
+    text: str, calls: Mapping[str, frozenset[str]], words: ReaderWords, bare: frozenset[str] = frozenset()
+) -> str:
+    """The prompt as English ("fetch A and B") when it is one JSON object naming an action; else as written.
+
+    `bare` names the capabilities that only observe, whose name alone is a request ('{"op": "status"}').
+    """
     body = text.strip()
-    if not (body.startswith("{") and body.endswith("}")) or len(body) > _MAX_CHARS or not calls:
+    if not (body.startswith("{") and body.endswith("}")) or len(body) > _MAX_CHARS or not (calls or bare):
         return text
     try:
         found = json.loads(body, object_pairs_hook=_unique)
@@ -91,8 +98,29 @@ def unpack_action_object(text: str, calls: Mapping[str, frozenset[str]], words: 
         return text  # not JSON, or a key given twice ('{"action": "delete", "action": "fetch"}')
     if not isinstance(found, dict):
         return text
-    asked = _values(found, calls, words)
+    asked = _values(found, calls, words, bare)
     if asked is None:
-        return text
+        refused = _refused_action(found, words)
+        return text if refused is None else refused
+    if not asked[1]:
+        return asked[0]
     name, values = asked
     return f"{name} " + (values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1])
+
+
+def _refused_action(found: dict[str, Any], words: ReaderWords) -> str | None:
+    """'{"task": "delete", "url": "A"}': an object whose action or label key names a verb I refuse is put as
+    that verb and its words ("delete A"), to be refused as the verb (round 17); None for any other object.
+    Only words without spaces are put, so nothing but the refused verb and the values reaches the parse."""
+    refused = words.unsupported | words.forbidden
+    keys = [k for k in found if k.lower() in words.action_keys | words.label_keys
+            and isinstance(found[k], str) and found[k].lower() in refused]
+    if len(keys) != 1:
+        return None
+    values: list[str] = []
+    for key, value in found.items():
+        if key == keys[0]:
+            continue
+        listed = value if isinstance(value, list) else [value]
+        values += [str(v) for v in listed if _word(v)]
+    return " ".join([str(found[keys[0]])] + values)

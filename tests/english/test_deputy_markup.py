@@ -13,6 +13,7 @@ from _teaching_helpers import vocab_raw
 from deputy import Vocab
 from deputy import reader as reader_module
 from deputy.teaching.relaxations import relaxations
+from deputy.text.headed import Headed
 from seaspider.english_reader import deputy_for
 from tests.english._deputy_helpers import read_outcome
 
@@ -33,8 +34,9 @@ def test_a_json_object_naming_an_action_acts(deputy: Any, prompt: str, urls: lis
 
 
 @pytest.mark.parametrize("prompt, kind", [
-    (f'{{"action": "delete", "urls": ["{A}"]}}', "not_understood"),
-    (f'{{"action": "post", "urls": ["{A}"]}}', "not_understood"),
+    # Round 17: an action the reader refuses is refused as that verb (issue 14: the reason names the real problem).
+    (f'{{"action": "delete", "urls": ["{A}"]}}', "unsupported_verb"),
+    (f'{{"action": "post", "urls": ["{A}"]}}', "unsupported_verb"),
     # Round 16: a further key's value that states a condition is refused as that condition.
     (f'{{"action": "fetch", "urls": ["{A}"], "when": "if it changed"}}', "condition"),
     (f'{{"task": "do_not_fetch", "action": "fetch", "urls": ["{A}"]}}', "not_understood"),
@@ -188,6 +190,9 @@ def test_without_the_rule_the_prompt_refuses(
 ) -> None:
     assert read_outcome(deputy, prompt)[0] in ("fetch", "robots")
     monkeypatch.setattr(reader_module, helper, lambda text, *args, **kwargs: text)
+    # Round 17: the general framing reader (deputy.text.headed) reads someone else's quoted words as context
+    # too; it is switched off with the rule under test, so the rule's own effect shows.
+    monkeypatch.setattr(reader_module, "read_headed", lambda text, *args, **kwargs: Headed(text))
     assert read_outcome(deputy, prompt)[0] == "refused"
 
 
