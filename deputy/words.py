@@ -205,9 +205,6 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # can" does; a real event ("no worries if it changed") is not on this list and stays a condition.
         "no worries", "no worries at all", "no worries if not", "no worries if you can't", "no worries if you cannot",
         "no problem if not", "no problem if you can't", "no problem if you cannot", "no stress", "no stress at all",
-        # The report every answer gives, said with "tell" as with "let me know" below.
-        "tell me when it's done", "tell me when it is done", "and tell me when it's done", "and tell me when it is done",
-        "tell me when you're done", "tell me when you are done",
         "and nothing else", "nothing else", "and nothing more", "nothing more", "that would be great",
         "that'd be great", "that would be nice", "that'd be nice", "that would be helpful",
         "while you're at it", "while you are at it", "thanks in advance", "here you go", "here you are",

@@ -4,8 +4,8 @@
   unsupported action, not words the reader cannot place (deputy.decide `_unplaced`, `site_scopes`).
 - A question asked beside a request ("Download A and then tell me how many pages you have") is a
   second thing asked at once, not the unsupported verb «tell» (deputy.forms.second_question).
-- "no worries", "no worries if not", "no stress" and "tell me when it's done" are asides that negate
-  and condition nothing (`hedge_asides`): these prompts act now, so they have controls of their own.
+- "no worries", "no worries if not" and "no stress" are asides that negate and condition nothing
+  (`hedge_asides`): these prompts act now, so they have controls of their own.
 
 For the first two only the kind of refusal changes: each such prompt was refused before and is refused
 now. Each rule has positive cases, negative controls, and a check that switching it off gives the old
@@ -87,7 +87,7 @@ def test_a_second_question_is_more_than_one_thing(deputy: Any, prompt: str) -> N
 
 @pytest.mark.parametrize(("prompt", "expected"), [
     # "when"/"if" may say when to act: the condition stays the condition.
-    (f"Fetch {A} and tell me when {B} changes.", ("refused", "condition")),
+    (f"Fetch {A} and tell me when it is done.", ("refused", "condition")),
     # "tell me" with no question is a verb no capability does, as before.
     (f"Fetch {A} and tell the team.", ("refused", "unsupported_verb")),
     # A real unsupported verb beside the request keeps its kind.
@@ -133,7 +133,6 @@ def test_the_review_gap_of_a_whole_site_is_its_widening_word(deputy: Any) -> Non
     f"no worries at all, just fetch {A} when you can",
     f"Download {A} — no problem if not.",
     f"No stress, but please fetch {A}.",
-    f"Fetch {A} and tell me when it's done.",
 ])
 def test_a_reassurance_is_no_negation(deputy: Any, prompt: str) -> None:
     assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
