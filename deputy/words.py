@@ -200,6 +200,11 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "whenever you get a chance", "at your convenience", "at your earliest convenience", "no rush", "no hurry",
         # "No pressure, but it would help if you fetched A" (round 16): as "no rush", it asks nothing and negates nothing.
         "no pressure", "no pressure at all",
+        # "Fetch A now, no worries.", "No worries if not, but could you download A?" (round 17 reasons): the
+        # writer's reassurance negates nothing. "if not"/"if you can't" only release the reader, as "if you
+        # can" does; a real event ("no worries if it changed") is not on this list and stays a condition.
+        "no worries", "no worries at all", "no worries if not", "no worries if you can't", "no worries if you cannot",
+        "no problem if not", "no problem if you can't", "no problem if you cannot", "no stress", "no stress at all",
         "and nothing else", "nothing else", "and nothing more", "nothing more", "that would be great",
         "that'd be great", "that would be nice", "that'd be nice", "that would be helpful",
         "while you're at it", "while you are at it", "thanks in advance", "here you go", "here you are",

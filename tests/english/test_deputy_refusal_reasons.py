@@ -4,9 +4,12 @@
   unsupported action, not words the reader cannot place (deputy.decide `_unplaced`, `site_scopes`).
 - A question asked beside a request ("Download A and then tell me how many pages you have") is a
   second thing asked at once, not the unsupported verb «tell» (deputy.forms.second_question).
+- "no worries", "no worries if not" and "no stress" are asides that negate and condition nothing
+  (`hedge_asides`): these prompts act now, so they have controls of their own.
 
-Only the kind of refusal changes: each prompt here was refused before and is refused now. Each rule
-has positive cases, negative controls, and a check that switching it off gives the old kind back."""
+For the first two only the kind of refusal changes: each such prompt was refused before and is refused
+now. Each rule has positive cases, negative controls, and a check that switching it off gives the old
+reading back."""
 
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ A = "https://www.bahn.de/"
 B = "https://www.sbb.ch/en"
 
 
-def _without(**lists: frozenset[str]) -> Any:
+def _without(**lists: frozenset[str] | tuple[str, ...]) -> Any:
     """A deputy whose named word lists are the given ones (the rule's words taken off)."""
     vocab = load_vocab()
     return deputy_for(replace(vocab, words=replace(vocab.words, **lists)))
@@ -119,3 +122,36 @@ def test_the_review_gap_of_a_whole_site_is_its_widening_word(deputy: Any) -> Non
                       predicate="crawl", skeleton=refusal.skeleton.to_json(), tokens=())
     finding = classify(item, deputy.vocab)
     assert (finding.gap, finding.word) == (Gap.WIDENING_WORDS, "recursively")
+
+
+# --- reassurances that negate nothing -----------------------------------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"Fetch {A} now, no worries.",
+    f"No worries if not, but could you download {A}?",
+    f"Could you grab {A} for me? No worries if you can't.",
+    f"no worries at all, just fetch {A} when you can",
+    f"Download {A} — no problem if not.",
+    f"No stress, but please fetch {A}.",
+])
+def test_a_reassurance_is_no_negation(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    (f"Don't fetch {A}, no worries.", "negation"),
+    (f"No worries, but don't download {A} this time.", "negation"),
+    (f"Fetch {A} if it changed, no worries.", "condition"),
+    (f"Fetch {A} unless {B} is down, no worries if not.", "condition"),
+    (f"No worries, delete {A} from the store.", "unsupported_verb"),
+    (f"The user said no worries about {B}. Fetch {A}.", "url_outside_parse"),
+    ("No worries — fetch http://192.168.1.20/admin please.", "non_public_address"),
+])
+def test_negative_controls_for_reassurances(deputy: Any, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_without_the_asides_the_reassurance_negates() -> None:
+    vocab = load_vocab()
+    kept = tuple(a for a in vocab.words.hedge_asides if not a.startswith(("no worries", "no problem", "no stress")))
+    assert read_outcome(_without(hedge_asides=kept), f"Fetch {A} now, no worries.") == ("refused", "negation")
