@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.clause import Clause, read_clause
+from deputy.forms.recalled import past_report
 from deputy.forms.correlative import correlative_word
 from deputy.context import (
     addressing,
@@ -125,7 +126,9 @@ def build_skeleton(
     unexpected += [lower(doc[i]) for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)
                    and not _in_writers_purpose(doc[i])]
     # "I fetched A yesterday but it looked truncated.": what the writer did in the past widens nothing now.
-    blocked = _blocked(requested + [clauses[i] for i in roles.acting if not _told_of_the_past(clauses[i])], parsed, words)
+    # "My colleague archived A yesterday." (round 17): anyone's report in the past widens and times nothing now.
+    past = {i for i in roles.fine if _told_of_the_past(clauses[i]) or past_report(clauses[i], parsed, actions)}
+    blocked = _blocked(requested + [clauses[i] for i in roles.acting if i not in past], parsed, words)
     blocked += list(main.contents)
     if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
         # "Let me fetch A myself", "I'll grab A myself": the writer means to do it; no request to me.
@@ -133,7 +136,7 @@ def build_skeleton(
                        if lower(doc[i]) in _REFLEXIVES]
         # "Show me the text of A every morning", "Fetch A after 6pm": the reader acts now or never, so a
         # request with a schedule is a conditional request, whatever it asks to do.
-        timed = [i for i in roles.fine if (i in roles.acting or needs_by(clauses[i])) and not _told_of_the_past(clauses[i])]
+        timed = [i for i in roles.fine if (i in roles.acting or needs_by(clauses[i])) and i not in past]
         scheduled = _scheduled(requested + [clauses[i] for i in timed], parsed, words)
         # "Fetch A twice" repeats the request rather than timing it: still a word it cannot place.
         unexpected += [w for w in scheduled if is_repetition(w)]

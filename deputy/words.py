@@ -298,6 +298,16 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # which is what acting makes. Only with a product noun as their object; on anything else ("refresh
     # the queue", "refresh A in the browser") they stay verbs the reader does not support.
     "renewing_verbs": ("refresh", "renew"),
+    # What the object of a request's acting verb may be when it can only mean the one address an earlier
+    # turn names ("Assistant: The download of A timed out.\nUser: fetch it again"), and when it means all
+    # of them ("… fetch them both again"): deputy/text/pointed_turns.py (round 17). Never a noun that
+    # could name something else ("the page it links to").
+    "turn_pointers_one": ("it", "that one", "this one"),
+    "turn_pointers_all": ("them", "them both", "them all", "both", "both of them", "all of them", "each of them"),
+    # Verbs that ask to do again what failed before: with an address as their object, or with "again" or
+    # "once more" after it ("Retry A", "Try A once more"), they ask for a fetch (deputy/forms/retried.py,
+    # round 17). On anything else ("retry the job", "try harder") they stay verbs the reader refuses.
+    "retrying_verbs": ("retry", "try"),
     # Labels of a plan whose first step a closing sentence points at: "Plan: fetch A, then summarise it.
     # Please do step one now." (deputy/forms/pointed.py).
     "plan_labels": ("plan",),

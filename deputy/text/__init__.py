@@ -26,6 +26,7 @@ __all__ = [
     "mentions",
     "outline",
     "passive_ask",
+    "pointed_turns",
     "quoteblocks",
     "reassured",
     "relayed",
