@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.clause import Clause, read_clause
-from deputy.forms.recalled import past_report
+from deputy.forms.recalled import dates_the_past, past_report
 from deputy.forms.correlative import correlative_word
 from deputy.context import (
     addressing,
@@ -137,7 +137,8 @@ def build_skeleton(
         # "Show me the text of A every morning", "Fetch A after 6pm": the reader acts now or never, so a
         # request with a schedule is a conditional request, whatever it asks to do.
         timed = [i for i in roles.fine if (i in roles.acting or needs_by(clauses[i])) and i not in past]
-        scheduled = _scheduled(requested + [clauses[i] for i in timed], parsed, words)
+        # A time word of a sentence of context that dates a past verb schedules nothing (round 17).
+        scheduled = _scheduled(requested, parsed, words) + _scheduled([clauses[i] for i in timed], parsed, words, dated=True)
         # "Fetch A twice" repeats the request rather than timing it: still a word it cannot place.
         unexpected += [w for w in scheduled if is_repetition(w)]
         conditions = tuple(dict.fromkeys(conditions + tuple(w for w in scheduled if not is_repetition(w))))
@@ -149,7 +150,8 @@ def build_skeleton(
         others += list(clauses[i].conjoined)
     extra = [lower(doc[t]) for i in roles.loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
     carried = {t for i in roles.absorbed if roles.absorbed[i] == roles.main for t in clauses[i].tokens}
-    bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words, actions)
+    bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words, actions,
+                                   known=verbs)
     unexpected += dangling_pronouns(main.scope, bound, parsed)
     also_scopes = {t for i in roles.also for t in clauses[i].scope}
     # "My user says: "grab the changelog for me". Please fetch A.": a harmless quotation in a sentence
@@ -521,14 +523,15 @@ def _listed(tok: Any) -> bool:
     return lower(tok) in _LISTED or any(lower(t) in _LISTED and t.dep_ in ("det", "amod") for t in tok.subtree if t.i < tok.i)
 
 
-def _scheduled(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> list[str]:
-    """Time phrases in the request that say when to act ("every morning", "in an hour", "after 6 pm")."""
+def _scheduled(requested: list[Clause], parsed: Parsed, words: ReaderWords, *, dated: bool = False) -> list[str]:
+    """Time phrases in the request that say when to act ("every morning", "in an hour", "after 6 pm");
+    with `dated`, not those that date a past verb (deputy.forms.recalled.dates_the_past)."""
     doc = parsed.doc
     return [
         schedule_phrase(doc[i]) for clause in requested
         for i in sorted(clause.tokens - clause.detached - clause.question_tail - told_spans(clause.tokens, doc))
         if i not in parsed.items and i not in parsed.synthetic and is_time_word(doc[i]) and schedules(doc[i])
-        and not _by_deadline(doc[i], parsed, words)
+        and not _by_deadline(doc[i], parsed, words) and not (dated and dates_the_past(doc[i]))
     ]
 
 

@@ -314,7 +314,7 @@ def _speakers(verb: Any) -> bool:
 
 def bind_pronoun(
     main: Clause, clauses: list[Clause], context: list[int], fine: list[int], parsed: Parsed, words: ReaderWords,
-    actions: frozenset[str] = frozenset(),
+    actions: frozenset[str] = frozenset(), *, known: frozenset[str] = frozenset(),
 ) -> tuple[str | None, frozenset[int]]:
     """The pronoun of "Here's the link: A. Please fetch it." and the addresses it can only mean.
 
@@ -350,7 +350,9 @@ def bind_pronoun(
     asked = len(holders) == 1 and asked_back(main, clauses[holders[0]], wanted)
     # "I saved A and B earlier. Download them again.": the pointer is the request's object and every sentence
     # that names the addresses only recalls them (deputy.forms.recalled, round 17).
-    recalled = points_at_object(main, parsed) and all(recalls(clauses[i], parsed, words, actions) for i in holders) \
+    again = "again" in main.words
+    recalled = points_at_object(main, parsed) \
+        and all(recalls(clauses[i], parsed, words, actions, again=again, known=known) for i in holders) \
         and all(no_rivals(clauses[i], parsed, words) for i in fine)
     if not reported and not asked and not recalled and not all(
         _hands_over(clauses[i], frozenset(addresses), parsed, words, actions)

@@ -112,7 +112,8 @@ class Deputy:
         names = tuple(c.name for c in vocab.capabilities)
         refuser = Refuser(kinds=vocab.kinds, reasons=vocab.reasons, capabilities=names)
         self._refuser = refuser
-        self._verbs = vocab.known_predicates | frozenset({"be", "have", "do", "get", "go"})
+        # Retrying verbs are verbs the parse must see ("Retry A"): deputy.forms.retried reads them (round 17).
+        self._verbs = vocab.known_predicates | frozenset({"be", "have", "do", "get", "go"}) | vocab.words.retrying_verbs
         # Verbs that may open an imperative; auxiliaries open questions instead ("Have you …?").
         self._openers = self._verbs - _AUXILIARIES
         # Verbs that make the deputy act: a negation near them in a context sentence still counts.

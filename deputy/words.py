@@ -55,7 +55,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "override", "hack", "attack", "spam", "flood", "follow", "spider", "rename", "move", "copy", "replace",
         "translate", "summarize", "summarise", "open", "visit", "browse", "search", "find", "print", "reply",
         "answer", "forward", "call", "text", "pretend", "act", "become", "switch", "grant", "give", "make",
-        "create", "add", "insert", "put", "start", "launch", "schedule", "repeat", "loop", "continue", "retry",
+        "create", "add", "insert", "put", "start", "launch", "schedule", "repeat", "loop", "continue",
+        # "retry" is no longer here: with addresses for its objects it fetches (retrying_verbs, round 17).
         "ping", "scan", "probe", "exploit", "inject", "bruteforce", "crack", "decrypt", "encrypt", "render",
         "convert", "parse", "extract", "analyze", "analyse", "compare", "monitor", "watch", "keep", "tell",
         "say", "use", "try", "skip", "disregard", "pretend", "bypass", "rm",

@@ -19,8 +19,9 @@ from deputy.signals import is_negation, lower
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
 
-__all__ = ["no_rivals", "past_report", "points_at_object", "recalls", "waits"]
+__all__ = ["dates_the_past", "no_rivals", "past_report", "points_at_object", "recalls", "waits"]
 
+_BASIC = frozenset({"be", "have", "do", "go"})
 # Tags of a verb that tells what happened ("I saved A", "A was archived"): never an order or a wish now.
 _PAST_TAGS = frozenset({"VBD", "VBN"})
 
@@ -65,15 +66,22 @@ def waits(main: Clause, parsed: Parsed, words: ReaderWords) -> str | None:
     return None
 
 
-def recalls(clause: Clause, parsed: Parsed, words: ReaderWords, actions: frozenset[str]) -> bool:
+def recalls(
+    clause: Clause, parsed: Parsed, words: ReaderWords, actions: frozenset[str], *, again: bool = False,
+    known: frozenset[str] = frozenset(),
+) -> bool:
     """Whether a sentence of background only recalls its addresses: a statement with no negation, no
     condition, no refused verb, and no verb that acts unless it is in the past ("I saved A" tells what
-    happened; "told me to download A" is an order someone gave, and no pointer may carry it out)."""
+    happened; "told me to download A" is an order someone gave, and no pointer may carry it out). A
+    past verb that acts passes only when the request says `again`."""
     if clause.mood is not Mood.STATEMENT or clause.asked:
         return False
     doc = parsed.doc
     refused = words.unsupported | words.forbidden
     conditions = frozenset(c for c in words.conditions if " " not in c)
+    # The deputy's own kinds of act ("read", "fetched", "checked"): done before, they are done again only
+    # when the request says so; "be", "have", "do", "go" act on nothing, and "sent me A" hands it over.
+    done = (known - _BASIC - words.referent_verbs) | actions
     for index in clause.tokens:
         if index in parsed.items:
             continue
@@ -91,6 +99,10 @@ def recalls(clause: Clause, parsed: Parsed, words: ReaderWords, actions: frozens
         if (lemma in refused or word in refused) and not (tok.tag_ == "VBD" and lemma in words.referent_verbs):
             return False
         if (lemma in actions or word in actions) and tok.tag_ not in _PAST_TAGS:
+            return False
+        # "I read A yesterday. Please fetch it.": what was done to A is done again only when the request
+        # says "again" ("I saved A and B earlier — download them again"); else "it" may be what came of it.
+        if (lemma in done or word in done) and not again:
             return False
         # "A was meant to be fetched" hides an order under a past verb: any acting verb it governs counts.
         if lemma in actions and any(c.dep_ == "aux" and c.tag_ == "TO" for c in tok.children):
@@ -179,3 +191,17 @@ def past_report(clause: Clause, parsed: Parsed, actions: frozenset[str]) -> bool
         if tok.tag_ == "MD":
             return False  # "… would fetch A tomorrow": a modal looks ahead
     return True
+
+
+def dates_the_past(tok: Any) -> bool:
+    """Whether a time word of a sentence of context dates a past verb: "The team lead asked me this
+    morning to collect …", "A was saved last week". Its verb is the nearest one above it (through a
+    preposition: "on Monday"); a verb in the simple past, or with a past auxiliary, happened then."""
+    node = tok
+    for _ in range(4):
+        if node.head.i == node.i:
+            break
+        node = node.head
+        if node.pos_ in ("VERB", "AUX"):
+            return node.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in node.children)
+    return False

@@ -18,11 +18,16 @@ __all__ = ["without_repeats"]
 
 
 def without_repeats(sk: Skeleton) -> Skeleton:
-    """`sk` without the address slots outside the request that repeat an address inside it."""
-    asked = {s.text for s in sk.slots if s.kind == "address" and s.in_scope}
-    if not asked:
+    """`sk` without the address slots outside the request that repeat, after it, an address inside it."""
+    first = {}
+    for s in sk.slots:
+        if s.kind == "address" and s.in_scope:
+            first.setdefault(s.text, s.index)
+    if not first:
         return sk
-    kept = tuple(s for s in sk.slots if s.in_scope or s.kind != "address" or s.text not in asked)
+    # Only a repeat after the request's own mention: one before it is a sentence of context's, which
+    # deputy.forms.restated judges.
+    kept = tuple(s for s in sk.slots if s.in_scope or s.kind != "address" or s.index < first.get(s.text, s.index + 1))
     if len(kept) == len(sk.slots):
         return sk
     return replace(sk, slots=kept, rewrites=sk.rewrites + ("repeated address → once",))

@@ -19,6 +19,7 @@ from functools import cache
 from deputy.bind import Plan
 from deputy.protect import ItemKind, ProtectedItem, protect
 from deputy.refusals import Refusal, RefusalKind
+from deputy.text.answered_back import answered_request, only_address
 from deputy.text.pointed_turns import pointed_request
 from deputy.vocab import ReaderWords
 
@@ -47,6 +48,9 @@ class Turns:
     request: str
     context: tuple[str, ...]
     addresses: tuple[ProtectedItem, ...]  # every address the earlier turns name, quoted ones too
+    # The requester's earlier turn with the address of the last turn in its "the … page" phrase, when the
+    # deputy asked back which one was meant and the last turn is that address alone (deputy.text.answered_back).
+    answered: str | None = None
 
 
 @cache
@@ -194,10 +198,12 @@ def split_turns(text: str, words: ReaderWords, past: Callable[[str, int], bool])
             return None
         speaker, request = turns[-1]
         earlier = [body for _, body in turns[:-1]]
+        answered = _answered(turns, words)
         own = [body for who, body in turns[:-1] if who not in words.turn_labels]
         if speaker in words.turn_labels:
             request = ""  # the last turn is an assistant's or a tool's: the requester asked nothing
     else:
+        answered = None
         end = _earlier_sentence(text, words, past)
         if end is None:
             return None
@@ -208,7 +214,19 @@ def split_turns(text: str, words: ReaderWords, past: Callable[[str, int], bool])
     if cut is None and not _plain(earlier[0], words):
         return None  # "Earlier you didn't fetch A.": the sentence is more than a report; read as written
     addresses = tuple(a for body in earlier for a in _addresses(body))
-    return Turns(request=request, context=tuple(earlier), addresses=addresses)
+    return Turns(request=request, context=tuple(earlier), addresses=addresses, answered=None if addresses else answered)
+
+
+def _answered(turns: list[tuple[str | None, str]], words: ReaderWords) -> str | None:
+    """"User: I need the NOAA page.\nAssistant: Which URL?\nUser: A": the requester's turn before the
+    deputy's question, with A in place of its page (deputy.text.answered_back); None for any other shape."""
+    if len(turns) < 3:
+        return None
+    (asker, asked), (replier, question), (last, answer) = turns[-3:]
+    if last in words.turn_labels or asker in words.turn_labels or replier not in words.turn_labels:
+        return None
+    address = only_address(answer)
+    return None if address is None else answered_request(asked, question, address, words)
 
 
 def _names_an_order(context: tuple[str, ...], actions: frozenset[str]) -> bool:
@@ -256,6 +274,10 @@ def answer_turns(
     when no earlier turn holds an order. Any other earlier address refuses (`outside`)."""
     if not turns.request:
         return nothing_asked()
+    if turns.answered is not None:
+        answer = read(turns.answered)
+        if isinstance(answer, Plan) or answer.rule in _OWN_REASONS:
+            return answer
     pointed = _pointed(turns, read, actions, words) if words is not None else None
     if pointed is not None:
         return pointed
