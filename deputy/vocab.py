@@ -93,6 +93,7 @@ class ReaderWords:
     turn_pointers_one: frozenset[str]
     turn_pointers_all: frozenset[str]
     retrying_verbs: frozenset[str]
+    follow_ups: frozenset[str]
     plan_labels: frozenset[str]
     step_pointers: frozenset[str]
     action_keys: frozenset[str]

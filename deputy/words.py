@@ -309,6 +309,13 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # "once more" after it ("Retry A", "Try A once more"), they ask for a fetch (deputy/forms/retried.py,
     # round 17). On anything else ("retry the job", "try harder") they stay verbs the reader refuses.
     "retrying_verbs": ("retry", "try"),
+    # A fragment that opens the last turn of a transcript and only carries the earlier turn's question to the
+    # present ("Assistant: The queue had 3 jobs.\nUser: And now? What's queued?"): it asks nothing itself and
+    # is dropped when a sentence follows it (deputy/text/turns.py, round 17). Matched whole, as written here.
+    "follow_ups": (
+        "and now", "now", "so now", "ok and now", "okay and now", "and right now", "what about now",
+        "how about now", "and today", "what about today", "and currently",
+    ),
     # Labels of a plan whose first step a closing sentence points at: "Plan: fetch A, then summarise it.
     # Please do step one now." (deputy/forms/pointed.py).
     "plan_labels": ("plan",),

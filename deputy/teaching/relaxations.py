@@ -37,7 +37,7 @@ _WIDENING = (
     "product_modifiers", "renewing_verbs", "plan_labels", "step_pointers", "action_keys", "label_keys", "turn_labels",
     "header_fields", "request_fields", "greeting_addressees", "requester_labels", "earlier_turns", "correlative_focus",
     "companion_verbs", "dictated_commas", "headline_participles", "headline_nouns", "turn_pointers_one",
-    "turn_pointers_all", "retrying_verbs",
+    "turn_pointers_all", "retrying_verbs", "follow_ups",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

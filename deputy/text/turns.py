@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from deputy.bind import Plan
@@ -57,7 +57,11 @@ class Turns:
 def _label_pattern(labels: frozenset[str]) -> re.Pattern[str]:
     # A label opens its line, may be bold or italic, and ends in a colon: "**User:** …", "tool_result: …".
     names = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
-    return re.compile(rf"^\s*[*_]{{0,2}}({names})[*_]{{0,2}}\s*:[*_]{{0,2}}\s*", re.IGNORECASE)
+    # A short remark in parentheses may follow the name: "Assistant (earlier): …", "User (me): …" (round 17).
+    return re.compile(
+        rf"^\s*[*_]{{0,2}}({names})(?:\s*\([^\W\d_]+(?:\s+[^\W\d_]+){{0,2}}\))?[*_]{{0,2}}\s*:[*_]{{0,2}}\s*",
+        re.IGNORECASE,
+    )
 
 
 @cache
@@ -274,6 +278,8 @@ def answer_turns(
     when no earlier turn holds an order. Any other earlier address refuses (`outside`)."""
     if not turns.request:
         return nothing_asked()
+    if words is not None:
+        turns = _followed_up(turns, words)
     if turns.answered is not None:
         answer = read(turns.answered)
         if isinstance(answer, Plan) or answer.rule in _OWN_REASONS:
@@ -298,6 +304,18 @@ def answer_turns(
             if isinstance(again, Refusal) and again.rule in _OWN_REASONS:
                 return again
     return outside(unused[0].source)
+
+
+def _followed_up(turns: Turns, words: ReaderWords) -> Turns:
+    """The turns with a follow-up fragment dropped from the request's start ("And now? What's queued?"):
+    a whole first sentence, as written in `words.follow_ups`, with a sentence after it."""
+    end = _first_sentence_end(turns.request)
+    if end is None:
+        return turns
+    fragment = " ".join(w.lower() for w in _WORDS.findall(turns.request[:end]))
+    if fragment not in words.follow_ups or not turns.request[:end].rstrip().endswith(("?", ".", "!")):
+        return turns
+    return replace(turns, request=turns.request[end:].strip())
 
 
 def _pointed(

@@ -216,3 +216,32 @@ def test_a_new_pointer_or_retrying_word_is_a_relaxation(name: str, word: str) ->
     changed["words"] = {**raw.get("words", {}), name: [word]}
     after = Vocab.from_raw(changed)
     assert any(name in line for line in relaxations(before, after)), relaxations(before, after)
+
+
+# --- a follow-up fragment opening the last turn, a label with a remark (deputy/text/turns.py) ------------
+
+def test_a_follow_up_fragment_is_dropped(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = "Assistant (earlier): The queue had 3 jobs.\nUser: And now? What's queued?"
+    assert _outcome(deputy, prompt) == ("status", {})
+    assert _outcome(deputy, "Assistant: The queue had 3 jobs.\nUser: And now?")[0] == "refused"  # nothing after it
+    assert _outcome(deputy, f"Assistant: The queue had 3 jobs.\nUser: And now? Don't fetch {A}") == (
+        "refused", "negation")
+    assert _outcome(deputy, f"Assistant: The queue had 3 jobs.\nUser: And now? Delete {A}") == (
+        "refused", "unsupported_verb")
+    monkeypatch.setattr(turns_module, "_followed_up", lambda turns, words: turns)
+    assert _outcome(deputy, prompt)[0] == "refused"
+
+
+def test_a_label_may_carry_a_short_remark(deputy: Deputy) -> None:
+    assert _outcome(deputy, f"Assistant (earlier): I fetched {A}.\nUser (me): fetch it again") == (
+        "fetch", {"urls": [A]})
+    assert _outcome(deputy, f"Assistant (earlier): I fetched {A}.\nUser (me): fetch {B}") == (
+        "refused", "url_outside_parse")
+
+
+def test_a_new_follow_up_is_a_relaxation() -> None:
+    raw = vocab_raw()
+    before = Vocab.from_raw(raw)
+    changed = dict(raw)
+    changed["words"] = {**raw.get("words", {}), "follow_ups": ["and later"]}
+    assert any("follow_ups" in line for line in relaxations(before, Vocab.from_raw(changed)))
