@@ -138,7 +138,8 @@ def build_skeleton(
         # request with a schedule is a conditional request, whatever it asks to do.
         timed = [i for i in roles.fine if (i in roles.acting or needs_by(clauses[i])) and i not in past]
         # A time word of a sentence of context that dates a past verb schedules nothing (round 17).
-        scheduled = _scheduled(requested, parsed, words) + _scheduled([clauses[i] for i in timed], parsed, words, dated=True)
+        scheduled = _scheduled(requested, parsed, words)
+        scheduled += _scheduled([clauses[i] for i in timed], parsed, words, dated=True)
         # "Fetch A twice" repeats the request rather than timing it: still a word it cannot place.
         unexpected += [w for w in scheduled if is_repetition(w)]
         conditions = tuple(dict.fromkeys(conditions + tuple(w for w in scheduled if not is_repetition(w))))

@@ -19,7 +19,7 @@ __all__ = ["without_repeats"]
 
 def without_repeats(sk: Skeleton) -> Skeleton:
     """`sk` without the address slots outside the request that repeat, after it, an address inside it."""
-    first = {}
+    first: dict[str, int] = {}
     for s in sk.slots:
         if s.kind == "address" and s.in_scope:
             first.setdefault(s.text, s.index)
