@@ -652,7 +652,8 @@ def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWo
             return int(child.i), 1
         if word in _MANY:
             return int(child.i), 2 if word == "both" else 0
-    if word in ("both", "all") and [lower(k) for k in kids if k.dep_ != "punct"] == ["of"]:
+    # "download each of them" (round 17) counts as "all of them".
+    if word in ("both", "all", "each") and [lower(k) for k in kids if k.dep_ != "punct"] == ["of"]:
         of = [g for k in kids for g in k.children if g.dep_ == "pobj"]
         if len(of) == 1 and lower(of[0]) in _MANY - {"both"} and not list(of[0].children):
             return int(child.i), 2 if word == "both" else 0

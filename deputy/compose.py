@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.clause import Clause, read_clause
+from deputy.forms.recalled import dates_the_past, past_report
 from deputy.forms.correlative import correlative_word
 from deputy.context import (
     addressing,
@@ -125,7 +126,9 @@ def build_skeleton(
     unexpected += [lower(doc[i]) for i in sorted(main.scope) if i not in parsed.items and maybe_host(doc[i].text)
                    and not _in_writers_purpose(doc[i])]
     # "I fetched A yesterday but it looked truncated.": what the writer did in the past widens nothing now.
-    blocked = _blocked(requested + [clauses[i] for i in roles.acting if not _told_of_the_past(clauses[i])], parsed, words)
+    # "My colleague archived A yesterday." (round 17): anyone's report in the past widens and times nothing now.
+    past = {i for i in roles.fine if _told_of_the_past(clauses[i]) or past_report(clauses[i], parsed, actions)}
+    blocked = _blocked(requested + [clauses[i] for i in roles.acting if i not in past], parsed, words)
     blocked += list(main.contents)
     if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
         # "Let me fetch A myself", "I'll grab A myself": the writer means to do it; no request to me.
@@ -133,8 +136,10 @@ def build_skeleton(
                        if lower(doc[i]) in _REFLEXIVES]
         # "Show me the text of A every morning", "Fetch A after 6pm": the reader acts now or never, so a
         # request with a schedule is a conditional request, whatever it asks to do.
-        timed = [i for i in roles.fine if (i in roles.acting or needs_by(clauses[i])) and not _told_of_the_past(clauses[i])]
-        scheduled = _scheduled(requested + [clauses[i] for i in timed], parsed, words)
+        timed = [i for i in roles.fine if (i in roles.acting or needs_by(clauses[i])) and i not in past]
+        # A time word of a sentence of context that dates a past verb schedules nothing (round 17).
+        scheduled = _scheduled(requested, parsed, words)
+        scheduled += _scheduled([clauses[i] for i in timed], parsed, words, dated=True)
         # "Fetch A twice" repeats the request rather than timing it: still a word it cannot place.
         unexpected += [w for w in scheduled if is_repetition(w)]
         conditions = tuple(dict.fromkeys(conditions + tuple(w for w in scheduled if not is_repetition(w))))
@@ -146,7 +151,8 @@ def build_skeleton(
         others += list(clauses[i].conjoined)
     extra = [lower(doc[t]) for i in roles.loose for t in sorted(clauses[i].tokens) if content(doc[t], parsed, words)]
     carried = {t for i in roles.absorbed if roles.absorbed[i] == roles.main for t in clauses[i].tokens}
-    bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words, actions)
+    bound, bound_to = bind_pronoun(main, clauses, list(roles.context), list(roles.fine), parsed, words, actions,
+                                   known=verbs)
     unexpected += dangling_pronouns(main.scope, bound, parsed)
     also_scopes = {t for i in roles.also for t in clauses[i].scope}
     # "My user says: "grab the changelog for me". Please fetch A.": a harmless quotation in a sentence
@@ -518,14 +524,15 @@ def _listed(tok: Any) -> bool:
     return lower(tok) in _LISTED or any(lower(t) in _LISTED and t.dep_ in ("det", "amod") for t in tok.subtree if t.i < tok.i)
 
 
-def _scheduled(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> list[str]:
-    """Time phrases in the request that say when to act ("every morning", "in an hour", "after 6 pm")."""
+def _scheduled(requested: list[Clause], parsed: Parsed, words: ReaderWords, *, dated: bool = False) -> list[str]:
+    """Time phrases in the request that say when to act ("every morning", "in an hour", "after 6 pm");
+    with `dated`, not those that date a past verb (deputy.forms.recalled.dates_the_past)."""
     doc = parsed.doc
     return [
         schedule_phrase(doc[i]) for clause in requested
         for i in sorted(clause.tokens - clause.detached - clause.question_tail - told_spans(clause.tokens, doc))
         if i not in parsed.items and i not in parsed.synthetic and is_time_word(doc[i]) and schedules(doc[i])
-        and not _by_deadline(doc[i], parsed, words)
+        and not _by_deadline(doc[i], parsed, words) and not (dated and dates_the_past(doc[i]))
     ]
 
 

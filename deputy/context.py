@@ -15,6 +15,7 @@ from deputy.nlp import Parsed
 from deputy.forms.pronouns import joined_to_the_pronoun
 from deputy.protect import ItemKind
 from deputy.forms.reasons import by_the_writer, reports_on
+from deputy.forms.recalled import no_rivals, points_at_object, recalls, waits
 from deputy.forms.told_before import told_you_before
 from deputy.signals import content, is_negation, lower, writers_deadline
 from deputy.skeleton import Mood
@@ -313,7 +314,7 @@ def _speakers(verb: Any) -> bool:
 
 def bind_pronoun(
     main: Clause, clauses: list[Clause], context: list[int], fine: list[int], parsed: Parsed, words: ReaderWords,
-    actions: frozenset[str] = frozenset(),
+    actions: frozenset[str] = frozenset(), *, known: frozenset[str] = frozenset(),
 ) -> tuple[str | None, frozenset[int]]:
     """The pronoun of "Here's the link: A. Please fetch it." and the addresses it can only mean.
 
@@ -337,6 +338,8 @@ def bind_pronoun(
     holders = [i for i in fine if any(a in clauses[i].tokens for a in addresses)]
     if not holders or not all(any(a in clauses[i].tokens for i in holders) for a in addresses):
         return None, frozenset()
+    if waits(main, parsed, words) is not None:
+        return None, frozenset()  # "Fetch it once the crawl finishes": a pointer binds for a plain request only
     pointer = parsed.doc[main.pronoun]
     # "Customer reports broken images on A — please download it": a person's report on the one address,
     # where nothing else could be what a singular "it" stands for (deputy.forms.reasons).
@@ -345,8 +348,16 @@ def bind_pronoun(
     # "Our dashboard shows a 403 for A. What status did you record for that page?": a question that only
     # asks may point at the one address a statement of context names, whatever the statement says of it.
     asked = len(holders) == 1 and asked_back(main, clauses[holders[0]], wanted)
-    if not reported and not asked and not all(_hands_over(clauses[i], frozenset(addresses), parsed, words, actions)
-                                              or _done_before(clauses[i], main, parsed, words, actions) for i in holders):
+    # "I saved A and B earlier. Download them again.": the pointer is the request's object and every sentence
+    # that names the addresses only recalls them (deputy.forms.recalled, round 17).
+    again = "again" in main.words
+    recalled = points_at_object(main, parsed) \
+        and all(recalls(clauses[i], parsed, words, actions, again=again, known=known) for i in holders) \
+        and all(no_rivals(clauses[i], parsed, words) for i in fine)
+    if not reported and not asked and not recalled and not all(
+        _hands_over(clauses[i], frozenset(addresses), parsed, words, actions)
+        or _done_before(clauses[i], main, parsed, words, actions) for i in holders
+    ):
         return None, frozenset()
     # The addresses joined to "it" are the same verb's objects: bound beside it, in the same role.
     return ("it" if pointer.pos_ == "VERB" else lower(pointer)), frozenset(addresses) | own

@@ -49,6 +49,8 @@ from deputy.text.ticket_quote import ticket_address
 from deputy.text.toolargs import unpack_arguments
 from deputy.text.toolcalls import callable_names, drop_owner, refused_calls, unpack_blocks, unpack_calls
 from deputy.text.turns import Turns, answer_turns, split_turns
+from deputy.forms.retried import retried
+from deputy.forms.repeated import without_repeats
 from deputy.vocab import Capability, Form, Vocab
 
 __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
@@ -116,7 +118,8 @@ class Deputy:
         names = tuple(c.name for c in vocab.capabilities)
         refuser = Refuser(kinds=vocab.kinds, reasons=vocab.reasons, capabilities=names)
         self._refuser = refuser
-        self._verbs = vocab.known_predicates | frozenset({"be", "have", "do", "get", "go"})
+        # Retrying verbs are verbs the parse must see ("Retry A"): deputy.forms.retried reads them (round 17).
+        self._verbs = vocab.known_predicates | frozenset({"be", "have", "do", "get", "go"}) | vocab.words.retrying_verbs
         # Verbs that may open an imperative; auxiliaries open questions instead ("Have you …?").
         self._openers = self._verbs - _AUXILIARIES
         # Verbs that make the deputy act: a negation near them in a context sentence still counts.
@@ -186,6 +189,9 @@ class Deputy:
         )
         # The capabilities that only observe: a question quoted under a ticket's label may go to them alone.
         self._observing = frozenset(c.name for c in vocab.capabilities if c.observes)
+        # The verb a retried request reads as: the name of the first capability that acts, when it is
+        # one of its own verbs (Sea Spider's "fetch"); none otherwise, and retrying stays refused.
+        self._retry_verb = next((c.name for c in vocab.capabilities if not c.observes and c.name in c.predicates), None)
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
 
@@ -238,7 +244,7 @@ class Deputy:
             turns, self._read_one,
             lambda word: refuse(RefusalKind.VALUE_OUTSIDE_PARSE, None, "value_outside_parse", word=word),
             nothing_asked=lambda: refuse(RefusalKind.NOT_UNDERSTOOD, None, "not_understood"),
-            actions=self._actions, observing=self._observing,
+            actions=self._actions, observing=self._observing, words=self.vocab.words,
         )
 
     def _ticket_asks(self, text: str) -> Plan | Refusal | None:
@@ -300,6 +306,9 @@ class Deputy:
         sk = needed_product(sk, self._products, self.vocab.words, self._answers)
         sk = needed_page(sk, self._products, self.vocab.words)
         sk = renewed_product(sk, self._products, self.vocab.words, self._answers)
+        # "Retry A", "Try A once more": doing again what failed is fetching (round 17).
+        sk = retried(sk, self.vocab.words, self._retry_verb) if self._retry_verb else sk
+        sk = without_repeats(sk)  # "Fetch A and, actually, A again": one address, named twice (round 17)
         return pointed_first_step(sk, self.vocab.words)
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:

@@ -30,7 +30,7 @@ class VocabError(ValueError):
 # Lists of phrases matched in order (and, for hedges, in their own case-insensitive way).
 _PHRASE_LISTS = frozenset({
     "conditions", "hedge_frames", "hedge_asides", "sign_offs", "repeat_notes", "spoken_openers", "question_tags",
-    "closing_tails", "self_corrections",
+    "closing_tails", "self_corrections", "turn_pointers_one", "turn_pointers_all",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -96,6 +96,10 @@ class ReaderWords:
     relay_frame: frozenset[str]
     product_modifiers: frozenset[str]
     renewing_verbs: frozenset[str]
+    turn_pointers_one: frozenset[str]
+    turn_pointers_all: frozenset[str]
+    retrying_verbs: frozenset[str]
+    follow_ups: frozenset[str]
     plan_labels: frozenset[str]
     step_pointers: frozenset[str]
     action_keys: frozenset[str]
@@ -273,7 +277,7 @@ def _meaning_problems(raw: Mapping[str, Any]) -> list[str]:
     products_seen: dict[str, str] = {}
     # Verbs are matched as single tokens: "crawl-site" or "log in" would never match and silently pass.
     for key in ("unsupported", "forbidden", "request_governors", "embedders", "serial_verbs", "neutral_predicates",
-                "renewing_verbs"):
+                "renewing_verbs", "retrying_verbs"):
         for word in raw.get("words", {}).get(key, []):
             if not str(word).isalpha():
                 out.append(f"words.{key}: {word!r} is not a single word (letters only)")

@@ -55,7 +55,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "override", "hack", "attack", "spam", "flood", "follow", "spider", "rename", "move", "copy", "replace",
         "translate", "summarize", "summarise", "open", "visit", "browse", "search", "find", "print", "reply",
         "answer", "forward", "call", "text", "pretend", "act", "become", "switch", "grant", "give", "make",
-        "create", "add", "insert", "put", "start", "launch", "schedule", "repeat", "loop", "continue", "retry",
+        "create", "add", "insert", "put", "start", "launch", "schedule", "repeat", "loop", "continue",
+        # "retry" is no longer here: with addresses for its objects it fetches (retrying_verbs, round 17).
         "ping", "scan", "probe", "exploit", "inject", "bruteforce", "crack", "decrypt", "encrypt", "render",
         "convert", "parse", "extract", "analyze", "analyse", "compare", "monitor", "watch", "keep", "tell",
         "say", "use", "try", "skip", "disregard", "pretend", "bypass", "rm",
@@ -307,6 +308,23 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # which is what acting makes. Only with a product noun as their object; on anything else ("refresh
     # the queue", "refresh A in the browser") they stay verbs the reader does not support.
     "renewing_verbs": ("refresh", "renew"),
+    # What the object of a request's acting verb may be when it can only mean the one address an earlier
+    # turn names ("Assistant: The download of A timed out.\nUser: fetch it again"), and when it means all
+    # of them ("… fetch them both again"): deputy/text/pointed_turns.py (round 17). Never a noun that
+    # could name something else ("the page it links to").
+    "turn_pointers_one": ("it", "that one", "this one"),
+    "turn_pointers_all": ("them", "them both", "them all", "both", "both of them", "all of them", "each of them"),
+    # Verbs that ask to do again what failed before: with an address as their object, or with "again" or
+    # "once more" after it ("Retry A", "Try A once more"), they ask for a fetch (deputy/forms/retried.py,
+    # round 17). On anything else ("retry the job", "try harder") they stay verbs the reader refuses.
+    "retrying_verbs": ("retry", "try"),
+    # A fragment that opens the last turn of a transcript and only carries the earlier turn's question to the
+    # present ("Assistant: The queue had 3 jobs.\nUser: And now? What's queued?"): it asks nothing itself and
+    # is dropped when a sentence follows it (deputy/text/turns.py, round 17). Matched whole, as written here.
+    "follow_ups": (
+        "and now", "now", "so now", "ok and now", "okay and now", "and right now", "what about now",
+        "how about now", "and today", "what about today", "and currently",
+    ),
     # Labels of a plan whose first step a closing sentence points at: "Plan: fetch A, then summarise it.
     # Please do step one now." (deputy/forms/pointed.py).
     "plan_labels": ("plan",),

@@ -43,6 +43,8 @@ _WIDENING = (
     "learner_verbs", "learner_show_verbs", "joining_phrases", "reassuring_verbs", "apology_words",
     # Round 17 (headers): a source label, an adopting line or an agent participle makes more act.
     "source_words", "adopting_phrases", "adopting_questions", "agent_participles",
+    # Round 17 (turns): a pointer to an earlier turn, a retrying verb or a follow-up makes more act.
+    "turn_pointers_one", "turn_pointers_all", "retrying_verbs", "follow_ups",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

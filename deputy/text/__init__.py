@@ -8,6 +8,7 @@ The public names of this wing are its modules; each lists its own public names i
 
 __all__ = [
     "again",
+    "answered_back",
     "before_anything",
     "blockmarkup",
     "both",
@@ -32,6 +33,7 @@ __all__ = [
     "mentions",
     "outline",
     "passive_ask",
+    "pointed_turns",
     "quoteblocks",
     "reassured",
     "relayed",

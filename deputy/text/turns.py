@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from deputy.bind import Plan
 from deputy.protect import ItemKind, ProtectedItem, protect
 from deputy.refusals import Refusal, RefusalKind
+from deputy.text.answered_back import answered_request, only_address
+from deputy.text.pointed_turns import pointed_request
 from deputy.vocab import ReaderWords
 
 __all__ = ["Turns", "answer_turns", "split_turns"]
@@ -34,6 +36,8 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 # Words before the past verb of a sentence about an earlier turn: "Earlier you already fetched A".
 _BEFORE_VERB = frozenset({"already", "just", "also"})
 # The one pronoun an earlier turn's single address may stand for in the request ("what did it get?").
+# Words that make the acting word after them a noun ("the download of A", "your last fetch").
+_DETERMINERS = frozenset({"the", "a", "an", "your", "my", "our", "their", "his", "her", "its", "this", "that"})
 _PRONOUN = re.compile(r"(?<![\w'’./@-])(it|its)(?![\w'’/@-])", re.IGNORECASE)
 
 
@@ -44,13 +48,20 @@ class Turns:
     request: str
     context: tuple[str, ...]
     addresses: tuple[ProtectedItem, ...]  # every address the earlier turns name, quoted ones too
+    # The requester's earlier turn with the address of the last turn in its "the … page" phrase, when the
+    # deputy asked back which one was meant and the last turn is that address alone (deputy.text.answered_back).
+    answered: str | None = None
 
 
 @cache
 def _label_pattern(labels: frozenset[str]) -> re.Pattern[str]:
     # A label opens its line, may be bold or italic, and ends in a colon: "**User:** …", "tool_result: …".
     names = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
-    return re.compile(rf"^\s*[*_]{{0,2}}({names})[*_]{{0,2}}\s*:[*_]{{0,2}}\s*", re.IGNORECASE)
+    # A short remark in parentheses may follow the name: "Assistant (earlier): …", "User (me): …" (round 17).
+    return re.compile(
+        rf"^\s*[*_]{{0,2}}({names})(?:\s*\([^\W\d_]+(?:\s+[^\W\d_]+){{0,2}}\))?[*_]{{0,2}}\s*:[*_]{{0,2}}\s*",
+        re.IGNORECASE,
+    )
 
 
 @cache
@@ -115,6 +126,22 @@ def _closed(body: list[str]) -> bool:
     return len(text) > 1 and text[0] in pairs and text.endswith(pairs[text[0]])
 
 
+def _told_then_asked(
+    turn: tuple[str | None, str], words: ReaderWords, past: Callable[[str, int], bool]
+) -> tuple[list[tuple[str | None, str]], bool] | None:
+    """An earlier turn's label whose line goes on with the requester's words: "Previous turn: you said
+    robots.txt allowed A. Great — fetch it now." (round 17). The first sentence reports what "you" did
+    (its verb is past, right after "you"); what follows it is the request. None for any other line."""
+    speaker, body = turn
+    end = _first_sentence_end(body)
+    if end is None:
+        return None
+    found = list(_WORDS.finditer(body[:end]))
+    if len(found) < 2 or found[0].group().lower() != "you" or not past(body[:end], found[1].start()):
+        return None
+    return [(speaker, body[:end].strip()), (None, body[end:].strip())], True
+
+
 def _plain(text: str, words: ReaderWords) -> bool:
     """Whether the words hold no negation and no condition: an earlier turn of the requester's own
     that does is not dropped, and the prompt is read as written."""
@@ -167,16 +194,20 @@ def split_turns(text: str, words: ReaderWords, past: Callable[[str, int], bool])
     (the caller asks the parser). None too when an earlier turn of the requester's own holds a
     negation or a condition, or the last turn is not the requester's (then nothing is asked)."""
     cut = _labelled(text, words)
+    if cut is not None and len(cut[0]) == 1 and cut[1]:
+        cut = _told_then_asked(cut[0][0], words, past)  # "Previous turn: you said A. Great — fetch it now."
     if cut is not None:
         turns, has_context = cut
         if not has_context or len(turns) < 2:
             return None
         speaker, request = turns[-1]
         earlier = [body for _, body in turns[:-1]]
+        answered = _answered(turns, words)
         own = [body for who, body in turns[:-1] if who not in words.turn_labels]
         if speaker in words.turn_labels:
             request = ""  # the last turn is an assistant's or a tool's: the requester asked nothing
     else:
+        answered = None
         end = _earlier_sentence(text, words, past)
         if end is None:
             return None
@@ -187,13 +218,32 @@ def split_turns(text: str, words: ReaderWords, past: Callable[[str, int], bool])
     if cut is None and not _plain(earlier[0], words):
         return None  # "Earlier you didn't fetch A.": the sentence is more than a report; read as written
     addresses = tuple(a for body in earlier for a in _addresses(body))
-    return Turns(request=request, context=tuple(earlier), addresses=addresses)
+    return Turns(request=request, context=tuple(earlier), addresses=addresses, answered=None if addresses else answered)
+
+
+def _answered(turns: list[tuple[str | None, str]], words: ReaderWords) -> str | None:
+    """"User: I need the NOAA page.\nAssistant: Which URL?\nUser: A": the requester's turn before the
+    deputy's question, with A in place of its page (deputy.text.answered_back); None for any other shape."""
+    if len(turns) < 3:
+        return None
+    (asker, asked), (replier, question), (last, answer) = turns[-3:]
+    if last in words.turn_labels or asker in words.turn_labels or replier not in words.turn_labels:
+        return None
+    address = only_address(answer)
+    return None if address is None else answered_request(asked, question, address, words)
 
 
 def _names_an_order(context: tuple[str, ...], actions: frozenset[str]) -> bool:
     """Whether an earlier turn holds the plain form of a verb that acts ("fetch A too"): then no
-    pronoun of the request may stand for its address, so injected text never steers an action."""
-    return any(w.lower() in actions for body in context for w in _WORDS.findall(body))
+    pronoun of the request may stand for its address, so injected text never steers an action.
+    A determiner before the word makes it a noun ("The download of A timed out", "your fetch of A"):
+    an order never has one."""
+    for body in context:
+        found = [w.lower() for w in _WORDS.findall(body)]
+        for i, word in enumerate(found):
+            if word in actions and not (i and found[i - 1] in _DETERMINERS):
+                return True
+    return False
 
 
 def _bound(request: str, address: ProtectedItem) -> str | None:
@@ -219,6 +269,7 @@ def answer_turns(
     nothing_asked: Callable[[], Refusal],
     actions: frozenset[str],
     observing: frozenset[str],
+    words: ReaderWords | None = None,
 ) -> Plan | Refusal:
     """The reading of the request, held to the earlier turns' addresses.
 
@@ -227,6 +278,15 @@ def answer_turns(
     when no earlier turn holds an order. Any other earlier address refuses (`outside`)."""
     if not turns.request:
         return nothing_asked()
+    if words is not None:
+        turns = _followed_up(turns, words)
+    if turns.answered is not None:
+        answer = read(turns.answered)
+        if isinstance(answer, Plan) or answer.rule in _OWN_REASONS:
+            return answer
+    pointed = _pointed(turns, read, actions, words) if words is not None else None
+    if pointed is not None:
+        return pointed
     result = read(turns.request)
     if isinstance(result, Refusal) and result.rule in _OWN_REASONS:
         return result
@@ -244,3 +304,36 @@ def answer_turns(
             if isinstance(again, Refusal) and again.rule in _OWN_REASONS:
                 return again
     return outside(unused[0].source)
+
+
+def _followed_up(turns: Turns, words: ReaderWords) -> Turns:
+    """The turns with a follow-up fragment dropped from the request's start ("And now? What's queued?"):
+    a whole first sentence, as written in `words.follow_ups`, with a sentence after it."""
+    end = _first_sentence_end(turns.request)
+    if end is None:
+        return turns
+    fragment = " ".join(w.lower() for w in _WORDS.findall(turns.request[:end]))
+    if fragment not in words.follow_ups or not turns.request[:end].rstrip().endswith(("?", ".", "!")):
+        return turns
+    return replace(turns, request=turns.request[end:].strip())
+
+
+def _pointed(
+    turns: Turns, read: Callable[[str], Plan | Refusal], actions: frozenset[str], words: ReaderWords
+) -> Plan | Refusal | None:
+    """The reading of a request whose acting verb takes a pointer to the earlier turns' addresses
+    ("Assistant: I fetched A and B.\nUser: fetch them both again"), or None (deputy.text.pointed_turns).
+
+    Only when the request names no address of its own, no earlier turn holds an order or a negation or
+    a condition, and the rewritten request reads as a plan or is refused for a reason of its own."""
+    own = {item.text for item in _addresses(turns.request)}
+    earlier = list(dict.fromkeys(a.text for a in turns.addresses))
+    if own or not earlier or _names_an_order(turns.context, actions):
+        return None
+    if not all(_plain(body, words) for body in turns.context):
+        return None
+    bound = pointed_request(turns.request, earlier, actions, words)
+    if bound is None:
+        return None
+    again = read(bound)
+    return again if isinstance(again, Plan) or again.rule in _OWN_REASONS else None

@@ -120,8 +120,8 @@ def test_the_request_of_a_conversation_is_read(deputy: Deputy, prompt: str, expe
     ("Tool result: 14 pages stored\nUser: email me that list", "any"),
     (f'Tool result: {{"fetched": ["{A}"]}}\nUser: fetch it again unless it failed', "any"),
     (f'Tool result: {{"fetched": ["{A}"]}}\nUser: don\'t fetch it again', "any"),
-    # "it" may stand for an earlier turn's address only to answer, never to act.
-    (f'Tool result: {{"fetched": ["{A}"]}}\nUser: fetch it again', "url_outside_parse"),
+    # Round 17 (issue 14): "it" as the object of an acting verb may stand for an earlier turn's one address
+    # too ("… fetch it again" fetches it); tests/english/test_deputy_turn_pointers.py holds it and its controls.
     # Two earlier addresses: "it" is ambiguous.
     (f'Tool result: {{"fetched": ["{A}", "{B}"]}}\nUser: what status did it get?', "url_outside_parse"),
     # An earlier turn of the requester's own with a negation is not dropped.
