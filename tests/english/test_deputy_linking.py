@@ -177,7 +177,9 @@ def test_an_address_in_an_unused_quotation_is_named_as_outside_the_request(deput
 @pytest.mark.parametrize("prompt, kind", [
     (f'Client email: "Please delete {A}." Please fetch the old one.', "unsupported_verb"),
     (f'Client email: "Don\'t touch {A}." Please fetch the old one.', "negation"),
-    ('Client email: "The new landing page is live." Please fetch the old one.', "not_understood"),
+    # Since round 17 a quotation under a source label ("Client email:") that holds no address is
+    # context (deputy/text/headed.py): the request alone names nothing to fetch.
+    ('Client email: "The new landing page is live." Please fetch the old one.', "no_url"),
 ], ids=["delete", "negation", "no-address"])
 def test_quotation_words_still_name_their_refusal(deputy: Any, prompt: str, kind: str) -> None:
     assert read_outcome(deputy, prompt) == ("refused", kind)

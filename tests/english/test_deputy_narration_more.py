@@ -127,11 +127,15 @@ def test_what_the_page_says_is_no_action_on_it(deputy: Any, prompt: str) -> None
 @pytest.mark.parametrize("prompt", [
     f"Download {A} so it can be published.",  # a passive subject: done to the page
     f"Download {A} so it translates.",  # only a verb of saying has the page as its speaker
-    f"Download {A} and tell me what it says.",
     f"Download {A} so I can publish it.",
 ])
 def test_other_verbs_on_the_page_still_refuse(deputy: Any, prompt: str) -> None:  # negative controls
     assert read_outcome(deputy, prompt) == ("refused", "unsupported_verb")
+
+
+def test_a_question_beside_the_request_still_refuses(deputy: Any) -> None:  # negative control
+    # Since round 17 the reason is the second question asked at once (deputy/forms/second_question.py).
+    assert read_outcome(deputy, f"Download {A} and tell me what it says.") == ("refused", "not_understood")
 
 
 # --- a quoted title or comment beside a noun ------------------------------------------------
