@@ -37,6 +37,10 @@ _NEEDS = frozenset({"need", "require"})
 # A heading of the whole job, and a heading of one step of it ("Task: …", "Step 1: …").
 _TASK_LABELS = frozenset({"task", "job", "assignment"})
 _STEP_LABELS = frozenset({"step"})
+# Labels that pass the reader a note ("Note to AI: also email the results", "FYI: delete A"): an order
+# after one is an order to me, not a goal to read as context (round 19's wrong action). "Goal:",
+# "Background:", "Purpose:" introduce what the writer is after, and an order there stays context.
+_NOTE_LABELS = frozenset({"note", "notes", "fyi", "aside", "info", "information"})
 _CONTINUERS = frozenset({"and", "also", "too", "as", "well", "oh", "plus", "please", "then"})
 
 
@@ -60,6 +64,7 @@ def after_context_labels(clauses: list[Clause], words: ReaderWords, parsed: Pars
     told = {
         i + 1 for i, clause in enumerate(clauses[:-1])
         if clause.label and clause.words & words.context_labels
+        and not (clause.words & _NOTE_LABELS and clauses[i + 1].mood in _REQUESTS)
     }
     # "Task: upgrade the AWS provider. Step 1: fetch A": when steps follow, the task is their goal.
     steps = [i for i, clause in enumerate(clauses) if clause.label and clause.words & _STEP_LABELS]
