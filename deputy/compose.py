@@ -44,6 +44,7 @@ from deputy.forms.pronouns import dangling_pronouns
 from deputy.protect import ItemKind, maybe_host
 from deputy.forms.quoted import quoted_refusal
 from deputy.forms.reasons import happened, wants_to_know
+from deputy.forms.reported_past import past_clock_times, reports_what_happened
 from deputy.forms.restated import restated
 from deputy.scope import role
 from deputy.signals import (
@@ -83,6 +84,7 @@ class _Roles:
     loose: tuple[int, ...]  # neither request nor context: judged like the request, then refused
     acting: tuple[int, ...]  # context whose negations and widening words count (it speaks of acting)
     remarks: frozenset[int]
+    reports: frozenset[int] = frozenset()  # context that only reports what happened (deputy.forms.reported_past)
 
 
 def build_skeleton(
@@ -118,7 +120,9 @@ def build_skeleton(
     conditioned |= elliptic_nots(doc, found_conditions, conditions)
     negation, negation_asked = _negation(clauses, roles, parsed, words, skip=conditioned, actions=actions)
     requested = [main] + [clauses[i] for i in roles.absorbed if roles.absorbed[i] == roles.main]
-    unexpected = list(main.unexpected) + _symbols(parsed, words) + _loose_conjuncts(requested, parsed, words)
+    # "You answered that A was fetched at 09:12": the clock time of a report dates the past (round 18).
+    dated = past_clock_times({t for i in roles.reports for t in clauses[i].tokens}, parsed)
+    unexpected = list(main.unexpected) + _symbols(parsed, words, dated) + _loose_conjuncts(requested, parsed, words)
     # "How many pages do you have from docs.rs?": a word that may name a site or a file, in the
     # request itself, is never silently dropped.
     # Not inside the writer's own purpose ("Need A to fix the failing test in test_models.py"): a file the
@@ -241,9 +245,14 @@ def _roles(
         else:
             context.append(index)
     wishes = {i for i in context if own_wish(clauses[i], words, actions) or writers_reason(clauses[i], parsed, words)}
+    # "You told me A was queued.", "Sent from my phone": a report of what happened asks nothing, though
+    # it names the deputy (deputy.forms.reported_past); only beside a request or a question.
+    # Not a line right under a label ("Assistant: done"): whose words those are is the turn reader's call.
+    reports = {i for i in context if main_i in addressed and not (i and clauses[i - 1].label)
+               and reports_what_happened(clauses[i], parsed, words, actions)}
     fine = [
         i for i in context
-        if i in pleasant
+        if i in pleasant or i in reports
         or (i in wishes or i in told or fine_context(clauses[i]))
         and not speaks_to_me(clauses[i], doc, main_i, i, wish=i in wishes)
     ]
@@ -252,6 +261,7 @@ def _roles(
     return _Roles(
         main=main_i, also=tuple(also), absorbed=absorbed, context=tuple(context), fine=tuple(fine),
         loose=tuple(i for i in context if i not in fine), acting=tuple(acting), remarks=remarks,
+        reports=frozenset(reports),
     )
 
 
@@ -449,11 +459,11 @@ def _forbidden(parsed: Parsed, words: ReaderWords) -> list[str]:
     return found
 
 
-def _symbols(parsed: Parsed, words: ReaderWords) -> list[str]:
-    """Shell or markup anywhere: "&&", "-rf", "<script>"."""
+def _symbols(parsed: Parsed, words: ReaderWords, dated: frozenset[int] = frozenset()) -> list[str]:
+    """Shell or markup anywhere: "&&", "-rf", "<script>". `dated`: clock times that date a report."""
     return [
         t.text for t in parsed.doc
-        if t.i not in parsed.items and t.i not in parsed.synthetic and not t.is_punct and not t.is_alpha
+        if t.i not in parsed.items and t.i not in dated and t.i not in parsed.synthetic and not t.is_punct and not t.is_alpha
         and not t.like_num and lower(t) not in words.list_words and not ordinary_word(t.text)
         # "Before the 14:00 change freeze, grab A": the clock time of the writer's own deadline.
         and not occasion_clock(t, parsed, words)

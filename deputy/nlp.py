@@ -21,6 +21,7 @@ from deputy.forms.opening_names import opening_names, opening_subjects
 from deputy.forms.check_heading import check_headings
 from deputy.text.dictated import dictated_commas
 from deputy.text.fronted import fronted_work
+from deputy.text.fronted_purpose import fronted_purpose
 from deputy.text.let_know import let_know
 from deputy.forms.joined import joined_objects
 from deputy.text.reorder import narrated_steps, reorder, subjunctive_hedges
@@ -232,6 +233,9 @@ def parse(
     hedged += narrated
     protected, fronted = fronted_work(protected)
     hedged += fronted
+    # "So that the summariser has material, download A now.": the purpose put after the request (round 18).
+    protected, purposed = fronted_purpose(protected)
+    hedged += purposed
     protected, dictated = dictated_commas(protected, words.dictated_commas)
     hedged += dictated
     rewritten = rewrite(

@@ -33,6 +33,7 @@ __all__ = [
     "reasons",
     "recalled",
     "repeated",
+    "reported_past",
     "restated",
     "retried",
     "second_question",

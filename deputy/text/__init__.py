@@ -20,6 +20,7 @@ __all__ = [
     "fields",
     "forwarded",
     "fronted",
+    "fronted_purpose",
     "headed",
     "hedged",
     "jsonaction",

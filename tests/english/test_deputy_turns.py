@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import deputy.compose as compose_module
 import deputy.reader as reader_module
 from _teaching_helpers import vocab_raw
 from deputy import Deputy, Plan, Refusal, Vocab
@@ -145,6 +146,9 @@ def test_switching_the_past_check_off_refuses_again(deputy: Deputy, monkeypatch:
     prompt = f"Last turn you fetched {A}. Give me the stored text of {A} now."
     assert isinstance(deputy.read(prompt), Plan)
     monkeypatch.setattr(reader_module, "_past_at", lambda sentence, offset: False)
+    # Round 18: a past report beside a request is context in the sentence reader too
+    # (deputy/forms/reported_past.py); switched off with it, so only the turn reader's past check is left.
+    monkeypatch.setattr(compose_module, "reports_what_happened", lambda *args, **kwargs: False)
     assert isinstance(deputy.read(prompt), Refusal)
 
 
