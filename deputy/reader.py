@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from deputy.bind import Binder, Plan, SlotChecker
 from deputy.text.before_anything import asked_first
 from deputy.text.both import read_both
-from deputy.text.blockmarkup import list_headings, unbold_words, unquote_whole_message
+from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
 from deputy.decide import CHECKS, Decider
@@ -264,7 +264,9 @@ class Deputy:
         words = self.vocab.words
         # Round 16: spoken openers and tags, "them both", a reassurance before the request.
         # Round 17: hesitations, closing tails, a self-correction, a run-on request after an address.
-        text = undisfluent(prompt.strip(), disfluencies=words.disfluencies, tails=words.closing_tails,
+        # Round 18: an XML-ish tag pair of the writer's own request around the whole prompt ("<task>…</task>").
+        text = untagged(prompt.strip(), words.wrapper_tags)
+        text = undisfluent(text, disfluencies=words.disfluencies, tails=words.closing_tails,
                            corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
                            refusing=self._refusing)
         text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
@@ -284,7 +286,8 @@ class Deputy:
         text = unhang_agents(text, self.vocab.words, observed=self._observed_nouns)
         # A tool-call block first: its inner arguments object would otherwise be unpacked on its own.
         # '{"action": "fetch", "urls": ["A"]}' as the whole prompt (round 15).
-        text = unpack_action_object(text, self._calls | self._observing_calls, self.vocab.words, self._bare_calls)
+        text = unpack_action_object(text, self._calls | self._observing_calls, self.vocab.words, self._bare_calls,
+                                    verbs=self._actions, slots=self._slot_names)
         text = unpack_blocks(text, self._calls)
         text = unpack_arguments(text, self._slot_names)
         text = unpack_calls(drop_owner(text, self._calls, self._owners), self._calls)

@@ -106,6 +106,7 @@ class ReaderWords:
     label_keys: frozenset[str]
     header_fields: frozenset[str]
     request_fields: frozenset[str]
+    wrapper_tags: frozenset[str]
     greeting_addressees: frozenset[str]
     correlative_focus: frozenset[str]
     companion_verbs: frozenset[str]

@@ -346,6 +346,14 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Field names of the header line that holds the request itself ("Action: please fetch A"): the name is
     # dropped and the value read as the writer's own sentence, with every check.
     "request_fields": ("action", "request", "body"),
+    # Round 18 (chat18): names of the XML-ish tags an agent sets its own request in when the tag pair is
+    # the whole prompt ("<task>How many pages …?</task>", deputy/text/blockmarkup.py): the body is read as
+    # the writer's own words, with every check. Never a tag of someone else's text ("tool_output",
+    # "document", "email", "search_results"): adding one widens what acts, so it is a relaxation.
+    "wrapper_tags": (
+        "task", "request", "instruction", "instructions", "query", "question", "user_request", "user_query",
+        "user_input", "prompt", "ask", "command",
+    ),
     # Whom a mail's greeting addresses ("Hi all,", "Hello team,"): under a dropped header, the greeting is
     # dropped with them; "all" there names the readers, never the pages.
     "greeting_addressees": ("all", "everyone", "everybody", "team", "folks", "guys", "colleagues"),
@@ -455,6 +463,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Round 17: "hey so um how many pages …", "right so uh check …" (the hesitations go first, in
         # deputy.text.disfluent). Not "right" alone ("right now fetch A") nor "hey" alone.
         "hey so", "right so", "alright so", "yeah so basically",
+        # Round 18 (chat18): the slang greeting "yo" ("yo whats the queue looking like"); never a verb.
+        "yo", "yo so",
     ),
     # Tags that close a yes/no question and ask nothing of their own ("is the robot allowed on A do you
     # know", "… or not, do you happen to know?"), dropped at the very end (deputy.text.spoken).
@@ -529,6 +539,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "and yeah that's it", "yeah that's it", "and that's it", "that's it", "and yeah that's about it",
         "and that's about it", "that's about it", "that's all", "and that's all", "yeah that one", "I think",
         "I guess", "yeah",
+        # Round 18 (chat18): hedges on an amount that close a spoken count question ("how many pages have we
+        # got from A um roughly"). They soften the answer asked for and ask nothing of their own.
+        "roughly", "approximately", "more or less", "give or take", "ballpark",
     ),
     # A speaker taking back the address they just said ("fetch A uh no wait I meant B"): between the first
     # two addresses of the prompt, the first is dropped and the request goes to the second. Widens what

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["list_headings", "unbold_words", "unquote_whole_message"]
+__all__ = ["list_headings", "unbold_words", "untagged", "unquote_whole_message"]
 
 # "## Sources to download" (1 to 6 marks, closing marks allowed), as its own line.
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(?P<title>[^\n#]*?[^\s#:])[ \t]*#*[ \t]*$")
@@ -28,6 +28,27 @@ _QUOTED = re.compile(r"^[ \t]*>[ \t]?")
 _WORDS = re.compile(r"[^\W\d_][\w']*")
 # "**Fetch:**", "**Task for Sea Spider**": bold around words only (no "/", no "." inside a name, no "*").
 _BOLD_WORDS = re.compile(r"\*\*(?=[^\s*])((?:[^*/\n.]|\.(?![^\W_])){1,80}?)(?<=[^\s*])\*\*")
+
+
+# "<task>…</task>" as the whole prompt (round 18): one opening tag without attributes, its closing tag at
+# the very end, lines allowed between.
+_TAG_PAIR = re.compile(r"\A<(?P<tag>[A-Za-z][\w-]{0,30})>(?P<body>.*)</(?P=tag)>\Z", re.DOTALL)
+
+
+def untagged(text: str, tags: Iterable[str]) -> str:
+    """The body of an XML-ish tag pair that is the whole prompt ("<task>Fetch A</task>" → "Fetch A"), when
+    the tag is one of `tags` (the writer's own request, never a tag of someone else's text) and the body
+    holds no second pair of it; else the text as written. The body is read with every check."""
+    if not text.startswith("<"):
+        return text
+    found = _TAG_PAIR.match(text.strip())
+    if found is None or found.group("tag").lower() not in tags:
+        return text
+    body = found.group("body").strip()
+    tag = re.escape(found.group("tag"))
+    if not body or re.search(r"</?" + tag + r"\b", body, re.IGNORECASE):
+        return text
+    return body
 
 
 def unbold_words(text: str) -> str:

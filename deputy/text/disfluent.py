@@ -75,7 +75,22 @@ _ROBOTS_WHETHER = re.compile(
 # "so A yeah that one grab it": words that only point again at the address just said, dropped when a run-on
 # request follows them (nowhere else: "fetch that one" keeps its object).
 _POINTED_AGAIN = ("yeah that one", "yes that one", "that one", "this one", "that's the one", "yeah that's the one")
+# "the one I mentioned A go ahead and fetch that one", "the better one is A so fetch that one": spoken
+# lead-ins that may open the run-on request. They stay in the request (its parse reads them as it reads
+# "go ahead and fetch A"); only where the new sentence starts moves before them. None negates or conditions.
+_RUN_ON_LEAD_INS = ("just go ahead and", "go ahead and", "so go ahead and", "so just", "so please", "just", "please",
+                    "so")
 _POINTER_STARTS = frozenset(phrase.split()[0] for phrase in _BACK_POINTERS)
+# "fetch A and um actually also uh you know what never mind just that first one": a speaker starts to add a
+# second item, names none, and takes the addition back, keeping the first. Only at the very end, only when
+# the keeping words ("just that first one") follow the take-back, and only after the prompt's one address
+# (deputy.text.disfluent._taken_back): "… and also B never mind" or a bare "never mind" is read as written.
+_TAKEN_BACK = re.compile(
+    r"(?<=\S)[ \t]*,?[ \t]+and[ \t]+(?:actually[ \t]+)?also[ \t]*,?[ \t]+(?:you[ \t]+know[ \t]+what[ \t]*,?[ \t]+)?"
+    r"(?:actually[ \t]+)?(?:never[ \t]*mind|scratch[ \t]+that|forget[ \t]+(?:it|that))[ \t]*,?[ \t]+"
+    r"(?:just|only)[ \t]+(?:that|the)[ \t]+(?:first[ \t]+)?one[ \t]*[.!]*[ \t]*\Z",
+    re.IGNORECASE,
+)
 _MAX_TAILS = 3  # "… yeah that one I think": a few tails in a row, never a loop over the whole prompt
 
 
@@ -120,7 +135,8 @@ def _run_on(verbs: frozenset[str]) -> re.Pattern[str] | None:
     # A verb right after an address and before a pronoun pointing back at it.
     return re.compile(
         r"\A(?:[ \t]*,?[ \t]+(?:" + _phrases(_POINTED_AGAIN) + r"))?[ \t]*,?[ \t]+"
-        r"(?=(?:" + said + r")[ \t]+(?:" + _phrases(_BACK_POINTERS) + r")\b)", re.IGNORECASE
+        r"(?=(?:(?:" + _phrases(_RUN_ON_LEAD_INS) + r")[ \t]+)?(?:" + said + r")[ \t]+(?:" + _phrases(_BACK_POINTERS)
+        + r")\b)", re.IGNORECASE
     )
 
 
@@ -257,6 +273,18 @@ def _split_account(text: str, refusing: frozenset[str]) -> str:
     return account + ". " + text[found.end():]
 
 
+def _taken_back(text: str) -> str:
+    """ "fetch A and also you know what never mind just that first one" as "fetch A": the addition taken
+    back named nothing, and the one address before it is what is kept."""
+    found = _TAKEN_BACK.search(text)
+    if found is None:
+        return text
+    items = protect(text).items
+    if len(items) != 1 or items[0].kind is not ItemKind.ADDRESS or items[0].end > found.start():
+        return text
+    return text[:found.start()]
+
+
 def _one_address_at(text: str, start: int, end: int) -> bool:
     """Whether the prompt's only address is exactly text[start:end]."""
     items = protect(text).items
@@ -291,5 +319,5 @@ def undisfluent(
     text = _drop_fillers(prompt, disfluencies, spellings or {})
     text = _drop_tails(text, tails)
     text = _correct(text, corrections)
-    text = _drop_tails(text, tails)
+    text = _drop_tails(_taken_back(text) if "mind" in text or "forget" in text or "scratch" in text else text, tails)
     return _split_account(_split_run_on(text, verbs), refusing)

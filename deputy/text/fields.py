@@ -31,6 +31,10 @@ _FIELD = re.compile(r"^[ \t]*(?P<name>[A-Za-z][A-Za-z-]{0,20})[ \t]*:[ \t]*(?P<v
 _OPENING = re.compile(
     r"^[ \t]*(?P<label>[A-Za-z]+)[ \t]+#?[A-Za-z]{0,6}-?\d[\w-]*[ \t]*(?:[—–-][ \t]*(?P<field>.+?))?[ \t]*$"
 )
+# Round 18 (chat18): a tracker's issue key opening the prompt, then its fields set off by bars or a dash:
+# "DATA-310 | Reporter: kwame", "OPS-12 — Assignee: bot | Priority: low". The key is upper-case letters, a
+# dash and digits (never an address: no dot or slash), and a field must follow it on the line.
+_KEY_LINE = re.compile(r"^[ \t]*[A-Z][A-Z0-9]{1,9}-\d{1,6}[ \t]*[|—–][ \t]*(?P<fields>\S.*?)[ \t]*$")
 # Fields that name people: their value may be an e-mail address or a handle ("j.okafor"), never fetched.
 # "Hi all," opening the body under a dropped header: a greeting word, whom it addresses, a comma or "!".
 _GREETING = re.compile(r"^[ \t]*(?P<word>[A-Za-z]+)[ \t]+(?P<who>[A-Za-z]+)[ \t]*[,!][ \t]*")
@@ -50,6 +54,21 @@ def _harmless(value: str, people: bool, words: ReaderWords, *, asking: bool = Fa
     return refused is None or (asking and refused[0] is RefusalKind.UNSUPPORTED_VERB)
 
 
+def _key_line_fields(line: str) -> list[tuple[str, str]] | None:
+    """The fields of an issue-key line ("DATA-310 | Reporter: kwame"), or None when it is not one. Every
+    part after the key must be a field of a header name, else the line is read as written."""
+    keyed = _KEY_LINE.match(line)
+    if keyed is None:
+        return None
+    fields = []
+    for part in re.split(r"[ \t]+\|[ \t]+", keyed.group("fields")):
+        field = _FIELD.match(part)
+        if field is None:
+            return None
+        fields.append((field.group("name").lower(), field.group("value")))
+    return fields
+
+
 def _header(lines: list[str], words: ReaderWords) -> tuple[int, list[str]] | None:
     """How many lines the header takes and the request fields' values, or None when a line refuses."""
     fields: list[tuple[str, str]] = []
@@ -62,6 +81,11 @@ def _header(lines: list[str], words: ReaderWords) -> tuple[int, list[str]] | Non
             if field is None:
                 return None
             fields.append((field.group("name").lower(), field.group("value")))
+    keyed = _key_line_fields(lines[0]) if lines and index == 0 else None
+    if keyed is not None:
+        # The key line alone is a header: a tracker's key with its fields says what the lines below are.
+        fields.extend(keyed)
+        index = 1
     while index < len(lines):
         field = _FIELD.match(lines[index])
         name = field.group("name").lower() if field is not None else ""
@@ -69,7 +93,7 @@ def _header(lines: list[str], words: ReaderWords) -> tuple[int, list[str]] | Non
             break
         fields.append((name, field.group("value")))
         index += 1
-    if index < 2:
+    if index < 2 and keyed is None:
         return None
     asked = [value for name, value in fields if name in words.request_fields]
     described = [(name, value) for name, value in fields if name not in words.request_fields]

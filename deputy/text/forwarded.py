@@ -32,6 +32,13 @@ _REFERENCE = re.compile(
     r"(?:(?P<who>[^\W\d_][\w-]*)['’]s|the\s+forwarded|the|that|this)\s+(?:e-?mail|mail|message)\b",
     re.IGNORECASE,
 )
+# Round 18 (chat18): "the link Tom sent", "the two pages Ana shared": the sender's name (which must be the
+# mail's "From:" name) and a verb of passing something on, in place of "in Tom's email".
+_SENT_REFERENCE = re.compile(
+    r"\bthe\s+(?:(?P<count>[a-z0-9]+)\s+)?(?P<noun>[a-z]+)\s+(?P<who>[^\W\d_][\w-]*)\s+"
+    r"(?:sent|shared|forwarded|passed\s+on)\b(?:\s+(?:me|us))?",
+    re.IGNORECASE,
+)
 # How a count is written ("the two links"); the mail holds at most a handful of links worth counting.
 _COUNTS = {word: n for n, word in enumerate(
     ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"))}
@@ -55,6 +62,8 @@ def forwarded_links(text: str, words: ReaderWords) -> str:
         return text
     end = next((i for i in range(start + 1, len(lines)) if _RULE.match(lines[i])), None)
     if end is None:
+        end = _last_paragraph(lines, start)
+    if end is None:
         return text
     mail, own = "\n".join(lines[start + 1:end]), "\n".join(lines[end + 1:])
     found = protect(mail)
@@ -63,13 +72,26 @@ def forwarded_links(text: str, words: ReaderWords) -> str:
         return text
     if quoted_refusal(" ".join(found.pieces), words) is not None:
         return text
-    references = list(_REFERENCE.finditer(own))
+    # "the links in the forwarded email" is read by the first pattern alone (the second would take "in the
+    # forwarded" for a sender's words); "the link Tom sent" only when the first finds nothing.
+    references = list(_REFERENCE.finditer(own)) or list(_SENT_REFERENCE.finditer(own))
     if len(references) != 1 or not _fits(references[0], addresses, mail, words):
         return text
     said = references[0]
     before = "\n".join(lines[:start])
     asked = own[: said.start()] + _listed(addresses) + own[said.end():]
     return (before + "\n" + asked) if before.strip() else asked
+
+
+def _last_paragraph(lines: list[str], start: int) -> int | None:
+    """Without a rule line (round 18): the blank line before the writer's last paragraph, when that
+    paragraph is one line after the mail ("…\n\nPlease fetch the link Tom sent.")."""
+    blanks = [i for i in range(start + 1, len(lines)) if not lines[i].strip()]
+    if not blanks:
+        return None
+    end = blanks[-1]
+    own = [line for line in lines[end + 1:] if line.strip()]
+    return end if len(own) == 1 and any(line.strip() for line in lines[start + 1:end]) else None
 
 
 def _fits(said: re.Match[str], addresses: list[str], mail: str, words: ReaderWords) -> bool:

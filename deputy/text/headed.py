@@ -311,14 +311,19 @@ def read_headed(text: str, words: ReaderWords, *, own_name: str) -> Headed:
         if adopted is not None:
             return Headed(adopted)
         return Headed(text)
+    # Someone else's words may name me ("what's sea spider doing rn?"): my own name there is no verb.
+    units = [u if u.own else _Unit(_unnamed(u.said, own_name), own=False, who=u.who) for u in units]
+    others = [u for u in units if not u.own]
     if not own:
-        # A log with no line of the writer's: its last speaker may only pass a question to me ("ask the bot").
+        # A log with no line of the writer's: its last speaker may only pass a question to me ("ask the bot"),
+        # or (round 18) be the log's one request naming its own address, read with every check below.
         last = units[-1]
         found = _adopts(_phrase(last.said, words), words, _speakers(units))
-        if found is None or found[0] != "question":
+        if (found is None or found[0] != "question") and not _last_asks(units, words):
             return Headed(text)
         units = units[:-1] + [_Unit(last.said, own=True)]
         own = [units[-1]]
+        others = units[:-1]
     asked = " ".join(u.said.strip() for u in own)
     found = _adopts(_phrase(asked, words), words, _speakers(units)) if len(own) == 1 else None
     if found is not None:
@@ -344,6 +349,24 @@ def read_headed(text: str, words: ReaderWords, *, own_name: str) -> Headed:
     if not all(_harmless(u.said, words) for u in others):
         return Headed(text)
     return Headed("\n".join(u.said.strip() for u in own))
+
+
+def _unnamed(said: str, own_name: str) -> str:
+    """Someone else's words with my own name ("Sea Spider", "sea-spider", "SeaSpider") put as "it"."""
+    if not own_name or len(own_name) < 4:
+        return said
+    # The name may be written in two words: any split of its letters with a space or a dash.
+    letters = r"[ \t-]?".join(re.escape(c) for c in own_name)
+    return re.sub(rf"(?<![\w@.-]){letters}(?![\w.-])", "it", said, flags=re.IGNORECASE)
+
+
+def _last_asks(units: list[_Unit], words: ReaderWords) -> bool:
+    """A chat log (round 18) whose last message names an address and whose earlier messages name none
+    and hold nothing that could change a request: "alex: can someone grab the flu page?\nmaria: please
+    fetch A". The last message is then the request passed to me; every message must have a speaker."""
+    if len(units) < 2 or any(u.who is None for u in units) or not _addresses(units[-1].said):
+        return False
+    return all(not _addresses(u.said) and _harmless(u.said, words) for u in units[:-1])
 
 
 def _speakers(units: list[_Unit]) -> frozenset[str]:

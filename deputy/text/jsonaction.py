@@ -83,7 +83,8 @@ def _values(
 
 
 def unpack_action_object(
-    text: str, calls: Mapping[str, frozenset[str]], words: ReaderWords, bare: frozenset[str] = frozenset()
+    text: str, calls: Mapping[str, frozenset[str]], words: ReaderWords, bare: frozenset[str] = frozenset(),
+    verbs: frozenset[str] = frozenset(), slots: frozenset[str] = frozenset(),
 ) -> str:
     """The prompt as English ("fetch A and B") when it is one JSON object naming an action; else as written.
 
@@ -101,6 +102,8 @@ def unpack_action_object(
     asked = _values(found, calls, words, bare)
     if asked is None:
         refused = _refused_action(found, words)
+        if refused is None:
+            refused = _acting_verb(found, words, verbs, slots)
         return text if refused is None else refused
     if not asked[1]:
         return asked[0]
@@ -124,3 +127,24 @@ def _refused_action(found: dict[str, Any], words: ReaderWords) -> str | None:
         listed = value if isinstance(value, list) else [value]
         values += [str(v) for v in listed if _word(v)]
     return " ".join([str(found[keys[0]])] + values)
+
+
+def _acting_verb(found: dict[str, Any], words: ReaderWords, verbs: frozenset[str], slots: frozenset[str]) -> str | None:
+    """'{"task": "download", "url": "A"}': an object whose action or label key names an acting verb that is
+    no capability's call name ("download", "grab") is put as that verb and its address ("download A"), to
+    be read as English with every check (round 18). Only an object of exactly that key and one slot (or a
+    slot's singular) holding words without spaces: a further key ("when": "if it changed") leaves it as
+    written, a quotation the reader refuses."""
+    keys = [k for k in found if k.lower() in words.action_keys | words.label_keys
+            and isinstance(found[k], str) and found[k].lower() in verbs]
+    rest = [k for k in found if k not in keys]
+    if len(keys) != 1 or len(rest) != 1 or not _slot(rest[0], found[rest[0]], slots):
+        return None
+    value = found[rest[0]]
+    if isinstance(value, list) and not rest[0].endswith("s"):
+        return None  # '"url": [A, B]': a key that says one, giving many (as deputy.text.jsonaction._slot says)
+    values = value if isinstance(value, list) else [value]
+    if not values or not all(_word(v) for v in values):
+        return None
+    said = [str(v) for v in values]
+    return f"{found[keys[0]]} " + (said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1])

@@ -44,6 +44,16 @@ _PULLED_OFF = re.compile(
     r"(?:site|website|web[ \t]+site|server|homepage|blog|wiki|page|portal|internet|web)\b)(?:s|ed|ing)?",
     re.IGNORECASE,
 )
+# "whats the queue looking like", "what does the queue look like": the spoken "what … like" asks what "how
+# is the queue looking" asks. Only with a determiner and at most three words of a noun phrase between, no
+# address (no dot, slash or colon in those words), and the question at the very end (a time word may
+# close it: "rn", "right now", "today"): "what was the queue looking like yesterday" (past) is left alone.
+_LOOKS_LIKE = re.compile(
+    r"\A(?:what[ \t]+is|what['’]?s|how['’]?s|how[ \t]+is)[ \t]+((?:the|our|your|my)(?:[ \t]+[A-Za-z-]+){1,3}?)"
+    r"[ \t]+looking[ \t]+like\b"
+    r"|\Awhat[ \t]+does[ \t]+((?:the|our|your|my)(?:[ \t]+[A-Za-z-]+){1,3}?)[ \t]+look[ \t]+like\b",
+    re.IGNORECASE,
+)
 _MAX_OPENERS = 3  # "um, so basically, …": a few openers in a row, never a loop over the whole prompt
 
 
@@ -72,6 +82,13 @@ def _first_word(text: str) -> str:
     return found.group(0).lower() if found else ""
 
 
+def _how_it_looks(found: re.Match[str]) -> str:
+    """ "what's the queue looking like" as "how is the queue looking" (the "like" of "what … like" goes)."""
+    if found.group(1) is not None:
+        return f"how is {found.group(1)} looking"
+    return f"how does {found.group(2)} look"
+
+
 def unspoken(prompt: str, openers: tuple[str, ...], tags: tuple[str, ...], actions: Collection[str] = ()) -> str:
     """The prompt without the spoken openers and a claimed role at its start, a "like" before a time, and a
     question tag at its end, and "pull A down from the site" read as the removal it asks for."""
@@ -86,6 +103,7 @@ def unspoken(prompt: str, openers: tuple[str, ...], tags: tuple[str, ...], actio
                 break
             text = shorter
     text = _PULLED_OFF.sub("remove", text)
+    text = _LOOKS_LIKE.sub(_how_it_looks, text, count=1)
     text = _AUTHORITY.sub("", text, count=1)
     text = _LIKE_TIME.sub("", text)
     tag = _tag(tags)
