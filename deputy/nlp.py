@@ -24,6 +24,7 @@ from deputy.text.fronted import fronted_work
 from deputy.text.let_know import let_know
 from deputy.forms.joined import joined_objects
 from deputy.text.reorder import narrated_steps, reorder, subjunctive_hedges
+from deputy.text.robots_hinders import robots_hinders
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
 from deputy.segment import Token, sentence_starts
@@ -245,6 +246,8 @@ def parse(
     ordered, reordered = reorder(rewritten.protected, verbs)
     ordered, lets = robots_lets(ordered)
     reordered += lets
+    ordered, hinders = robots_hinders(ordered, verbs)
+    reordered += hinders
     ordered, told = let_know(ordered, _single_words(words.conditions))
     reordered += told
     raw = _words(ordered, nlp.tokenizer)

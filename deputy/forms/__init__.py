@@ -11,6 +11,7 @@ __all__ = [
     "asked_back",
     "check_heading",
     "contrast",
+    "conditioned_nots",
     "copula",
     "correlative",
     "dated",
