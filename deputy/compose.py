@@ -35,6 +35,7 @@ from deputy.context import (
 from deputy.forms.contrast import contrasting_not
 from deputy.forms.described import describes_the_page
 from deputy.forms.echo import echoes
+from deputy.forms.conditioned_nots import conditioned_nots
 from deputy.forms.elliptic import elliptic_nots
 from deputy.forms.listcounts import quantifies_a_count
 from deputy.nlp import Parsed
@@ -118,6 +119,8 @@ def build_skeleton(
                    and _about_another(doc[index].head) for t in doc[index].head.subtree}
     # "Did you fetch A? If not, fetch it.": the "not" of "If not," is the condition's (deputy/forms/elliptic.py).
     conditioned |= elliptic_nots(doc, found_conditions, conditions)
+    # "as long as robots.txt doesn't forbid it", "provided it isn't blocked" (deputy/forms/conditioned_nots.py).
+    conditioned |= conditioned_nots(doc, found_conditions, conditions, _about_another)
     negation, negation_asked = _negation(clauses, roles, parsed, words, skip=conditioned, actions=actions)
     requested = [main] + [clauses[i] for i in roles.absorbed if roles.absorbed[i] == roles.main]
     # "You answered that A was fetched at 09:12": the clock time of a report dates the past (round 18).

@@ -21,10 +21,11 @@ from deputy.forms.opening_names import opening_names, opening_subjects
 from deputy.forms.check_heading import check_headings
 from deputy.text.dictated import dictated_commas
 from deputy.text.fronted import fronted_work
-from deputy.text.fronted_purpose import fronted_purpose
+from deputy.text.fronted_so_that import fronted_so_that
 from deputy.text.let_know import let_know
 from deputy.forms.joined import joined_objects
 from deputy.text.reorder import narrated_steps, reorder, subjunctive_hedges
+from deputy.text.robots_hinders import robots_hinders
 from deputy.protect import ItemKind, Protected, ProtectedItem
 from deputy.rewrite import rewrite
 from deputy.segment import Token, sentence_starts
@@ -234,7 +235,7 @@ def parse(
     protected, fronted = fronted_work(protected)
     hedged += fronted
     # "So that the summariser has material, download A now.": the purpose put after the request (round 18).
-    protected, purposed = fronted_purpose(protected)
+    protected, purposed = fronted_so_that(protected)
     hedged += purposed
     protected, dictated = dictated_commas(protected, words.dictated_commas)
     hedged += dictated
@@ -249,6 +250,8 @@ def parse(
     ordered, reordered = reorder(rewritten.protected, verbs)
     ordered, lets = robots_lets(ordered)
     reordered += lets
+    ordered, hinders = robots_hinders(ordered, verbs)
+    reordered += hinders
     ordered, told = let_know(ordered, _single_words(words.conditions))
     reordered += told
     raw = _words(ordered, nlp.tokenizer)

@@ -20,6 +20,7 @@ from deputy.text.fields import read_header_fields
 from deputy.text.headed import read_headed
 from deputy.text.labelled import read_label, unhang_agents
 from deputy.text.forwarded import forwarded_links
+from deputy.text.fronted_purpose import fronted_purpose
 from deputy.text.jsonaction import unpack_action_object
 from deputy.text.hedged import hedged
 from deputy.text.learner_forms import kept_text, permitted_for
@@ -29,6 +30,7 @@ from deputy.text.learner_order import learner_order
 from deputy.text.loglines import drop_log_lines
 from deputy.text.mentions import mentions
 from deputy.forms.needed_page import needed_page
+from deputy.text.needed_record import needed_record
 from deputy.nlp import load_nlp, parse
 from deputy.text.outline import drop_plan_outline
 from deputy.forms.pointed import pointed_first_step
@@ -175,6 +177,9 @@ class Deputy:
         self._refusing = frozenset(
             w.lower() for w in words.negations | words.blockers | frozenset(words.conditions) if " " not in w
         )
+        # Round 18 (deputy.text.fronted_purpose): every verb the reader reads, and the verbs it refuses.
+        self._verb_words = frozenset(w.lower() for w in self._verbs)
+        self._refused_verbs = frozenset(w.lower() for w in words.unsupported | words.forbidden)
         # Verbs the reader knows and does not refuse: a table's column title may be one ("| Name | Link |").
         self._known = frozenset(w.lower() for w in self._verbs) - frozenset(
             w.lower() for w in words.unsupported | words.forbidden | words.negating_verbs
@@ -277,6 +282,10 @@ class Deputy:
         # hedge or wish that is the request ("No rush, but I'd appreciate a copy of A").
         text = learner_verbs(text, words.learner_verbs, words.learner_show_verbs)
         text = hedged(learner_grammar(text, self._actions), words, self._actions)
+        # Round 18: "I need the text of A" is "Show me the text of A".
+        text = needed_record(text)
+        # Round 18: "To plan the project, list the sitemaps of A": the fronted purpose is the writer's.
+        text = fronted_purpose(text, known=self._verb_words, refused=self._refused_verbs, refusing=self._refusing)
         text = conceded(kept_text(permitted_for(text)))
         text = relayed(text, self.vocab.words) or text
         # A ticket's or a mail's header lines ("Reporter: …", "To: …") before any other markup (round 16).

@@ -22,6 +22,7 @@ from deputy.text.chatforms import read_numerals, respell_verbs
 from deputy.text.citations import drop_citations
 from deputy.protect import ItemKind, Protected
 from deputy.text.repeats import drop_repeat_notes
+from deputy.text.stacked import stacked_frames
 
 __all__ = ["Rewritten", "rewrite"]
 
@@ -455,7 +456,8 @@ def rewrite(
         if joined is not None:
             piece = joined.sub(". ", piece)
         if frame is not None:
-            piece = _replace_frames(piece, frame, opens=index == 0, courtesy=courtesy, rewrites=rewrites)
+            piece = stacked_frames(piece, lambda text: _replace_frames(
+                text, frame, opens=index == 0, courtesy=courtesy, rewrites=rewrites))
         if aside is not None:
             dropped = _drop_asides(piece, aside, final=index == last, rewrites=rewrites)
             # "Whenever you're free, I'd love it if you could grab A": once the aside before it is gone, the

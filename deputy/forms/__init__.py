@@ -10,6 +10,7 @@ __all__ = [
     "asked",
     "asked_back",
     "check_heading",
+    "conditioned_nots",
     "contrast",
     "copula",
     "correlative",

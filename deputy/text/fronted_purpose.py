@@ -1,49 +1,46 @@
-"""A purpose clause put before the request ("So that the summariser step has material to work with,
-download A now."), moved after it, where the parser reads it as the purpose it is (round 18). Up front,
-the small model makes the purpose's verb the sentence's root and the request a second action.
-Pure over the protected text; knows no capability.
+""""To plan the art-history project, list the sitemaps of A": a purpose set before the request is the writer's.
+
+An infinitive of purpose fronted before an imperative, and closed by a comma, says why the writer asks;
+the small model hangs its verb from the request as an adverbial clause, and the reader refused the
+prompt for that verb ("I cannot plan"). Put before the request, the purpose is the writer's own work,
+so the phrase is dropped and the request read alone, with every check (round 18).
+
+Only at the start of the prompt or of a sentence; "To" or "In order to" + a verb the reader neither
+knows nor refuses (a verb it knows may be a second order: "To check robots.txt, …" is left; a refused
+verb is the real problem: "To delete the old copies, fetch A" is left and refused as before), then at
+most eight plain words up to the comma: no address (the phrase holds no URL of the prompt), no pronoun
+that could be the page ("To cite it, …"), no negation, blocker or condition word. A trailing purpose
+("Fetch A to cite it") is left as written.
 """
 
 from __future__ import annotations
 
 import re
 
-from deputy.protect import Protected
-
 __all__ = ["fronted_purpose"]
 
-# "So that …," opening the prompt: a purpose of plain words up to its comma, then the request.
-_FRONTED = re.compile(r"\A(?P<lead>[ \t]*)(?P<purpose>so[ \t]+that[ \t]+[^,.;:!?\n]+?)[ \t]*,[ \t]*(?P<rest>\S)",
-                      re.IGNORECASE)
-_ENDING = re.compile(r"(?P<end>[.!]?)[ \t]*\Z")
-_SENTENCE_END = re.compile(r"[.!?;:\n]")
+_FRONTED = re.compile(
+    r"(?:(?<=\A)|(?<=[.!?][ \t])|(?<=\n))(?P<lead>[ \t]*)(?:in[ \t]+order[ \t]+)?to[ \t]+(?P<verb>[a-z]+)"
+    r"(?P<rest>(?:[ \t]+[\w'’-]+){0,8}),[ \t]+(?=[A-Za-z])",
+    re.IGNORECASE,
+)
+# Words that could point at the page the request names: the purpose would then be done to it.
+_POINTERS = frozenset({"it", "them", "this", "that", "these", "those", "its", "their"})
 
 
-def fronted_purpose(protected: Protected) -> tuple[Protected, tuple[str, ...]]:
-    """The prompt with a leading "So that X, <request>." put as "<request>, so that X.".
+def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[str], refusing: frozenset[str]) -> str:
+    """The prompt without a fronted "To V …," purpose of the writer's; anything else unchanged.
 
-    Only a one-sentence prompt (no sentence ends but its last: a purpose before one of several
-    sentences is left as written), with no address inside the purpose ("So that A stays fresh, fetch
-    B" is left: the address is refused as outside the request either way), and never a question.
-    Nothing is dropped: the purpose's own negations, conditions and verbs are still read, after it."""
-    pieces = protected.pieces
-    match = _FRONTED.match(pieces[0])
-    if match is None:
-        return protected, ()
-    body = pieces[0][match.start("rest"):]
-    last = pieces[-1] if len(pieces) > 1 else body
-    ending = _ENDING.search(last)
-    middle = [body, *pieces[1:-1]] if len(pieces) > 1 else []
-    if ending is None or any(_SENTENCE_END.search(p) for p in middle):
-        return protected, ()
-    if _SENTENCE_END.search(last[: ending.start()]):
-        return protected, ()
-    purpose = match.group("purpose")
-    moved = f"{last[: ending.start()]}, {purpose[0].lower()}{purpose[1:]}{ending.group('end') or '.'}"
-    new: tuple[str, ...]
-    if len(pieces) == 1:
-        new = (match.group("lead") + moved,)
-    else:
-        new = (match.group("lead") + body, *pieces[1:-1], moved)
-    rewrite = f"“{purpose}, …” → “…, {purpose[0].lower()}{purpose[1:]}”"
-    return Protected(prompt=protected.prompt, pieces=new, items=protected.items), (rewrite,)
+    `known`: verbs the reader reads (left: they may be a second order); `refused`: verbs it refuses;
+    `refusing`: negations, blockers and condition words (a phrase holding one is left as written)."""
+
+    def drop(match: re.Match[str]) -> str:
+        verb = match.group("verb").lower()
+        said = [w.lower() for w in re.findall(r"[\w'’-]+", match.group("rest"))]
+        if verb in known or verb in refused or verb in refusing:
+            return match.group(0)
+        if any(w in _POINTERS or w in refusing or w in refused or w.startswith(("http", "www.")) for w in said):
+            return match.group(0)
+        return match.group("lead")
+
+    return _FRONTED.sub(drop, prompt)

@@ -20,7 +20,8 @@ __all__ = ["kept_text", "permitted_for"]
 # reader then checks like any permission question ("Is it allowed to delete A?" still refuses).
 _PERMITTED_FOR = re.compile(
     r"(?:(?<=[.!?\n])|\A)(?P<lead>[ \t]*)(?P<be>is)(?:[ \t]+it)?[ \t]+(?P<adj>permitted|allowed|ok|okay|fine)[ \t]+"
-    r"for[ \t]+(?:us|me|our[ \t]+(?:crawler|robot|bot|spider)|the[ \t]+crawler|you)[ \t]+to[ \t]+(?=[A-Za-z])",
+    # Round 18: "for robot" / "for crawler" without a determiner and "to our bot" (a learner's "to" for "for").
+    r"(?:for|to)[ \t]+(?:us|me|you|movabot|(?:(?:our|the|your)[ \t]+)?(?:crawler|robot|bot|spider))[ \t]+to[ \t]+(?=[A-Za-z])",
     re.IGNORECASE,
 )
 # "Give me the text what you saved from A": the learner's relative "what" (or "that", or none) after a

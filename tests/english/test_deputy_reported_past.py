@@ -2,7 +2,7 @@
 me you were busy a minute ago.", "In your last reply A was still queued.", "Reported by support",
 "Sent from my phone", "… was fetched at 09:12") are context, not a second action; a purpose clause put
 before the request ("So that the summariser has material, download A now.") is read after it
-(deputy/forms/reported_past.py, deputy/text/fronted_purpose.py). Every rule has positive cases,
+(deputy/forms/reported_past.py, deputy/text/fronted_so_that.py). Every rule has positive cases,
 negative controls (negation, a real condition, an unsupported verb, the address moved into the report)
 and a rule-off check."""
 
@@ -14,7 +14,7 @@ import deputy.compose as compose_module
 import deputy.nlp as nlp_module
 from deputy import Deputy, Plan
 from deputy.protect import protect
-from deputy.text.fronted_purpose import fronted_purpose
+from deputy.text.fronted_so_that import fronted_so_that
 from seaspider.english_reader import build_deputy
 
 A = "https://www.lemonde.fr/international/"
@@ -111,16 +111,16 @@ def test_fronted_purpose_keeps_the_guards(deputy: Deputy, prompt: str, kind: str
 
 
 def test_fronted_purpose_moves_only_plain_one_sentence_prompts() -> None:
-    moved, notes = fronted_purpose(protect("So that we have it, fetch https://a.example.com/ now."))
+    moved, notes = fronted_so_that(protect("So that we have it, fetch https://a.example.com/ now."))
     assert notes and moved.pieces[-1].endswith(", so that we have it.")
     # An address inside the purpose, two sentences, a question: left as written.
     for prompt in ("So that https://a.example.com/ stays fresh, fetch https://b.example.com/.",
                    "So that we have it, fetch https://a.example.com/. Then stop.",
                    "So that we have it, can you fetch https://a.example.com/?"):
-        assert fronted_purpose(protect(prompt))[1] == ()
+        assert fronted_so_that(protect(prompt))[1] == ()
 
 
 def test_fronted_purpose_off_refuses_again(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = "So that the summariser step has material to work with, download https://www.abc.net.au/news/science/ now."
-    monkeypatch.setattr(nlp_module, "fronted_purpose", lambda protected: (protected, ()))
+    monkeypatch.setattr(nlp_module, "fronted_so_that", lambda protected: (protected, ()))
     assert _outcome(deputy, prompt)[0] == "refused"
