@@ -77,3 +77,13 @@ def read_outcome(deputy: Any, prompt: str) -> tuple[str, object]:
     if result.__class__.__name__ == "Plan":
         return result.operation, result.json_args()
     return "refused", result.kind
+
+
+def deputy_with_words(**lists: Any) -> Any:
+    """Sea Spider's deputy whose named word lists are the given ones: a rule's words taken off, to
+    show that the rule is what reads its cases (the rule-off checks of the reader's tests)."""
+    from dataclasses import replace
+
+    from seaspider.english_reader import deputy_for, load_vocab
+    vocab = load_vocab()
+    return deputy_for(replace(vocab, words=replace(vocab.words, **lists)))

@@ -5,27 +5,23 @@ private address) and a check that switching the rule off turns a positive case b
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from _deputy_helpers import read_outcome
+from _deputy_helpers import deputy_with_words, read_outcome
 from deputy import reader, rewrite
 from deputy.text import spoken
 from deputy.text.both import read_both
 from deputy.text.spoken import unspoken
-from seaspider.english_reader import build_deputy, deputy_for, load_vocab
+from seaspider.english_reader import build_deputy, load_vocab
 
 A = "https://a.example.com/x"
 B = "https://b.example.com/y"
 PRIVATE = "http://10.0.0.12/home"
 
 
-def _without(**lists: tuple[str, ...]) -> Any:
-    """A deputy whose named word lists are the given ones (the rule's words taken off)."""
-    vocab = load_vocab()
-    return deputy_for(replace(vocab, words=replace(vocab.words, **lists)))
+_without = deputy_with_words
 
 
 # --- wishes and pseudo-clefts as hedge frames (deputy/words.py hedge_frames) ---------------------------

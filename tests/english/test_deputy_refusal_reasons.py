@@ -13,23 +13,19 @@ reading back."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from _deputy_helpers import read_outcome
+from _deputy_helpers import deputy_with_words, read_outcome
 from deputy.forms import second_question
-from seaspider.english_reader import deputy_for, load_vocab
+from seaspider.english_reader import load_vocab
 
 A = "https://www.bahn.de/"
 B = "https://www.sbb.ch/en"
 
 
-def _without(**lists: frozenset[str] | tuple[str, ...]) -> Any:
-    """A deputy whose named word lists are the given ones (the rule's words taken off)."""
-    vocab = load_vocab()
-    return deputy_for(replace(vocab, words=replace(vocab.words, **lists)))
+_without = deputy_with_words
 
 
 # --- a whole site ---------------------------------------------------------------------------------

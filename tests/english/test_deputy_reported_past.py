@@ -12,25 +12,14 @@ import pytest
 
 import deputy.compose as compose_module
 import deputy.nlp as nlp_module
-from deputy import Deputy, Plan
+from _deputy_helpers import read_outcome
+from deputy import Deputy
 from deputy.protect import protect
 from deputy.text.fronted_so_that import fronted_so_that
-from seaspider.english_reader import build_deputy
 
 A = "https://www.lemonde.fr/international/"
 B = "https://www.economist.com/"
 
-
-@pytest.fixture(scope="module")
-def deputy() -> Deputy:
-    return build_deputy()
-
-
-def _outcome(deputy: Deputy, prompt: str) -> tuple[str, object]:
-    result = deputy.read(prompt)
-    if isinstance(result, Plan):
-        return result.operation, result.json_args()
-    return "refused", result.kind
 
 
 # --- a report of what happened beside a question or a request -------------------------------------------
@@ -45,7 +34,7 @@ def _outcome(deputy: Deputy, prompt: str) -> tuple[str, object]:
     (f"Please fetch {A}\n\nSent from my Android phone", ("fetch", {"urls": [A]})),
 ])
 def test_a_report_is_context(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> None:
-    assert _outcome(deputy, prompt) == expected
+    assert read_outcome(deputy, prompt) == expected
 
 
 @pytest.mark.parametrize("prompt,kind", [
@@ -62,7 +51,7 @@ def test_a_report_is_context(deputy: Deputy, prompt: str, expected: tuple[str, o
     (f"You answered that {A} was fetched at 09:12 with HTTP 403. Fetch it at 10:30.", "not_understood"),
 ])
 def test_a_report_keeps_the_guards(deputy: Deputy, prompt: str, kind: str) -> None:
-    assert _outcome(deputy, prompt) == ("refused", kind)
+    assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
 @pytest.mark.parametrize("prompt", [
@@ -71,22 +60,22 @@ def test_a_report_keeps_the_guards(deputy: Deputy, prompt: str, kind: str) -> No
     f"You told me to fetch {A} tomorrow. Fetch {A}.",  # a bare acting verb: a request relayed
 ])
 def test_no_report_is_never_acted_on(deputy: Deputy, prompt: str) -> None:
-    assert _outcome(deputy, prompt)[0] in ("refused", "page")
-    assert _outcome(deputy, prompt)[0] != "fetch"
+    assert read_outcome(deputy, prompt)[0] in ("refused", "page")
+    assert read_outcome(deputy, prompt)[0] != "fetch"
 
 
 def test_report_rule_off_refuses_again(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = "You mentioned an hour ago that you were swamped. Is anything still pending?"
-    assert _outcome(deputy, prompt) == ("status", {})
+    assert read_outcome(deputy, prompt) == ("status", {})
     monkeypatch.setattr(compose_module, "reports_what_happened", lambda *args, **kwargs: False)
-    assert _outcome(deputy, prompt)[0] == "refused"
+    assert read_outcome(deputy, prompt)[0] == "refused"
 
 
 def test_clock_rule_off_refuses_again(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = f"You answered that {A} was fetched at 09:12 with HTTP 403. What title did it have?"
-    assert _outcome(deputy, prompt) == ("page", {"url": A})
+    assert read_outcome(deputy, prompt) == ("page", {"url": A})
     monkeypatch.setattr(compose_module, "past_clock_times", lambda *args, **kwargs: frozenset())
-    assert _outcome(deputy, prompt) == ("refused", "not_understood")
+    assert read_outcome(deputy, prompt) == ("refused", "not_understood")
 
 
 # --- a purpose clause before the request -----------------------------------------------------------------
@@ -96,7 +85,7 @@ def test_clock_rule_off_refuses_again(deputy: Deputy, monkeypatch: pytest.Monkey
     "So that I can quote the figures, please download https://www.imf.org/en/Publications/WEO.",
 ])
 def test_fronted_purpose_is_read_after_the_request(deputy: Deputy, prompt: str) -> None:
-    assert _outcome(deputy, prompt)[0] == "fetch"
+    assert read_outcome(deputy, prompt)[0] == "fetch"
 
 
 @pytest.mark.parametrize("prompt,kind", [
@@ -107,7 +96,7 @@ def test_fronted_purpose_is_read_after_the_request(deputy: Deputy, prompt: str) 
      "unsupported_verb"),
 ])
 def test_fronted_purpose_keeps_the_guards(deputy: Deputy, prompt: str, kind: str) -> None:
-    assert _outcome(deputy, prompt) == ("refused", kind)
+    assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
 def test_fronted_purpose_moves_only_plain_one_sentence_prompts() -> None:
@@ -123,4 +112,4 @@ def test_fronted_purpose_moves_only_plain_one_sentence_prompts() -> None:
 def test_fronted_purpose_off_refuses_again(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = "So that the summariser step has material to work with, download https://www.abc.net.au/news/science/ now."
     monkeypatch.setattr(nlp_module, "fronted_so_that", lambda protected: (protected, ()))
-    assert _outcome(deputy, prompt)[0] == "refused"
+    assert read_outcome(deputy, prompt)[0] == "refused"

@@ -12,27 +12,16 @@ import pytest
 import deputy.context as context_module
 import deputy.reader as reader_module
 import deputy.text.turns as turns_module
+from _deputy_helpers import read_outcome
 from _teaching_helpers import vocab_raw
-from deputy import Deputy, Plan, Vocab
+from deputy import Deputy, Vocab
 from deputy.teaching.relaxations import relaxations
 from deputy.text.answered_back import answered_request, only_address
 from deputy.text.pointed_turns import pointed_request
-from seaspider.english_reader import build_deputy
 
 A = "https://www.dw.com/en/"
 B = "https://www.zdf.de/"
 
-
-@pytest.fixture(scope="module")
-def deputy() -> Deputy:
-    return build_deputy()
-
-
-def _outcome(deputy: Deputy, prompt: str) -> tuple[str, object]:
-    result = deputy.read(prompt)
-    if isinstance(result, Plan):
-        return result.operation, result.json_args()
-    return "refused", result.kind
 
 
 # --- a pointer after a sentence of background that only recalls the addresses ---------------------------
@@ -47,7 +36,7 @@ def _outcome(deputy: Deputy, prompt: str) -> tuple[str, object]:
     (f"I saved {A} and {B} earlier — download them again.", [A, B]),
 ])
 def test_a_pointer_binds_the_recalled_addresses(deputy: Deputy, prompt: str, urls: list[str]) -> None:
-    assert _outcome(deputy, prompt) == ("fetch", {"urls": urls})
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": urls})
 
 
 @pytest.mark.parametrize("prompt,kind", [
@@ -67,29 +56,29 @@ def test_a_pointer_binds_the_recalled_addresses(deputy: Deputy, prompt: str, url
     (f"My colleague wants {A} deleted. Fetch it.", "any"),
 ])
 def test_pointer_controls_still_refuse(deputy: Deputy, prompt: str, kind: str) -> None:
-    operation, got = _outcome(deputy, prompt)
+    operation, got = read_outcome(deputy, prompt)
     assert operation == "refused", (prompt, got)
     assert kind == "any" or got == kind, (prompt, got)
 
 
 def test_switching_the_recall_rule_off_refuses_again(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = f"I bookmarked {A} this morning. Please download it."
-    assert _outcome(deputy, prompt)[0] == "fetch"
+    assert read_outcome(deputy, prompt)[0] == "fetch"
     monkeypatch.setattr(context_module, "recalls", lambda *args, **kwargs: False)
-    assert _outcome(deputy, prompt) == ("refused", "url_outside_parse")
+    assert read_outcome(deputy, prompt) == ("refused", "url_outside_parse")
 
 
 # --- an anyone's past report: its time words date the past ----------------------------------------------
 
 def test_a_past_report_in_context_is_no_condition(deputy: Deputy) -> None:
     prompt = f"My colleague already archived {A} yesterday afternoon. Now fetch {B}."
-    assert _outcome(deputy, prompt) == ("refused", "url_outside_parse")
-    assert _outcome(deputy, f"My colleague already archived {A} yesterday afternoon. Now fetch {A}.") == (
+    assert read_outcome(deputy, prompt) == ("refused", "url_outside_parse")
+    assert read_outcome(deputy, f"My colleague already archived {A} yesterday afternoon. Now fetch {A}.") == (
         "fetch", {"urls": [A]})
 
 
 def test_an_order_for_later_in_context_still_times(deputy: Deputy) -> None:  # negative control
-    assert _outcome(deputy, f"The user asked me to fetch {A} tomorrow. Fetch {A}.")[0] == "refused"
+    assert read_outcome(deputy, f"The user asked me to fetch {A} tomorrow. Fetch {A}.")[0] == "refused"
 
 
 # --- a pointer in the last turn of a transcript (deputy/text/pointed_turns.py) ---------------------------
@@ -103,7 +92,7 @@ def test_an_order_for_later_in_context_still_times(deputy: Deputy) -> None:  # n
     (f'Tool result: {{"fetched": ["{A}"]}}\nUser: fetch it again', [A]),  # a round-16 control, generalised
 ])
 def test_a_turn_pointer_binds(deputy: Deputy, prompt: str, urls: list[str]) -> None:
-    assert _outcome(deputy, prompt) == ("fetch", {"urls": urls})
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": urls})
 
 
 @pytest.mark.parametrize("prompt,kind", [
@@ -116,7 +105,7 @@ def test_a_turn_pointer_binds(deputy: Deputy, prompt: str, urls: list[str]) -> N
     (f"Assistant: I fetched {A}.\nUser: fetch it once the queue is empty", "condition"),
 ])
 def test_turn_pointer_controls_still_refuse(deputy: Deputy, prompt: str, kind: str) -> None:
-    assert _outcome(deputy, prompt) == ("refused", kind)
+    assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
 def test_pointed_request_is_narrow() -> None:
@@ -133,9 +122,9 @@ def test_pointed_request_is_narrow() -> None:
 
 def test_switching_the_turn_pointer_off_refuses_again(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = f"Assistant: I fetched {A} and {B}.\nUser: fetch them both again"
-    assert _outcome(deputy, prompt)[0] == "fetch"
+    assert read_outcome(deputy, prompt)[0] == "fetch"
     monkeypatch.setattr(turns_module, "pointed_request", lambda *args, **kwargs: None)
-    assert _outcome(deputy, prompt) == ("refused", "url_outside_parse")
+    assert read_outcome(deputy, prompt) == ("refused", "url_outside_parse")
 
 
 # --- retrying is fetching (deputy/forms/retried.py) -----------------------------------------------------
@@ -147,7 +136,7 @@ def test_switching_the_turn_pointer_off_refuses_again(deputy: Deputy, monkeypatc
     (f"Please try {A} again.", [A]),
 ])
 def test_retrying_is_fetching(deputy: Deputy, prompt: str, urls: list[str]) -> None:
-    assert _outcome(deputy, prompt) == ("fetch", {"urls": urls})
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": urls})
 
 
 @pytest.mark.parametrize("prompt,kind", [
@@ -158,40 +147,40 @@ def test_retrying_is_fetching(deputy: Deputy, prompt: str, urls: list[str]) -> N
     (f"Retry the job for {A}.", "any"),
 ])
 def test_retry_controls_still_refuse(deputy: Deputy, prompt: str, kind: str) -> None:
-    operation, got = _outcome(deputy, prompt)
+    operation, got = read_outcome(deputy, prompt)
     assert operation == "refused", (prompt, got)
     assert kind == "any" or got == kind, (prompt, got)
 
 
 def test_switching_retrying_off_refuses_again(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = f"Retry {A} for me."
-    assert _outcome(deputy, prompt)[0] == "fetch"
+    assert read_outcome(deputy, prompt)[0] == "fetch"
     monkeypatch.setattr(reader_module, "retried", lambda sk, words, verb: sk)
-    assert _outcome(deputy, prompt)[0] == "refused"  # no capability has "retry" for a verb
+    assert read_outcome(deputy, prompt)[0] == "refused"  # no capability has "retry" for a verb
 
 
 # --- one address named twice (deputy/forms/repeated.py) --------------------------------------------------
 
 def test_a_repeated_address_is_one_address(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = f"Fetch {A} and, actually, {A} again to be sure."
-    assert _outcome(deputy, prompt) == ("fetch", {"urls": [A]})
-    assert _outcome(deputy, f"Fetch {A} and, actually, {A} again, unless it is down.")[0] == "refused"
-    assert _outcome(deputy, f"Fetch {A} and, actually, delete {A} again.")[0] == "refused"
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
+    assert read_outcome(deputy, f"Fetch {A} and, actually, {A} again, unless it is down.")[0] == "refused"
+    assert read_outcome(deputy, f"Fetch {A} and, actually, delete {A} again.")[0] == "refused"
     monkeypatch.setattr(reader_module, "without_repeats", lambda sk: sk)
-    assert _outcome(deputy, prompt) == ("refused", "url_outside_parse")
+    assert read_outcome(deputy, prompt) == ("refused", "url_outside_parse")
 
 
 # --- an address given as the answer to the deputy's question (deputy/text/answered_back.py) --------------
 
 def test_an_answered_question_is_the_earlier_request(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = f"User: I need the NOAA hurricane page.\nAssistant: Which URL?\nUser: {A}"
-    assert _outcome(deputy, prompt) == ("fetch", {"urls": [A]})
-    assert _outcome(deputy, f"User: delete the NOAA page.\nAssistant: Which URL?\nUser: {A}") == (
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A]})
+    assert read_outcome(deputy, f"User: delete the NOAA page.\nAssistant: Which URL?\nUser: {A}") == (
         "refused", "unsupported_verb")
-    assert _outcome(deputy, f"User: I need the NOAA page.\nAssistant: Done.\nUser: {A}")[0] == "refused"
-    assert _outcome(deputy, f"User: I don't need the NOAA page.\nAssistant: Which URL?\nUser: {A}")[0] == "refused"
+    assert read_outcome(deputy, f"User: I need the NOAA page.\nAssistant: Done.\nUser: {A}")[0] == "refused"
+    assert read_outcome(deputy, f"User: I don't need the NOAA page.\nAssistant: Which URL?\nUser: {A}")[0] == "refused"
     monkeypatch.setattr(turns_module, "answered_request", lambda *args: None)
-    assert _outcome(deputy, prompt)[0] == "refused"
+    assert read_outcome(deputy, prompt)[0] == "refused"
 
 
 def test_answered_request_is_narrow() -> None:
@@ -222,20 +211,20 @@ def test_a_new_pointer_or_retrying_word_is_a_relaxation(name: str, word: str) ->
 
 def test_a_follow_up_fragment_is_dropped(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = "Assistant (earlier): The queue had 3 jobs.\nUser: And now? What's queued?"
-    assert _outcome(deputy, prompt) == ("status", {})
-    assert _outcome(deputy, "Assistant: The queue had 3 jobs.\nUser: And now?")[0] == "refused"  # nothing after it
-    assert _outcome(deputy, f"Assistant: The queue had 3 jobs.\nUser: And now? Don't fetch {A}") == (
+    assert read_outcome(deputy, prompt) == ("status", {})
+    assert read_outcome(deputy, "Assistant: The queue had 3 jobs.\nUser: And now?")[0] == "refused"  # nothing after it
+    assert read_outcome(deputy, f"Assistant: The queue had 3 jobs.\nUser: And now? Don't fetch {A}") == (
         "refused", "negation")
-    assert _outcome(deputy, f"Assistant: The queue had 3 jobs.\nUser: And now? Delete {A}") == (
+    assert read_outcome(deputy, f"Assistant: The queue had 3 jobs.\nUser: And now? Delete {A}") == (
         "refused", "unsupported_verb")
     monkeypatch.setattr(turns_module, "_followed_up", lambda turns, words: turns)
-    assert _outcome(deputy, prompt)[0] == "refused"
+    assert read_outcome(deputy, prompt)[0] == "refused"
 
 
 def test_a_label_may_carry_a_short_remark(deputy: Deputy) -> None:
-    assert _outcome(deputy, f"Assistant (earlier): I fetched {A}.\nUser (me): fetch it again") == (
+    assert read_outcome(deputy, f"Assistant (earlier): I fetched {A}.\nUser (me): fetch it again") == (
         "fetch", {"urls": [A]})
-    assert _outcome(deputy, f"Assistant (earlier): I fetched {A}.\nUser (me): fetch {B}") == (
+    assert read_outcome(deputy, f"Assistant (earlier): I fetched {A}.\nUser (me): fetch {B}") == (
         "refused", "url_outside_parse")
 
 
