@@ -30,7 +30,7 @@ def _plans_in_a_child(prompts: list[str], hash_seed: str) -> list[str]:
 
 
 def determinism_sample() -> list[str]:
-    """Every one-line corpus prompt that names two or more URLs, and every fourth of the others.
+    """Every one-line corpus prompt that names two or more URLs, and every eighth of the others.
 
     Set and dict order over strings is what a hash seed changes, and it shows first where a prompt has
     several values to order or to deduplicate. The rest are sampled by position, which is stable
@@ -39,7 +39,8 @@ def determinism_sample() -> list[str]:
     prompts = [c.prompt for c in load_cases() if c.prompt.strip() and "\n" not in c.prompt]
     many = [p for p in prompts if len(URL.findall(p)) >= 2]
     others = [p for p in prompts if len(URL.findall(p)) < 2]
-    return many + others[::4]
+    # Every eighth, not every fourth, since the corpus grew past 6,000 lines (the sample stays near 1,450).
+    return many + others[::8]
 
 
 @pytest.mark.slow
