@@ -63,6 +63,18 @@ def with_predicate(word: str, capability: str = "fetch") -> dict[str, Any]:
     return raw
 
 
+def relaxations_on_adding(name: str, word: str) -> list[str]:
+    """What the relaxation check reports when `word` is added to the word list `name` of Sea Spider's
+    vocabulary (the check a widening list must trip)."""
+    from deputy import Vocab
+    from deputy.teaching.relaxations import relaxations
+
+    raw = vocab_raw()
+    changed = dict(raw)
+    changed["words"] = {**raw.get("words", {}), name: [word]}
+    return list(relaxations(Vocab.from_raw(raw), Vocab.from_raw(changed)))
+
+
 def write_json(path: Path, raw: Any) -> Path:
     path.write_text(json.dumps(raw, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return path

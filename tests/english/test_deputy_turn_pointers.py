@@ -13,9 +13,8 @@ import deputy.context as context_module
 import deputy.reader as reader_module
 import deputy.text.turns as turns_module
 from _deputy_helpers import read_outcome
-from _teaching_helpers import vocab_raw
+from _teaching_helpers import relaxations_on_adding, vocab_raw
 from deputy import Deputy, Vocab
-from deputy.teaching.relaxations import relaxations
 from deputy.text.answered_back import answered_request, only_address
 from deputy.text.pointed_turns import pointed_request
 
@@ -199,12 +198,8 @@ def test_answered_request_is_narrow() -> None:
     ("turn_pointers_one", "that page"), ("turn_pointers_all", "all three"), ("retrying_verbs", "redo"),
 ])
 def test_a_new_pointer_or_retrying_word_is_a_relaxation(name: str, word: str) -> None:
-    raw = vocab_raw()
-    before = Vocab.from_raw(raw)
-    changed = dict(raw)
-    changed["words"] = {**raw.get("words", {}), name: [word]}
-    after = Vocab.from_raw(changed)
-    assert any(name in line for line in relaxations(before, after)), relaxations(before, after)
+    found = relaxations_on_adding(name, word)
+    assert any(name in line for line in found), found
 
 
 # --- a follow-up fragment opening the last turn, a label with a remark (deputy/text/turns.py) ------------
@@ -229,8 +224,4 @@ def test_a_label_may_carry_a_short_remark(deputy: Deputy) -> None:
 
 
 def test_a_new_follow_up_is_a_relaxation() -> None:
-    raw = vocab_raw()
-    before = Vocab.from_raw(raw)
-    changed = dict(raw)
-    changed["words"] = {**raw.get("words", {}), "follow_ups": ["and later"]}
-    assert any("follow_ups" in line for line in relaxations(before, Vocab.from_raw(changed)))
+    assert any("follow_ups" in line for line in relaxations_on_adding("follow_ups", "and later"))

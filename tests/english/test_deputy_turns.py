@@ -9,9 +9,8 @@ import pytest
 
 import deputy.compose as compose_module
 import deputy.reader as reader_module
-from _teaching_helpers import vocab_raw
+from _teaching_helpers import relaxations_on_adding, vocab_raw
 from deputy import Deputy, Plan, Refusal, Vocab
-from deputy.teaching.relaxations import relaxations
 from deputy.text.turns import split_turns
 from seaspider.english_reader import build_deputy
 
@@ -156,12 +155,8 @@ def test_switching_the_past_check_off_refuses_again(deputy: Deputy, monkeypatch:
     ("turn_labels", "narrator"), ("requester_labels", "boss"), ("earlier_turns", "yesterday"),
 ])
 def test_a_new_turn_word_is_a_relaxation(name: str, word: str) -> None:
-    raw = vocab_raw()
-    before = Vocab.from_raw(raw)
-    changed = dict(raw)
-    changed["words"] = {**raw.get("words", {}), name: [word]}
-    after = Vocab.from_raw(changed)
-    assert any(name in line for line in relaxations(before, after)), relaxations(before, after)
+    found = relaxations_on_adding(name, word)
+    assert any(name in line for line in found), found
 
 
 # --- "once more" at the end of a clause is "again" (deputy/text/again.py) ------------------------------
