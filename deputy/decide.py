@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from deputy.forms.asked import names_it
+from deputy.forms.elsewhere import named_channel, named_other_agent
 from deputy.bind import Binder, Plan
 from deputy.forms.quoted import quoted_address, quoted_refusal
 from deputy.refusals import Refusal, Refuser, RefusalKind
@@ -90,6 +91,9 @@ class Decider:
         checking_verbs = "unsupported_verb" not in self._disabled
         if sk.forbidden and checking_verbs:
             return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=sk.forbidden[0])
+        elsewhere = self._elsewhere(sk) if checking_verbs else None
+        if elsewhere is not None:
+            return elsewhere
         refused = self._check_clause(sk, matches, checking_verbs)
         if refused is not None:
             return refused
@@ -297,6 +301,17 @@ class Decider:
         predicates = [sk.predicate or ""] + [also.predicate or "" for also in sk.also]
         word = " and ".join(filter(None, predicates))
         return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=word)
+
+    def _elsewhere(self, sk: Skeleton) -> Refusal | None:
+        """A request on behalf of another agent ("Is Googlebot allowed to fetch A?") or for an answer by
+        another channel ("… by email, please"): nothing here does that as asked (deputy.forms.elsewhere)."""
+        agent = named_other_agent(sk, self.vocab.words)
+        if agent is not None:
+            return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "other_agent", word=agent)
+        channel = named_channel(sk, self.vocab.words)
+        if channel is not None:
+            return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "channel", word=channel)
+        return None
 
     def _matches(self, sk: Skeleton) -> list[Capability]:
         return [cap for cap in self.vocab.capabilities if any(_fits(cap, f, sk) for f in cap.forms)]

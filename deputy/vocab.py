@@ -63,6 +63,8 @@ class ReaderWords:
     nouns: frozenset[str]
     achievers: frozenset[str]
     site_scopes: frozenset[str]
+    other_agents: frozenset[str]
+    channels: frozenset[str]
     hedge_frames: tuple[str, ...]
     hedge_asides: tuple[str, ...]
     sign_offs: tuple[str, ...]

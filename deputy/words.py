@@ -113,6 +113,13 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # "Crawl A entire site". The real problem is an action no capability does, so they name an
     # unsupported action, not words the reader cannot place (round 17).
     "site_scopes": ("entire", "whole", "recursively", "recursive", "subpages"),
+    # Other agents a request may ask on behalf of ("Is Googlebot allowed to fetch A?"): the deputy only
+    # answers for itself, so such a request is refused as unsupported (deputy.forms.elsewhere). English
+    # names none; a program's vocabulary lists the agents of its field.
+    "other_agents": (),
+    # Channels an answer may be asked to go by ("Title of A by email, please"): the deputy answers only
+    # where it was asked, so a request for one is refused as unsupported (deputy.forms.elsewhere).
+    "channels": ("email", "e-mail", "mail", "sms", "fax", "slack", "teams", "whatsapp", "telegram", "discord", "webhook"),
     # Hedges before the request, read as "please" (only where a request starts): "I'd appreciate it if
     # you could fetch A". Each is a phrase; "'" matches either apostrophe.
     "hedge_frames": (

@@ -18,6 +18,7 @@ __all__ = [
     "described",
     "echo",
     "elliptic",
+    "elsewhere",
     "headline_totals",
     "joined",
     "listcounts",
