@@ -168,6 +168,12 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
     # A question word asks only before the clause's first verb: "what did you fetch", not "I need what's at A".
     first_verb = next((t.i for t in content_toks if t.pos_ in VERBAL and t.tag_ not in WH_TAGS), len(doc))
     wh = next((wh_phrase(t, doc) for t in content_toks[:3] if t.tag_ in WH_TAGS and t.i < first_verb), None)
+    if wh is None:
+        # "For the report I'm preparing, how many pages do you have from H?": a fronted phrase closed by a
+        # comma is set aside; the question word opens what follows it, as it would alone (round 21).
+        after = _after_fronted_phrase(sent, root, content_toks)
+        after_verb = next((t.i for t in after if t.pos_ in VERBAL and t.tag_ not in WH_TAGS), len(doc))
+        wh = next((wh_phrase(t, doc) for t in after[:3] if t.tag_ in WH_TAGS and t.i < after_verb), None)
     asked = any(t.text == "?" for t in sent)
     last_of_doc = [t for t in doc if not t.is_space]
     question = asked or (sent.end == len(doc) and bool(last_of_doc) and last_of_doc[-1].text == "?")
@@ -523,6 +529,29 @@ def _supported_verb(root: Any, sent: Any, parsed: Parsed, verbs: frozenset[str])
     if any(c.dep_ in ("det", "poss", "nummod", "amod") for c in last.children):
         return None  # "Did you do the work?": a noun with its determiner is a noun
     return last
+
+
+def _after_fronted_phrase(sent: Any, root: Any, content_toks: list[Any]) -> list[Any]:
+    """The content tokens after a phrase that opens the sentence and ends at a comma, or [] when it has none.
+
+    Only a prepositional phrase hanging from the sentence's root ("For the audit, …", "In the meantime,
+    …"), whose words run from the sentence's start to the comma; a question word inside it ("For what
+    it's worth, …") opens nothing. A fronted clause ("If you already have it, …") is a condition or a
+    reason, read as before.
+    """
+    first = next((t for t in sent if not t.is_space), None)
+    if first is None:
+        return []
+    fronted = next((c for c in root.children if c.dep_ == "prep" and c.left_edge.i == first.i), None)
+    if fronted is None:
+        return []
+    comma = fronted.right_edge.i + 1
+    if comma >= sent.end or sent.doc[comma].text != "," or sent.doc[comma].head.i != root.i:
+        return []
+    # The relative pronoun of "the report that I'm writing" opens no question; any other does.
+    if any(t.tag_ in WH_TAGS and t.head.dep_ != "relcl" for t in fronted.subtree):
+        return []
+    return [t for t in content_toks if t.i > comma]
 
 
 def _contents(in_scope: set[int], parsed: Parsed) -> list[str]:

@@ -197,6 +197,11 @@ class Decider:
                     continue  # markup or shell text: refused below as unexpected words
                 # Only the capability's own predicates may recur ("download and save A"); a form's extra
                 # predicates ("add … to the queue") stand for the action only where the form says.
+                if (chosen is not None and chosen.observes and sk.mood in _QUESTIONS and lemma in self._acting
+                        and _orders_its_own_address(sk, lemma, self._acting)):
+                    # "How many pages do you have from H, and fetch A too.": a question and an order at
+                    # once, not the question's own verb recurring (round 21).
+                    return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "several_actions", word=lemma)
                 if chosen is not None and lemma in chosen.predicates and sk.predicate in chosen.predicates:
                     continue
                 if lemma in sk.asking:
@@ -330,6 +335,16 @@ class Decider:
 
     def _refuse(self, kind: RefusalKind, sk: Skeleton | None, reason_key: str, **fields: object) -> Refusal:
         return self._refuser.refuse(kind, sk, reason_key, **fields)
+
+
+def _orders_its_own_address(sk: Skeleton, lemma: str, acting: frozenset[str]) -> bool:
+    """Whether a verb conjoined with the question's own verb takes an address as its own object: "… have
+    from H, and fetch A" orders. Two acting verbs joined ("Did you fetch and store A?", "Are we allowed to
+    fetch and save A?") share the question's object and ask."""
+    rows = {row.id: row for row in sk.tokens}
+    verbs = {row.id for row in sk.tokens if row.lemma.lower() == lemma and row.deprel == "conj"
+             and row.head in rows and rows[row.head].lemma.lower() not in acting}
+    return any(row.head in verbs and row.misc == "address" and row.deprel == "dobj" for row in sk.tokens)
 
 
 def _conditional_order(sk: Skeleton, acting: frozenset[str]) -> bool:

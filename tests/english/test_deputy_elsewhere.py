@@ -105,3 +105,49 @@ def test_controls_for_a_channel(deputy: Any, prompt: str, expected: tuple[str, o
 def test_without_the_channel_list_the_old_reading_comes_back() -> None:
     reader = deputy_with_words(channels=frozenset())
     assert read_outcome(reader, f"Fetch {A} by email.") == ("fetch", {"urls": [A]})
+
+
+# --- round 21, found at first sight: a fronted phrase before a question word ----------------------------
+# "For the compliance report I'm preparing, how many pages do you have from H?" answered about H's home
+# page: the question word was not the sentence's first words, so the count was read as a yes/no question
+# (deputy.clause `_after_fronted_phrase`).
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    ("For the quarterly audit, how many pages have you stored from www.ons.gov.uk?", ("stats", {"host": "www.ons.gov.uk"})),
+    ("For the report I'm writing, how many pages do you have from www.gov.uk?", ("stats", {"host": "www.gov.uk"})),
+    ("For the record, what's the title of https://www.ft.com/markets?", ("page", {"url": "https://www.ft.com/markets"})),
+    ("In the meantime, what is in the queue right now?", ("status", {})),
+])
+def test_a_fronted_phrase_leaves_the_question_word_asking(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    ("For the audit, how many pages do you have from http://10.0.0.5/?", ("refused", "non_public_address")),
+    ("For the audit, delete every page you have from www.gov.uk.", ("refused", "unsupported_verb")),
+    ("For the audit, fetch https://www.ons.gov.uk/ if it changed.", ("refused", "condition")),
+    # A question and an order with its own address, in one sentence: two things at once.
+    ("For the audit, how many pages do you have from www.gov.uk, and fetch https://www.gov.uk/ too.",
+     ("refused", "not_understood")),
+    ("how many pages do you have from www.gov.uk, and fetch https://www.gov.uk/ too.", ("refused", "not_understood")),
+    # Two verbs sharing the question's address still ask.
+    ("Did you fetch and store https://www.gov.uk/guidance?", ("page", {"url": "https://www.gov.uk/guidance"})),
+])
+def test_controls_for_the_fronted_question(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+def test_without_the_fronted_phrase_rule_the_count_is_read_as_a_page_question(
+        deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import deputy.clause as clause
+    monkeypatch.setattr(clause, "_after_fronted_phrase", lambda *args: [])
+    prompt = "For the report I'm writing, how many pages do you have from www.gov.uk?"
+    assert read_outcome(deputy, prompt) == ("page", {"url": "https://www.gov.uk/"})
+
+
+def test_without_the_own_address_check_the_order_beside_the_count_is_dropped(
+        deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import deputy.decide as decide
+    monkeypatch.setattr(decide, "_orders_its_own_address", lambda *args: False)
+    prompt = "how many pages do you have from www.gov.uk, and fetch https://www.gov.uk/ too."
+    assert read_outcome(deputy, prompt) == ("stats", {"host": "www.gov.uk"})
