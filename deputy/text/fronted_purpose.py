@@ -21,25 +21,49 @@ __all__ = ["fronted_purpose"]
 
 _FRONTED = re.compile(
     r"(?:(?<=\A)|(?<=[.!?][ \t])|(?<=\n))(?P<lead>[ \t]*)(?:in[ \t]+order[ \t]+)?to[ \t]+(?P<verb>[a-z]+)"
+    r"(?P<out>[ \t]+out(?=[ \t]+(?:if|whether)\b))?"
     r"(?P<rest>(?:[ \t]+[\w'’-]+){0,8}),[ \t]+(?=[A-Za-z])",
     re.IGNORECASE,
 )
 # Words that could point at the page the request names: the purpose would then be done to it.
 _POINTERS = frozenset({"it", "them", "this", "that", "these", "those", "its", "their"})
+# Round 19 (ctx19): "The user is a nurse writing a handout. To support that, please download A": closing a
+# purpose that follows a sentence of context, "that"/"this" points back at that context, not ahead at the page.
+_BACK_POINTERS = frozenset({"this", "that"})
+# Round 19 (ctx19): "To check if the rates moved since last week, download A": a verb of finding out, then
+# "if"/"whether", asks the writer's own question about the world; its "if" opens the question, no condition.
+# Known verbs among them are taken only so; "To check robots.txt, …" and "To check if A is allowed, …"
+# (a question the reader answers) are left.
+_INQUIRY = frozenset({"check", "see", "verify", "confirm", "find", "figure", "work", "determine", "learn", "know"})
+_ASKED_OF_ME = frozenset({
+    "robots", "robots.txt", "sitemap", "sitemaps", "allowed", "permitted", "allow", "allows", "permit", "permits",
+    "crawl", "crawling", "crawled", "disallowed", "blocked", "stored", "queue", "fetched", "fetch", "download",
+})
 
 
-def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[str], refusing: frozenset[str]) -> str:
+def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[str], refusing: frozenset[str],
+                    turning: frozenset[str] | None = None) -> str:
     """The prompt without a fronted "To V …," purpose of the writer's; anything else unchanged.
 
     `known`: verbs the reader reads (left: they may be a second order); `refused`: verbs it refuses;
-    `refusing`: negations, blockers and condition words (a phrase holding one is left as written)."""
+    `refusing`: negations, blockers and condition words (a phrase holding one is left as written);
+    `turning`: the negations and condition words alone: inside the writer's own question ("To check if the
+    rates moved since last week, …") a blocker such as "week" dates that question and widens nothing."""
 
     def drop(match: re.Match[str]) -> str:
         verb = match.group("verb").lower()
         said = [w.lower() for w in re.findall(r"[\w'’-]+", match.group("rest"))]
-        if verb in known or verb in refused or verb in refusing:
+        inquiry = verb in _INQUIRY and said[:1] in (["if"], ["whether"]) and not set(said) & _ASKED_OF_ME
+        if match.group("out") and not inquiry:
             return match.group(0)
-        if any(w in _POINTERS or w in refusing or w in refused or w.startswith(("http", "www.")) for w in said):
+        if not inquiry and (verb in known or verb in refused or verb in refusing):
+            return match.group(0)
+        asked = said[1:] if inquiry else said
+        # Only after a sentence of context, and only as its last word, may "that"/"this" point back.
+        back = match.start() > 0 and said[-1:] and said[-1] in _BACK_POINTERS
+        stops = refusing if not inquiry or turning is None else turning
+        if any((w in _POINTERS and not (back and i == len(asked) - 1)) or w in stops or w in refused
+               or w.startswith(("http", "www.")) for i, w in enumerate(asked)):
             return match.group(0)
         return match.group("lead")
 
