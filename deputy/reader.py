@@ -14,7 +14,7 @@ from deputy.text.both import read_both
 from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
-from deputy.text.context_paragraphs import moved_deadline, robots_orders, unframed_email, wanted_sitemaps
+from deputy.text.context_paragraphs import moved_deadline, robots_orders, so_that, unframed_email, wanted_sitemaps
 from deputy.decide import CHECKS, Decider
 from deputy.text.disfluent import pronoun_spellings, unclefted, undisfluent
 from deputy.text.fields import read_header_fields
@@ -294,7 +294,7 @@ class Deputy:
                                turning=self._turning)
         # Round 19 (ctx19): the framing of a context paragraph around one request (deputy.text.context_paragraphs).
         text = unframed_email(text, verbs=self._verb_words | self._refused_verbs, refusing=self._refusing)
-        text = robots_orders(text, refusing=self._refusing)
+        text = so_that(robots_orders(text, refusing=self._refusing))
         text = wanted_sitemaps(moved_deadline(text, refusing=self._turning), refusing=self._turning)
         text = conceded(kept_text(permitted_for(text)))
         text = relayed(text, self.vocab.words) or text

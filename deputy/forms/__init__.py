@@ -34,6 +34,7 @@ __all__ = [
     "reasons",
     "recalled",
     "repeated",
+    "reported_ask",
     "reported_past",
     "restated",
     "retried",

@@ -15,6 +15,10 @@ Each pass is a closed shape; anything outside it is left as written and read wit
 * `moved_deadline`: "Before I plan anything else, I want to know which sitemaps …" opening a sentence is
   moved to its end (only before such a wish to know a site's sitemaps), so the parse sees the writer's own later step as the deadline it is
   (deputy.signals.writers_deadline still judges it: "before the crawl finishes" stays a condition).
+* `so_that`: "Please fetch A so the summary writer downstream has the raw page" is "… so that the summary
+  writer …": right after an address, "so" before a noun phrase opens a purpose; with "that" the small model
+  reads it as one (without, it may make the purpose the sentence and the request its subject). Nothing is
+  dropped: the purpose's own verbs, negations and conditions are read as before.
 * `wanted_sitemaps`: "I want to know which sitemaps A declares" is "Which sitemaps does A declare?", and
   "<statement>, so I'd like to know …" is set after its statement as a sentence of its own.
 
@@ -27,7 +31,9 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-__all__ = ["moved_deadline", "robots_orders", "unframed_email", "wanted_sitemaps"]
+__all__ = ["moved_deadline", "robots_orders", "so_that", "unframed_email", "wanted_sitemaps"]
+# (unframed_email also drops a closing "Let me know if anything fails." and an opening "Could one of the bots
+# take this:" before the request; see _REPORT_BACK and _TAKE_THIS.)
 
 _WORD = r"[\w'’-]+"
 _START = r"(?:(?<=\A)|(?<=[.!?][ \t])|(?<=[.!?]\n)|(?<=\n))"
@@ -56,12 +62,33 @@ _ARTICLES = frozenset({"the", "a", "an", "our", "my", "your", "this", "last", "y
 _POINTERS = frozenset({"it", "them", "this", "that", "these", "those", "its", "their"})
 
 
+# "Let me know if anything fails.": a closing sentence asking to hear of a failure, which every answer reports
+# anyway. Only after another sentence, and only at the end of the prompt or before its sign-off lines.
+_REPORT_BACK = re.compile(
+    r"(?<=[.!?])(?P<space>[ \t\n]+)(?:please[ \t]+)?(?:let[ \t]+(?:me|us)[ \t]+know|tell[ \t]+me|ping[ \t]+me|shout)"
+    r"[ \t]+if[ \t]+(?:(?:anything|something|either[ \t]+of[ \t]+them|any[ \t]+of[ \t]+them|it|they|one[ \t]+of[ \t]+them)"
+    r"[ \t]+(?:fails|fail|breaks|break|goes[ \t]+wrong|go[ \t]+wrong|errors(?:[ \t]+out)?)"
+    r"|you[ \t]+(?:hit|run[ \t]+into|get|see)[ \t]+(?:any[ \t]+)?(?:problems|issues|errors|trouble))"
+    r"[ \t]*[.!]?[ \t]*(?=\n|\Z)",
+    re.IGNORECASE,
+)
+# "Could one of the bots take this: please download A": who is to take the work, before the request itself.
+_TAKE_THIS = re.compile(
+    r"(?P<lead>\A|(?<=[.!?])[ \t\n]+)(?:could|can|would|will)[ \t]+(?:one[ \t]+of[ \t]+(?:the[ \t]+bots|you|the[ \t]+agents)"
+    r"|someone|somebody|anyone|you)[ \t]+(?:please[ \t]+)?(?:take|handle|pick[ \t]+up)[ \t]+this(?:[ \t]+one)?"
+    r"(?:[ \t]*,[ \t]*please)?[ \t]*:[ \t]*(?=\S)",
+    re.IGNORECASE,
+)
+
+
 def unframed_email(prompt: str, *, verbs: Collection[str], refusing: Collection[str]) -> str:
     """The prompt without "I hope this finds you well." and with "As discussed in X," put as "As discussed,".
 
     `verbs`: every verb the reader reads or refuses (such a word after the participle leaves it);
     `refusing`: negations, blockers and condition words."""
     text = _FINDS_YOU_WELL.sub("", prompt)
+    text = _REPORT_BACK.sub("", text)
+    text = _TAKE_THIS.sub(lambda m: m.group("lead"), text)
 
     def collapse(match: re.Match[str]) -> str:
         said = [w.lower() for w in re.findall(_WORD, match.group("rest"))]
@@ -201,3 +228,17 @@ def wanted_sitemaps(prompt: str, *, refusing: Collection[str]) -> str:
     lead = ". " if match.group("lead").startswith(",") else match.group("lead")
     question = f"Which sitemaps does {match.group('site')} {_SITEMAP_VERBS[match.group('verb').lower()]}{tail}?"
     return prompt[: match.start()] + lead + question + prompt[match.end():]
+
+
+# --- "fetch A so the writer has …" ----------------------------------------------------------------------
+
+# "so" right after an address and before a determiner or possessive: the purpose "so that …" said short.
+_SO_THE = re.compile(
+    r"(?P<address>https?://[^\s]+?)(?P<space>,?[ \t]+)so[ \t]+(?=(?:the|our|my|their|his|her|a|an)[ \t]+[a-z])",
+    re.IGNORECASE,
+)
+
+
+def so_that(prompt: str) -> str:
+    """The prompt with "A so the X …" put as "A so that the X …"; unchanged otherwise."""
+    return _SO_THE.sub(lambda m: f"{m.group('address')}{m.group('space')}so that ", prompt)

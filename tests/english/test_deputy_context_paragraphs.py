@@ -227,3 +227,87 @@ def test_without_the_email_rule_it_refuses(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_a_question_word_opening_a_question_is_no_condition(deputy: Any) -> None:
     assert read_outcome(deputy, f"When did you last fetch {A}?") == ("page", {"url": A})
+
+
+# --- "fetch A so the writer has …" (context_paragraphs.so_that) --------------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"Please fetch {A} so the summary writer downstream has the raw page to work from.",
+    f"Hi! I'm an assistant for a small NGO. We are preparing a report and the board meets on Thursday. "
+    f"Please fetch {A} so the summary writer downstream has the raw page to work from. Thank you.",
+    f"Please fetch {A}, so the team has the raw text to work from.",
+], ids=["downstream", "ngo", "comma"])
+def test_a_short_so_purpose_is_a_purpose(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == _fetch()
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Please fetch {A} so the writer downstream can delete it.", "unsupported_verb"),
+    (f"Please fetch {A} so the writer downstream doesn't need to.", "negation"),
+    (f"Please fetch {A} so the writer downstream has it if it changed.", "condition"),
+    (f"Please fetch {PRIVATE} so the writer downstream has the page.", "non_public_address"),
+], ids=["delete", "negation", "condition", "private"])
+def test_a_short_so_purpose_keeps_every_check(deputy: Any, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_without_so_that_it_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    deputy = build_deputy()
+    prompt = f"Please fetch {A} so the summary writer downstream has the raw page to work from."
+    assert read_outcome(deputy, prompt) == _fetch()
+    monkeypatch.setattr(reader, "so_that", lambda text: text)
+    assert read_outcome(deputy, prompt)[0] == "refused"
+
+
+# --- an email's closing and its hand-over line (context_paragraphs.unframed_email) -------------------------
+
+@pytest.mark.parametrize("prompt, urls", [
+    (f"Please download {A}. Let me know if anything fails.", [A]),
+    (f"Please download {A}. Let me know if anything fails.\n\nBest,\nHanna", [A]),
+    (f"Fetch {A}. Tell me if you run into any problems.", [A]),
+    (f"Could one of the bots take this: please download {A} and {B} today so Oskar can start tomorrow.", [A, B]),
+], ids=["fails", "fails-signed", "problems", "take-this"])
+def test_an_emails_closing_and_hand_over_are_context(deputy: Any, prompt: str, urls: list[str]) -> None:
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": urls})
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Please delete {A}. Let me know if anything fails.",
+    "Let me know if anything fails.",
+    f"Please download {A}. Let me know if it changed.",
+    f"Could one of the bots take this: please delete {A}.",
+    f"Could one of the bots take this: don't download {A}.",
+], ids=["delete", "alone", "changed", "take-delete", "take-negated"])
+def test_an_emails_closing_keeps_every_check(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt)[0] == "refused"
+
+
+# --- a reported question of leave (deputy/forms/reported_ask.py) -------------------------------------------
+
+FINANCE = "The finance team asked whether we're even allowed to pull ECB statistics pages automatically."
+
+
+def test_a_reported_question_of_leave_is_context(deputy: Any) -> None:
+    assert read_outcome(deputy, f"{FINANCE} Check whether robots.txt permits {A}.") == _robots()
+    assert read_outcome(deputy, f"Our client was asking whether the pages are current. Please download {A}.") \
+        == _fetch()
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"The finance team asked whether we're allowed to pull these pages every hour. Fetch {A}.", "condition"),
+    (f"The finance team asked whether we can delete old copies. Check whether robots.txt permits {A}.",
+     "unsupported_verb"),
+    (FINANCE, "not_understood"),
+    (f"{FINANCE} Check whether robots.txt permits {PRIVATE}.", "non_public_address"),
+], ids=["every-hour", "delete", "alone", "private"])
+def test_a_reported_question_of_leave_keeps_every_check(deputy: Any, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_without_leave_asked_it_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deputy import compose
+    deputy = build_deputy()
+    prompt = f"{FINANCE} Check whether robots.txt permits {A}."
+    assert read_outcome(deputy, prompt) == _robots()
+    monkeypatch.setattr(compose, "leave_asked", lambda clause, parsed, words, actions: frozenset())
+    assert read_outcome(deputy, prompt)[0] == "refused"
