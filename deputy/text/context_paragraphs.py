@@ -108,9 +108,11 @@ def unframed_email(prompt: str, *, verbs: Collection[str], refusing: Collection[
 
 # "Verify that robots.txt permits", "Please confirm robots.txt allows", "Make sure robots.txt lets".
 _ROBOTS_ORDER = re.compile(
-    r"(?P<lead>\A|(?<=[.!?:])[ \t\n]+|\n)(?P<please>please[ \t]+)?"
+    r"(?P<lead>\A|(?<=[.!?:,])[ \t\n]+|\n)(?P<please>please[ \t]+)?"
     r"(?:verify|confirm|make[ \t]+sure|ensure|double[ \t-]?check|check)[ \t]+(?:that[ \t]+)?"
-    r"(?P<robots>(?:the[ \t]+site['’]s[ \t]+|their[ \t]+|its[ \t]+)?robots\.txt[ \t]+(?:permits|allows|lets)\b)",
+    r"(?P<robots>(?:the[ \t]+site['’]s[ \t]+|their[ \t]+|its[ \t]+)?robots\.txt[ \t]+(?:permits|allows|lets)\b"
+    # "Please confirm that we're allowed to fetch A": the writer's own leave, as "Check whether we're allowed …".
+    r"|(?:we['’]re|we[ \t]+are|movabot[ \t]+is|our[ \t]+(?:bot|crawler|spider)[ \t]+is)[ \t]+(?:allowed|permitted)[ \t]+to\b)",
     re.IGNORECASE,
 )
 # "robots.txt permits crawling A", "… permits fetching A": robots.txt's leave for the page is the question;
@@ -140,11 +142,14 @@ def _unconditioned(sentence: str, refusing: Collection[str]) -> bool:
 
     A question that only asks is answered whatever it depends on (deputy.decide), so an order turned into
     one must hold no condition at all: "Confirm … once the job is done" is left as written."""
-    said = [w.lower() for w in re.findall(_WORD, sentence)]
+    said = [w.lower() for w in re.findall(_WORD + "|,", sentence)]
+    step = False  # inside a "before I/we …" clause, up to its comma or the sentence's end
     for i, word in enumerate(said):
-        if word == "before" and said[i + 1: i + 2] in (["i"], ["we"]):
-            return True  # the writer's own step closes the sentence; the parse judges it (writers_deadline)
-        if word in refusing:
+        if word == ",":
+            step = False
+        elif word == "before" and said[i + 1: i + 2] in (["i"], ["we"]):
+            step = True  # the writer's own step; the parse judges it (deputy.signals.writers_deadline)
+        elif word in refusing and not step:
             return False
     return True
 
@@ -153,8 +158,10 @@ def robots_orders(prompt: str, *, refusing: Collection[str]) -> str:
     """The prompt with an order to confirm robots.txt's leave put as the check it is; unchanged otherwise."""
 
     def check(match: re.Match[str]) -> str:
-        sentence = re.split(r"[.!?](?:\s|\Z)|\n", match.string[match.end():], maxsplit=1)[0]
-        if not _unconditioned(match.group(0) + sentence, refusing):
+        # The whole sentence is judged: what opens it ("If it is up, verify …") as well as what follows.
+        before = re.split(r"[.!?](?:\s|\Z)|\n", match.string[: match.start()])[-1]
+        after = re.split(r"[.!?](?:\s|\Z)|\n", match.string[match.end():], maxsplit=1)[0]
+        if not _unconditioned(before + match.group(0) + after, refusing):
             return match.group(0)
         return f"{match.group('lead')}{match.group('please') or ''}Check whether {match.group('robots')}"
 

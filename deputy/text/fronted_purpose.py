@@ -41,29 +41,50 @@ _ASKED_OF_ME = frozenset({
 })
 
 
+def _contracted_not(word: str) -> bool:
+    """"don't", "isn't", "won’t": a negation the word split above keeps inside its verb."""
+    return word.endswith(("n't", "n’t"))
+
+
+def _determines(said: list[str], index: int, referents: frozenset[str] | None) -> bool:
+    """Whether "this"/"that"/"these"/"those" stands before a noun that cannot name the page ("this research")."""
+    if referents is None or said[index] not in _BACK_POINTERS | {"these", "those"} or index + 1 >= len(said):
+        return False
+    following = said[index + 1]
+    return following not in referents and following not in _POINTERS and not following.startswith(("http", "www."))
+
+
 def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[str], refusing: frozenset[str],
-                    turning: frozenset[str] | None = None) -> str:
+                    turning: frozenset[str] | None = None, referents: frozenset[str] | None = None) -> str:
     """The prompt without a fronted "To V …," purpose of the writer's; anything else unchanged.
 
     `known`: verbs the reader reads (left: they may be a second order); `refused`: verbs it refuses;
     `refusing`: negations, blockers and condition words (a phrase holding one is left as written);
     `turning`: the negations and condition words alone: inside the writer's own question ("To check if the
-    rates moved since last week, …") a blocker such as "week" dates that question and widens nothing."""
+    rates moved since last week, …") a blocker such as "week" dates that question and widens nothing;
+    `referents`: nouns that may name the page ("page", "link"): "To support this research, …" has "this"
+    before another noun, so it points at the research, while "To cite this page, …" is left."""
 
     def drop(match: re.Match[str]) -> str:
         verb = match.group("verb").lower()
         said = [w.lower() for w in re.findall(r"[\w'’-]+", match.group("rest"))]
-        inquiry = verb in _INQUIRY and said[:1] in (["if"], ["whether"]) and not set(said) & _ASKED_OF_ME
+        # "To make sure (that) we have the latest version, …": a purpose about the world, as "to check if".
+        sure = verb == "make" and said[:1] == ["sure"]
+        opened = said[:1] in (["if"], ["whether"]) or sure
+        inquiry = (verb in _INQUIRY or sure) and opened and not set(said) & _ASKED_OF_ME
         if match.group("out") and not inquiry:
             return match.group(0)
         if not inquiry and (verb in known or verb in refused or verb in refusing):
             return match.group(0)
         asked = said[1:] if inquiry else said
+        if sure and asked[:1] == ["that"]:
+            asked = asked[1:]
         # Only after a sentence of context, and only as its last word, may "that"/"this" point back.
         back = match.start() > 0 and said[-1:] and said[-1] in _BACK_POINTERS
         stops = refusing if not inquiry or turning is None else turning
-        if any((w in _POINTERS and not (back and i == len(asked) - 1)) or w in stops or w in refused
-               or w.startswith(("http", "www.")) for i, w in enumerate(asked)):
+        if any((w in _POINTERS and not (back and i == len(asked) - 1) and not _determines(asked, i, referents))
+               or w in stops or w in refused or w.startswith(("http", "www.")) or _contracted_not(w)
+               for i, w in enumerate(asked)):
             return match.group(0)
         return match.group("lead")
 

@@ -311,3 +311,50 @@ def test_without_leave_asked_it_refuses(monkeypatch: pytest.MonkeyPatch) -> None
     assert read_outcome(deputy, prompt) == _robots()
     monkeypatch.setattr(compose, "leave_asked", lambda clause, parsed, words, actions: frozenset())
     assert read_outcome(deputy, prompt)[0] == "refused"
+
+
+# --- more purposes: "to make sure", "this <noun>" (deputy/text/fronted_purpose.py) --------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"To support this research, please download {A}.",
+    f"To make sure we have the latest version, download {A}.",
+    f"To make sure that the prices are current, please fetch {A}.",
+], ids=["this-research", "make-sure", "make-sure-that"])
+def test_more_fronted_purposes(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == _fetch()
+
+
+@pytest.mark.parametrize("prompt", [
+    f"To cite this page, please download {A}.",
+    f"To make sure it is current, download {A}.",
+    f"To make sure robots.txt allows it, download {A}.",
+    f"To make sure we have the latest version, delete {A}.",
+    f"To make sure we have the latest version, download {A} if it changed.",
+    f"To make sure we don't miss anything, download {A}.",
+    f"To support this research, please don't download {A}.",
+], ids=["this-page", "it", "robots", "delete", "condition", "dont-in-purpose", "negated"])
+def test_more_fronted_purposes_keep_every_check(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt)[0] == "refused"
+
+
+# --- an order to confirm leave after a comma, and the writer's own leave ------------------------------------
+
+@pytest.mark.parametrize("prompt", [
+    f"Before we plan the ingest, verify that robots.txt permits {A}.",
+    f"Please confirm that we're allowed to fetch {A}.",
+    f"Confirm that MovaBot is permitted to crawl {A} before we plan anything.",
+], ids=["comma-lead", "we-allowed", "movabot-permitted"])
+def test_more_robots_orders(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == _robots()
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Before we plan, verify that robots.txt permits {A} once the job is done.",
+    f"If the site is up, verify that robots.txt permits {A}.",
+    f"Please confirm that we're allowed to fetch {A} if it changed.",
+    f"Confirm that we're allowed to delete {A}.",
+    f"Confirm that we're not allowed to fetch {A}.",
+], ids=["once-after-before", "if-before", "if-changed", "delete", "negated"])
+def test_more_robots_orders_keep_every_check(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt)[0] == "refused"
+    assert robots_orders(prompt, refusing=REFUSING) == prompt or "delete" in prompt or "not" in prompt
