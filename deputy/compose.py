@@ -45,6 +45,7 @@ from deputy.forms.pronouns import dangling_pronouns
 from deputy.protect import ItemKind, maybe_host
 from deputy.forms.quoted import quoted_refusal
 from deputy.forms.reasons import happened, wants_to_know
+from deputy.forms.reported_ask import leave_asked
 from deputy.forms.reported_past import past_clock_times, reports_what_happened
 from deputy.forms.restated import restated
 from deputy.scope import role
@@ -297,6 +298,8 @@ def _reported_question(
     # "… whether the batch went through before we continue": the writer's own next step, by when the
     # answer is needed (deputy.forms.own_steps); a forbidden verb there is still refused by _forbidden.
     step = deadline_clauses(clause.tokens, parsed, words)
+    # "… whether we're allowed to pull ECB pages": the act whose leave is asked is not asked for (round 19).
+    step |= leave_asked(clause, parsed, words, actions)
     return not any(
         is_negation(doc[t], parsed, words)
         or ({str(doc[t].lemma_).lower(), lower(doc[t])} & refused) - answered

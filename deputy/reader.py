@@ -14,6 +14,7 @@ from deputy.text.both import read_both
 from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
+from deputy.text.context_paragraphs import moved_deadline, robots_orders, so_that, unframed_email, wanted_sitemaps
 from deputy.decide import CHECKS, Decider
 from deputy.text.disfluent import pronoun_spellings, unclefted, undisfluent
 from deputy.text.fields import read_header_fields
@@ -177,6 +178,10 @@ class Deputy:
         self._refusing = frozenset(
             w.lower() for w in words.negations | words.blockers | frozenset(words.conditions) if " " not in w
         )
+        # Round 19 (ctx19): the negations and condition words alone (deputy.text.fronted_purpose).
+        self._turning = frozenset(
+            w.lower() for w in words.negations | frozenset(words.conditions) if " " not in w
+        )
         # Round 18 (deputy.text.fronted_purpose): every verb the reader reads, and the verbs it refuses.
         self._verb_words = frozenset(w.lower() for w in self._verbs)
         self._refused_verbs = frozenset(w.lower() for w in words.unsupported | words.forbidden)
@@ -285,7 +290,12 @@ class Deputy:
         # Round 18: "I need the text of A" is "Show me the text of A".
         text = needed_record(text)
         # Round 18: "To plan the project, list the sitemaps of A": the fronted purpose is the writer's.
-        text = fronted_purpose(text, known=self._verb_words, refused=self._refused_verbs, refusing=self._refusing)
+        text = fronted_purpose(text, known=self._verb_words, refused=self._refused_verbs, refusing=self._refusing,
+                               turning=self._turning, referents=frozenset(w.lower() for w in words.referent_nouns))
+        # Round 19 (ctx19): the framing of a context paragraph around one request (deputy.text.context_paragraphs).
+        text = unframed_email(text, verbs=self._verb_words | self._refused_verbs, refusing=self._refusing)
+        text = so_that(robots_orders(text, refusing=self._refusing))
+        text = wanted_sitemaps(moved_deadline(text, refusing=self._turning), refusing=self._turning)
         text = conceded(kept_text(permitted_for(text)))
         text = relayed(text, self.vocab.words) or text
         # A ticket's or a mail's header lines ("Reporter: …", "To: …") before any other markup (round 16).

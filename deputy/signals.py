@@ -353,8 +353,12 @@ def _heads_own_clause(tok: Any) -> bool:
     first, before a head of its own that has a subject or a determiner ahead of it. "Fetch A once"
     (one time) hangs on the request itself, and "once more" has nothing ahead of "more"."""
     head = tok.head
+    # "Once the crawl finishes I want to know …" (round 19, ctx19): opening its sentence, the word may
+    # hang on a mis-read root ("finishes" as a plural noun); it still opens a clause, so it conditions.
+    # A root the model reads as a verb ("When did you fetch A?") is the question's own and is left.
+    rooted = head.dep_ != "ROOT" or (tok.is_sent_start and head.pos_ in ("NOUN", "PROPN"))
     return (
-        tok.dep_ == "advmod" and tok.i < head.i and head.dep_ != "ROOT"
+        tok.dep_ == "advmod" and tok.i < head.i and rooted
         and any(c.i != tok.i and c.i < head.i and c.dep_ in _CLAUSE_SUBJECTS for c in head.children)
     )
 

@@ -472,6 +472,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "hey so", "right so", "alright so", "yeah so basically",
         # Round 18 (chat18): the slang greeting "yo" ("yo whats the queue looking like"); never a verb.
         "yo", "yo so",
+        # Round 19 (ctx19): a hedge that only says a question follows ("Just wondering, is MovaBot permitted to
+        # fetch A?"); what follows is read with every check ("Just wondering, could you delete A?" refuses).
+        "just wondering", "i was just wondering", "i was wondering", "just curious",
     ),
     # Tags that close a yes/no question and ask nothing of their own ("is the robot allowed on A do you
     # know", "… or not, do you happen to know?"), dropped at the very end (deputy.text.spoken).

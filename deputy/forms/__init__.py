@@ -35,6 +35,7 @@ __all__ = [
     "reasons",
     "recalled",
     "repeated",
+    "reported_ask",
     "reported_past",
     "restated",
     "retried",

@@ -15,6 +15,7 @@ __all__ = [
     "chatforms",
     "citations",
     "concessions",
+    "context_paragraphs",
     "dictated",
     "disfluent",
     "fields",

@@ -21,25 +21,70 @@ __all__ = ["fronted_purpose"]
 
 _FRONTED = re.compile(
     r"(?:(?<=\A)|(?<=[.!?][ \t])|(?<=\n))(?P<lead>[ \t]*)(?:in[ \t]+order[ \t]+)?to[ \t]+(?P<verb>[a-z]+)"
+    r"(?P<out>[ \t]+out(?=[ \t]+(?:if|whether)\b))?"
     r"(?P<rest>(?:[ \t]+[\w'’-]+){0,8}),[ \t]+(?=[A-Za-z])",
     re.IGNORECASE,
 )
 # Words that could point at the page the request names: the purpose would then be done to it.
 _POINTERS = frozenset({"it", "them", "this", "that", "these", "those", "its", "their"})
+# Round 19 (ctx19): "The user is a nurse writing a handout. To support that, please download A": closing a
+# purpose that follows a sentence of context, "that"/"this" points back at that context, not ahead at the page.
+_BACK_POINTERS = frozenset({"this", "that"})
+# Round 19 (ctx19): "To check if the rates moved since last week, download A": a verb of finding out, then
+# "if"/"whether", asks the writer's own question about the world; its "if" opens the question, no condition.
+# Known verbs among them are taken only so; "To check robots.txt, …" and "To check if A is allowed, …"
+# (a question the reader answers) are left.
+_INQUIRY = frozenset({"check", "see", "verify", "confirm", "find", "figure", "work", "determine", "learn", "know"})
+_ASKED_OF_ME = frozenset({
+    "robots", "robots.txt", "sitemap", "sitemaps", "allowed", "permitted", "allow", "allows", "permit", "permits",
+    "crawl", "crawling", "crawled", "disallowed", "blocked", "stored", "queue", "fetched", "fetch", "download",
+})
 
 
-def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[str], refusing: frozenset[str]) -> str:
+def _contracted_not(word: str) -> bool:
+    """"don't", "isn't", "won’t": a negation the word split above keeps inside its verb."""
+    return word.endswith(("n't", "n’t"))
+
+
+def _determines(said: list[str], index: int, referents: frozenset[str] | None) -> bool:
+    """Whether "this"/"that"/"these"/"those" stands before a noun that cannot name the page ("this research")."""
+    if referents is None or said[index] not in _BACK_POINTERS | {"these", "those"} or index + 1 >= len(said):
+        return False
+    following = said[index + 1]
+    return following not in referents and following not in _POINTERS and not following.startswith(("http", "www."))
+
+
+def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[str], refusing: frozenset[str],
+                    turning: frozenset[str] | None = None, referents: frozenset[str] | None = None) -> str:
     """The prompt without a fronted "To V …," purpose of the writer's; anything else unchanged.
 
     `known`: verbs the reader reads (left: they may be a second order); `refused`: verbs it refuses;
-    `refusing`: negations, blockers and condition words (a phrase holding one is left as written)."""
+    `refusing`: negations, blockers and condition words (a phrase holding one is left as written);
+    `turning`: the negations and condition words alone: inside the writer's own question ("To check if the
+    rates moved since last week, …") a blocker such as "week" dates that question and widens nothing;
+    `referents`: nouns that may name the page ("page", "link"): "To support this research, …" has "this"
+    before another noun, so it points at the research, while "To cite this page, …" is left."""
 
     def drop(match: re.Match[str]) -> str:
         verb = match.group("verb").lower()
         said = [w.lower() for w in re.findall(r"[\w'’-]+", match.group("rest"))]
-        if verb in known or verb in refused or verb in refusing:
+        # "To make sure (that) we have the latest version, …": a purpose about the world, as "to check if".
+        sure = verb == "make" and said[:1] == ["sure"]
+        opened = said[:1] in (["if"], ["whether"]) or sure
+        inquiry = (verb in _INQUIRY or sure) and opened and not set(said) & _ASKED_OF_ME
+        if match.group("out") and not inquiry:
             return match.group(0)
-        if any(w in _POINTERS or w in refusing or w in refused or w.startswith(("http", "www.")) for w in said):
+        if not inquiry and (verb in known or verb in refused or verb in refusing):
+            return match.group(0)
+        asked = said[1:] if inquiry else said
+        if sure and asked[:1] == ["that"]:
+            asked = asked[1:]
+        # Only after a sentence of context, and only as its last word, may "that"/"this" point back.
+        back = match.start() > 0 and said[-1:] and said[-1] in _BACK_POINTERS
+        stops = refusing if not inquiry or turning is None else turning
+        if any((w in _POINTERS and not (back and i == len(asked) - 1) and not _determines(asked, i, referents))
+               or w in stops or w in refused or w.startswith(("http", "www.")) or _contracted_not(w)
+               for i, w in enumerate(asked)):
             return match.group(0)
         return match.group("lead")
 
