@@ -45,6 +45,7 @@ __all__ = [
     "robots_hinders",
     "spoken",
     "stacked",
+    "store_asks",
     "tables",
     "tasks",
     "ticket_question",

@@ -1,0 +1,317 @@
+"""Questions about the store, a page, the queue and sitemaps in wordings the parse does not take whole
+(round 19): each is put as the plain question it asks, and the reader answers that question only when a
+capability that observes (never acts) takes it (deputy/reader.py `_store_asks`). A question never fetches
+through this door: a rewrite that reads as an order, or as anything that acts, is thrown away and the
+prompt is read as written.
+
+The shapes, each closed (word lists of `ReaderWords`, no fuzzy matching):
+
+* two questions about the same page joined by "and": "When did you fetch A and what status did it
+  return?", "… when you fetched A and which HTTP status came back": a page's record answers both, so the
+  second (a `record_details` noun and a few closed words, no address of its own) is dropped; "What
+  status did A return and when did you fetch it?" likewise drops "and when did you fetch it";
+* a past-time tail that closes a question ("What HTTP status did A return last time?"): `asked_tails`;
+* stored text named after its noun ("Show the readable text stored for A", "the words you stored for
+  A"): put as "the stored text of A"; "What's in the store for A?" is "What is stored for A?", and
+  with a text-only tail ("Just the words, please.") "What text is stored for A?"; a need with no
+  subject at a sentence start ("Need the stored text of A") is the writer's ("I need …");
+* a past sentence about the queue or crawler before a yes/no question on "it" ("Last time the queue
+  was full. Is it empty now?"): the question, with "it" put back as the queue (`status_subjects`);
+* learners: "Say me the sitemaps of A" (`learner_tell_verbs` before me/us: "tell me"); a topicalised
+  noun the reader answers about ("Sitemaps of A — which ones declares the site?"): the fragment "Sitemaps
+  of A?"; "Until now you have downloaded A? When was it?": "When did you download A?";
+* a musing after a question's address ("when did you last fetch A I think it was yesterday maybe"):
+  the question alone (`musing_openers`);
+* a question relayed in a frame that asks for it to be answered: a quote-block line under a short
+  label and over a closing `answer_requests` line ("Slack, #metrics:\\n> how many pages …?\\nCan someone
+  answer this?"); a quoted question under "<source> from <who>:" ('Email from ops: "Is the spider idle?"');
+  "did we end up storing" (a gerund of a verb the reader knows after "end up") is "did we store"; an
+  idiom of being busy (`busy_idioms`: "still chewing on yesterday's batch") is "working on".
+
+Every dropped span holds only closed-list words, so no negation or condition is ever dropped; what is
+kept is read with every check. Pure text work.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from deputy.vocab import ReaderWords
+
+__all__ = ["store_question", "verb_forms"]
+
+_ADDRESS = r"(?:https?://|www\.)\S+"
+_HAS_ADDRESS = re.compile(r"https?://|www\.", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
+
+
+def _alternatives(phrases: Iterable[str]) -> str:
+    """A regex alternation of phrases, longest first, each word apart by any blank."""
+    ordered = sorted({p.strip() for p in phrases if p.strip()}, key=len, reverse=True)
+    return "|".join(r"\s+".join(re.escape(w) for w in p.split()) for p in ordered) or r"(?!x)x"
+
+
+def verb_forms(verbs: Iterable[str]) -> dict[str, str]:
+    """Each regular past form, participle and gerund of the given verbs, mapped to the verb itself
+    ("fetched" → "fetch", "grabbed" → "grab", "storing" → "store"). Spelling rules only, over a closed
+    list: a form of a verb not listed is never found."""
+    forms: dict[str, str] = {}
+    irregular = {"get": ("got", "gotten", "getting"), "keep": ("kept", "keeping"), "pull": ("pulled", "pulling")}
+    for verb in verbs:
+        verb = verb.lower()
+        if " " in verb or not verb.isalpha():
+            continue
+        made = {verb}
+        if verb.endswith("e"):
+            made |= {verb + "d", verb[:-1] + "ing"}
+        else:
+            made |= {verb + "ed", verb + "ing"}
+            if len(verb) >= 3 and verb[-1] not in "aeiouwxy" and verb[-2] in "aeiou" and verb[-3] not in "aeiou":
+                made |= {verb + verb[-1] + "ed", verb + verb[-1] + "ing"}
+        made |= set(irregular.get(verb, ()))
+        for form in made:
+            forms.setdefault(form, verb)
+    return forms
+
+
+def _closed(span: str, allowed: frozenset[str]) -> bool:
+    """Whether every word of a span to be dropped is on a closed list (so nothing refusing is dropped)."""
+    return not _HAS_ADDRESS.search(span) and all(w.lower() in allowed for w in _WORD.findall(span))
+
+
+# -- two questions about one page ------------------------------------------------------------------
+
+_SECOND_WORDS = frozenset({
+    "did", "does", "it", "that", "they", "the", "server", "site", "page", "you", "we", "return", "returned",
+    "give", "gave", "send", "sent", "get", "got", "back", "come", "came", "was", "were", "is", "see", "saw",
+    "with", "there", "answer", "answered", "respond", "responded", "reply", "replied",
+})
+
+
+def _joined(text: str, words: ReaderWords, forms: dict[str, str]) -> str | None:
+    """'When did you fetch A and what status did it return?': the first question alone."""
+    details = _alternatives(words.record_details)
+    status = re.compile(
+        rf"(?P<second>[ \t]*,?[ \t]+and[ \t]+(?:what|which)[ \t]+(?:{details})\b(?P<rest>[^?.!\n]*))"
+        r"(?P<end>[?.!]?)[ \t]*$", re.IGNORECASE,
+    )
+    found = status.search(text)
+    if found is not None and _closed(found.group("rest"), _SECOND_WORDS) and _before_has_question(text[:found.start("second")]):
+        return text[:found.start("second")] + (found.group("end") or "?")
+    # 'What status did A return and when did you fetch it?'
+    when = re.compile(
+        r"(?P<second>[ \t]*,?[ \t]+and[ \t]+when[ \t]+(?:did[ \t]+(?:you|we)[ \t]+(?:last[ \t]+)?(?P<verb>\w+)[ \t]+it"
+        r"|was[ \t]+it[ \t]+(?:last[ \t]+)?(?P<part>\w+)))[ \t]*(?P<end>[?.!]?)[ \t]*$", re.IGNORECASE,
+    )
+    found = when.search(text)
+    if found is None:
+        return None
+    verb = (found.group("verb") or found.group("part") or "").lower()
+    before = text[:found.start("second")]
+    if verb not in forms or not _HAS_ADDRESS.search(before) or re.search(details, before, re.IGNORECASE) is None:
+        return None
+    return before + "?"
+
+
+def _before_has_question(before: str) -> bool:
+    """The first question names an address and asks when (or what) of it."""
+    return bool(_HAS_ADDRESS.search(before)) and re.search(r"\b(?:when|what|which)\b", before, re.IGNORECASE) is not None
+
+
+# -- a past-time tail ------------------------------------------------------------------------------
+
+def _tailed(text: str, words: ReaderWords) -> str | None:
+    """'What HTTP status did A return last time?': the question without its past-time tail."""
+    found = re.search(rf"[ \t,]+(?:{_alternatives(words.asked_tails)})[ \t]*\?[ \t]*$", text, re.IGNORECASE)
+    if found is None or not re.match(r"\s*(?:what|which|when|how)\b", text, re.IGNORECASE):
+        return None
+    return text[:found.start()] + "?"
+
+
+# -- the stored text -------------------------------------------------------------------------------
+
+_TEXT_NOUNS = r"text|contents|content|wording|words"
+_STORED_AFTER = re.compile(
+    rf"\bthe[ \t]+(?P<adjective>(?:[^\W\d_]+[ \t]+)?)(?P<noun>{_TEXT_NOUNS})[ \t]+(?:(?:that[ \t]+)?(?:you|we)[ \t]+(?:have[ \t]+)?)?"
+    r"(?:stored|saved|kept|archived|captured)[ \t]+(?:for|of|from)[ \t]+(?=https?://|www\.)",
+    re.IGNORECASE,
+)
+_IN_STORE = re.compile(
+    rf"^(?P<lead>\s*)(?:what(?:['’]s|[ \t]+is)[ \t]+(?:in[ \t]+(?:the[ \t]+)?(?:store|storage)|stored|saved)"
+    rf"|what[ \t]+do[ \t]+(?:we|you)[ \t]+have(?:[ \t]+(?:stored|saved))?)[ \t]+for[ \t]+(?P<address>{_ADDRESS}?)[ \t]*\?"
+    r"(?P<tail>.*)$", re.IGNORECASE | re.DOTALL,
+)
+_TEXT_ONLY = re.compile(
+    rf"^\s*(?:(?:just|only)[ \t]+(?:the[ \t]+)?(?:{_TEXT_NOUNS})|(?:the[ \t]+)?(?:{_TEXT_NOUNS})[ \t]+only)"
+    r"(?:[ \t]*,?[ \t]*(?:please|thanks|thank[ \t]+you))?[ \t]*[.!]?\s*$", re.IGNORECASE,
+)
+_SUBJECTLESS_NEED = re.compile(
+    rf"(?:(?<=\A)|(?<=\n)|(?<=[.!?][ \t]))(?P<lead>[ \t]*)need[ \t]+the[ \t]+(?=(?:(?:stored|saved)[ \t]+)?(?:{_TEXT_NOUNS})[ \t]+(?:of|for|from)[ \t]+(?:https?://|www\.))",
+    re.IGNORECASE,
+)
+
+
+def _stored_text(text: str) -> str | None:
+    """The stored text named after its noun, asked in the store, or needed without a subject."""
+    found = _IN_STORE.match(text)
+    if found is not None:
+        tail = found.group("tail")
+        if not tail.strip():
+            return f"{found.group('lead')}What is stored for {found.group('address')}?"
+        if _TEXT_ONLY.match(tail):
+            return f"{found.group('lead')}What text is stored for {found.group('address')}?"
+        return None
+    # "the readable text stored for A" → "the stored readable text of A": the parse takes the participle
+    # before the noun, never after it.
+    said = _STORED_AFTER.sub(lambda m: f"the stored {m.group('adjective')}{m.group('noun').lower()} of ", text)
+    said = _SUBJECTLESS_NEED.sub(lambda m: f"{m.group('lead')}I need the ", said)
+    return said if said != text else None
+
+
+# -- the queue after a past sentence ---------------------------------------------------------------
+
+_PAST = frozenset({"was", "were", "had", "reported", "said", "told", "showed", "looked", "seemed", "as", "you", "me", "us"})
+
+
+def _queue_after_past(text: str, words: ReaderWords, refusing: frozenset[str]) -> str | None:
+    """'Last time the queue was full. Is it empty now?': 'Is the queue empty now?'."""
+    found = re.match(r"^\s*(?P<past>[^.?!\n]+)\.\s+(?P<aux>is|has|are)[ \t]+it\b(?P<rest>[^.?!\n]*\?)\s*$", text, re.IGNORECASE)
+    if found is None or _HAS_ADDRESS.search(found.group("past")) or _HAS_ADDRESS.search(found.group("rest")):
+        return None  # an address in either sentence: a question about a page, read as written
+    # "An hour ago …" dates the report; it is no schedule ("every hour"), so it is set aside first.
+    dated = re.sub(r"\b(?:an?|one|two|three|a[ \t]+few|\d+)[ \t]+[^\W\d_]+[ \t]+ago\b", " ", found.group("past"), flags=re.IGNORECASE)
+    past = [w.lower() for w in _WORD.findall(dated)]
+    subjects = [w for w in past if w in words.status_subjects]
+    if not subjects or not any(w in _PAST for w in past) or any(w in refusing for w in past):
+        return None
+    return f"{found.group('aux').capitalize()} the {subjects[0]}{found.group('rest')}"
+
+
+# -- learners --------------------------------------------------------------------------------------
+
+def _learner(text: str, words: ReaderWords, forms: dict[str, str], observed: frozenset[str]) -> str | None:
+    """'Say me …', 'Sitemaps of A — which ones …?', 'Until now you have downloaded A? When was it?'."""
+    tell = re.compile(rf"(?:(?<=\A)|(?<=[\s,]))(?:{_alternatives(words.learner_tell_verbs)})[ \t]+(?P<who>me|us)\b", re.IGNORECASE)
+    said = tell.sub(lambda m: f"tell {m.group('who')}", text)
+    if said != text:
+        return said
+    topic = re.match(
+        rf"^\s*(?P<noun>[\w.]+)[ \t]+(?:of|for)[ \t]+(?P<address>{_ADDRESS}?)[ \t]*(?:[—–:]|--|[ \t]-)[ \t]*"
+        r"(?P<tail>(?:which|what|where)\b[^?\n]*)\?\s*$", text, re.IGNORECASE,
+    )
+    # The tail only asks which of them: an address or a verb that fetches in it ("which ones should I
+    # fetch?") leaves the prompt as written.
+    tail_words = [w.lower() for w in _WORD.findall(topic.group("tail"))] if topic is not None else []
+    if (topic is not None and topic.group("noun").lower() in observed and not _HAS_ADDRESS.search(topic.group("tail"))
+            and not any(w in forms for w in tail_words)):
+        return f"{topic.group('noun')} of {topic.group('address')}?"
+    asked = re.match(
+        rf"^\s*(?:(?:until[ \t]+now|so[ \t]+far|already)[ \t]*,?[ \t]+)?(?:you[ \t]+have|have[ \t]+you|did[ \t]+you)[ \t]+"
+        rf"(?:already[ \t]+|ever[ \t]+)?(?P<verb>\w+)[ \t]+(?P<address>{_ADDRESS}?)[ \t]*\?[ \t]*"
+        r"when(?:[ \t]+(?:was|did)[ \t]+(?:it|that|this|you))?[ \t]*\?\s*$", text, re.IGNORECASE,
+    )
+    if asked is not None and asked.group("verb").lower() in forms:
+        return f"When did you {forms[asked.group('verb').lower()]} {asked.group('address')}?"
+    return None
+
+
+# -- a musing after the question -------------------------------------------------------------------
+
+def _mused(text: str, words: ReaderWords) -> str | None:
+    """'when did you last fetch A I think it was yesterday maybe': 'when did you last fetch A?'."""
+    found = re.match(
+        rf"^(?P<question>\s*(?:\w+[ \t]+)?(?:when|what|which|how|has|have|did|is)\b[^?\n]*?{_ADDRESS}?)[ \t]+"
+        rf"(?:{_alternatives(words.musing_openers)})\b(?P<rest>[^?\n]*)[?.!]?\s*$", text, re.IGNORECASE,
+    )
+    if found is None or _HAS_ADDRESS.search(found.group("rest")):
+        return None
+    # A musing may hedge itself ("… it was yesterday maybe"); a negation or a condition in it still keeps
+    # the prompt as written ("… I think only if it changed").
+    kept = frozenset(w.lower() for w in words.negations | frozenset(words.conditions) if " " not in w)
+    if any(w.lower() in kept for w in _WORD.findall(found.group("rest"))):
+        return None
+    return found.group("question") + "?"
+
+
+# -- a question relayed in a frame ------------------------------------------------------------------
+
+# A quoted question that asks someone to do something ("can you fetch A now?") is a request passed on,
+# never the writer's question: it is read as written.
+_REQUESTING = re.compile(r"^\s*(?:can|could|would|will|should|may|might|shall)[ \t]+(?:you|u|we|someone|somebody|anyone|i)\b", re.IGNORECASE)
+_LABEL = re.compile(r"^[^\n:\"“”]{1,40}:\s*$")
+_SOURCE = re.compile(
+    r"^\s*(?P<source>[A-Za-z-]+)[ \t]+(?:from|by)[ \t]+(?P<who>[A-Za-z][\w'’ -]{0,40}?)[ \t]*:[ \t]*[\"“](?P<said>[^\"“”\n]+\?)[\"”]\s*$"
+)
+
+
+def _framed(text: str, words: ReaderWords, refusing: frozenset[str]) -> str | None:
+    """A quoted question under a short label and over a request to answer it, or under '<source> from <who>:'."""
+    found = _SOURCE.match(text)
+    if found is not None:
+        frame = [w.lower() for w in _WORD.findall(found.group("source") + " " + found.group("who"))]
+        if _REQUESTING.match(found.group("said")):
+            return None
+        if found.group("source").lower() in words.source_words and not any(w in refusing for w in frame):
+            return found.group("said").strip()
+        return None
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    quoted = [i for i, line in enumerate(lines) if line.startswith(">")]
+    if len(quoted) != 1:
+        return None
+    at = quoted[0]
+    question = lines[at].lstrip("> ").strip()
+    if not question.endswith("?") or _REQUESTING.match(question):
+        return None
+    before, after = lines[:at], lines[at + 1:]
+    if len(before) > 1 or (before and (not _LABEL.match(before[0]) or _HAS_ADDRESS.search(before[0]))):
+        return None
+    if before and any(w.lower() in refusing for w in _WORD.findall(before[0])):
+        return None
+    asks = re.compile(rf"^(?:{_alternatives(words.answer_requests)})[ \t]*[?.!]*$", re.IGNORECASE)
+    if len(after) != 1 or not asks.match(after[0]):
+        return None
+    return question
+
+
+# -- small wordings inside a question ---------------------------------------------------------------
+
+def _worded(text: str, words: ReaderWords, forms: dict[str, str]) -> str | None:
+    """'did we end up storing' → 'did we store'; 'still chewing on' → 'still working on'."""
+    said = re.sub(
+        r"\b(?P<aux>did[ \t]+(?:you|we|they|it))[ \t]+end[ \t]+up[ \t]+(?P<gerund>\w+ing)\b",
+        lambda m: f"{m.group('aux')} {forms[m.group('gerund').lower()]}" if m.group("gerund").lower() in forms else m.group(0),
+        text, flags=re.IGNORECASE,
+    )
+    said = re.sub(rf"\b(?:{_alternatives(words.busy_idioms)})\b", "working on", said, flags=re.IGNORECASE)
+    return said if said != text else None
+
+
+def store_question(
+    text: str, words: ReaderWords, *, forms: dict[str, str], known_forms: dict[str, str], observed: frozenset[str],
+    refusing: frozenset[str],
+) -> str | None:
+    """The plain question a prompt asks about the store, or None when it is none of the shapes above.
+
+    `forms` maps the forms of the verbs that fetch to the verb ("downloaded" → "download"); `known_forms`
+    does the same for every verb the reader reads; `observed` the nouns a fragment asks an observing capability about;
+    `refusing` the words that refuse wherever they stand (never dropped with a span).
+    """
+    said = _framed(text, words, refusing)
+    if said is not None:
+        text = said
+    steps: tuple[Callable[[str], str | None], ...] = (
+        lambda t: _worded(t, words, known_forms),
+        lambda t: _joined(t, words, forms),
+        lambda t: _tailed(t, words),
+        _stored_text,
+        lambda t: _queue_after_past(t, words, refusing),
+        lambda t: _learner(t, words, forms, observed),
+        lambda t: _mused(t, words),
+    )
+    changed = said is not None
+    for step in steps:
+        again = step(text)
+        if again is not None:
+            text, changed = again, True
+    return text if changed else None
