@@ -134,7 +134,7 @@ def _tailed(text: str, words: ReaderWords) -> str | None:
 _TEXT_NOUNS = r"text|contents|content|wording|words"
 _STORED_AFTER = re.compile(
     rf"\bthe[ \t]+(?P<adjective>(?:[^\W\d_]+[ \t]+)?)(?P<noun>{_TEXT_NOUNS})[ \t]+(?:(?:that[ \t]+)?(?:you|we)[ \t]+(?:have[ \t]+)?)?"
-    r"(?:stored|saved|kept|archived|captured)[ \t]+(?:for|of|from)[ \t]+(?=https?://|www\.)",
+    r"(?:stored|saved|kept|archived|captured)[ \t]+(?:for|of|from|under|at)[ \t]+(?=https?://|www\.)",
     re.IGNORECASE,
 )
 _IN_STORE = re.compile(
@@ -167,6 +167,34 @@ def _stored_text(text: str) -> str | None:
     said = _STORED_AFTER.sub(lambda m: f"the stored {m.group('adjective')}{m.group('noun').lower()} of ", text)
     said = _SUBJECTLESS_NEED.sub(lambda m: f"{m.group('lead')}I need the ", said)
     return said if said != text else None
+
+
+# -- an order to show a question's answer ---------------------------------------------------------------
+
+_SENTENCE_START = r"(?:(?<=\A)|(?<=[.!?:][ \t])|(?<=\n))"
+
+
+def _shown(text: str, words: ReaderWords, forms: dict[str, str]) -> str | None:
+    """'Please show when it was last fetched.' → 'When was it last fetched?'; 'Pull up what we have for it.'
+    → 'What text is stored for it?' (`learner_show_verbs` show the stored text). The closing sentence of
+    the prompt only, so a sentence before it (the page named there) is kept for the pronoun."""
+    when = re.search(
+        _SENTENCE_START + r"(?P<lead>[ \t]*)(?:please[ \t]+)?(?:show|tell)(?:[ \t]+(?:me|us))?[ \t]+when[ \t]+"
+        rf"(?P<subject>it|that|this[ \t]+page|the[ \t]+page|{_ADDRESS}?)[ \t]+was[ \t]+(?P<last>last[ \t]+)?(?P<part>\w+)"
+        r"(?:[ \t]*,?[ \t]*please)?[ \t]*[.!]?\s*$", text, re.IGNORECASE,
+    )
+    if when is not None and when.group("part").lower() in forms:
+        return (text[:when.start()] + when.group("lead")
+                + f"When was {when.group('subject')} {when.group('last') or ''}{when.group('part')}?")
+    had = re.search(
+        _SENTENCE_START + rf"(?P<lead>[ \t]*)(?:please[ \t]+)?(?:{_alternatives(words.learner_show_verbs)})[ \t]+"
+        r"what[ \t]+(?:we|you)[ \t]+have(?:[ \t]+(?:stored|saved|got))?[ \t]+(?:for|on|from)[ \t]+"
+        rf"(?P<subject>it|that|this[ \t]+page|the[ \t]+page|{_ADDRESS}?)(?:[ \t]*,?[ \t]*please)?[ \t]*[.!]?\s*$",
+        text, re.IGNORECASE,
+    )
+    if had is not None:
+        return text[:had.start()] + had.group("lead") + f"What text is stored for {had.group('subject')}?"
+    return None
 
 
 # -- the queue after a past sentence ---------------------------------------------------------------
@@ -207,12 +235,14 @@ def _learner(text: str, words: ReaderWords, forms: dict[str, str], observed: fro
             and not any(w in forms for w in tail_words)):
         return f"{topic.group('noun')} of {topic.group('address')}?"
     asked = re.match(
-        rf"^\s*(?:(?:until[ \t]+now|so[ \t]+far|already)[ \t]*,?[ \t]+)?(?:you[ \t]+have|have[ \t]+you|did[ \t]+you)[ \t]+"
-        rf"(?:already[ \t]+|ever[ \t]+)?(?P<verb>\w+)[ \t]+(?P<address>{_ADDRESS}?)[ \t]*\?[ \t]*"
+        rf"^\s*(?:(?:until[ \t]+now|so[ \t]+far|already)[ \t]*,?[ \t]+)?(?:(?:you[ \t]+have|have[ \t]+you|did[ \t]+you)[ \t]+"
+        rf"(?:already[ \t]+|ever[ \t]+)?(?P<verb>\w+)[ \t]+(?P<address>{_ADDRESS}?)"
+        rf"|(?:is|was)[ \t]+(?P<passive>{_ADDRESS}?)[ \t]+(?:already[ \t]+)?(?P<part>\w+)(?:[ \t]+(?:already|yet))?)[ \t]*\?[ \t]*"
         r"when(?:[ \t]+(?:was|did)[ \t]+(?:it|that|this|you))?[ \t]*\?\s*$", text, re.IGNORECASE,
     )
-    if asked is not None and asked.group("verb").lower() in forms:
-        return f"When did you {forms[asked.group('verb').lower()]} {asked.group('address')}?"
+    verb = (asked.group("verb") or asked.group("part") or "").lower() if asked is not None else ""
+    if asked is not None and verb in forms:
+        return f"When did you {forms[verb]} {asked.group('address') or asked.group('passive')}?"
     return None
 
 
@@ -221,7 +251,7 @@ def _learner(text: str, words: ReaderWords, forms: dict[str, str], observed: fro
 def _mused(text: str, words: ReaderWords) -> str | None:
     """'when did you last fetch A I think it was yesterday maybe': 'when did you last fetch A?'."""
     found = re.match(
-        rf"^(?P<question>\s*(?:\w+[ \t]+)?(?:when|what|which|how|has|have|did|is)\b[^?\n]*?{_ADDRESS}?)[ \t]+"
+        rf"^(?P<question>\s*(?:\w+[ \t]+)?(?:when|what|which|how|has|have|did|is)\b[^?\n]*?{_ADDRESS}?[^?\n]*?)[ \t]+"
         rf"(?:{_alternatives(words.musing_openers)})\b(?P<rest>[^?\n]*)[?.!]?\s*$", text, re.IGNORECASE,
     )
     if found is None or _HAS_ADDRESS.search(found.group("rest")):
@@ -284,7 +314,33 @@ def _worded(text: str, words: ReaderWords, forms: dict[str, str]) -> str | None:
         text, flags=re.IGNORECASE,
     )
     said = re.sub(rf"\b(?:{_alternatives(words.busy_idioms)})\b", "working on", said, flags=re.IGNORECASE)
+    # "when was A fetched last" → "when was A last fetched": the parse takes "last" before the participle.
+    said = re.sub(
+        rf"\b(?P<be>was|were)[ \t]+(?P<address>{_ADDRESS}?)[ \t]+(?P<part>\w+)[ \t]+last\b",
+        lambda m: f"{m.group('be')} {m.group('address')} last {m.group('part')}" if m.group("part").lower() in forms
+        else m.group(0), said, flags=re.IGNORECASE,
+    )
     return said if said != text else None
+
+
+_DETAIL_WORDS = frozenset({"the", "and", "its", "fetch", "date", "time", "timestamp", "last", "latest", "http"})
+
+
+def _needed_details(text: str, words: ReaderWords) -> str | None:
+    """'I need the fetch date and the HTTP status for A.' → 'Tell me the fetch date and the HTTP status of A.'
+    The need names only a page's record (`record_details` and a few closed words), and closes the prompt."""
+    found = re.search(
+        _SENTENCE_START + r"(?P<lead>[ \t]*)(?:(?:I|we)(?:['’]d[ \t]+like|[ \t]+would[ \t]+like|[ \t]+(?:really[ \t]+|just[ \t]+)?(?:need|want))"
+        r"|need)[ \t]+(?P<what>the[ \t]+[^\n.?!]*?)[ \t]+(?:for|of|on)[ \t]+"
+        rf"(?P<address>{_ADDRESS}?)(?:[ \t]*,?[ \t]*please)?[ \t]*[.!]?\s*$", text, re.IGNORECASE,
+    )
+    if found is None:
+        return None
+    allowed = _DETAIL_WORDS | frozenset(w for detail in words.record_details for w in detail.split())
+    said = found.group("what")
+    if not _closed(said, allowed) or not any(w.lower() in words.record_details for w in _WORD.findall(said)):
+        return None
+    return text[:found.start()] + found.group("lead") + f"Tell me {said} of {found.group('address')}."
 
 
 def store_question(
@@ -305,6 +361,8 @@ def store_question(
         lambda t: _joined(t, words, forms),
         lambda t: _tailed(t, words),
         _stored_text,
+        lambda t: _shown(t, words, forms),
+        lambda t: _needed_details(t, words),
         lambda t: _queue_after_past(t, words, refusing),
         lambda t: _learner(t, words, forms, observed),
         lambda t: _mused(t, words),

@@ -89,6 +89,30 @@ def test_questions_never_fetch(deputy: Any, prompt: str) -> None:
     assert operation == "refused"
 
 
+@pytest.mark.parametrize("prompt, expected", [
+    (f"Support ticket 4410: the client says our copy of {A} is stale. Please show when it was last fetched.", ("page", {"url": A})),
+    (f"I'm quite sure {A} was saved on Monday. Pull up what we have for it.", ("read", {"url": A})),
+    (f"I need the fetch date and the HTTP status for {A}.", ("page", {"url": A})),
+    (f"Need the status code of {A}, please.", ("page", {"url": A})),
+    (f"Is {A} downloaded already? When was it?", ("page", {"url": A})),
+    (f"when was {A} fetched last i guess a while ago", ("page", {"url": A})),
+    (f"Show the cleaned text stored under {A}.", ("read", {"url": A})),
+], ids=["show-when-it", "pull-up-what-we-have", "need-details", "need-status-subjectless", "is-downloaded-when",
+        "fetched-last", "stored-under"])
+def test_orders_and_needs_that_ask_a_question(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Our copy of {A} is stale. Don't show when it was last fetched.", "negation"),
+    (f"Our copy of {A} is stale. Show when it was last deleted.", "unsupported_verb"),
+    (f"I don't need the HTTP status of {A}.", "negation"),
+    (f"I need the HTTP status of {A} if it changed.", "condition"),
+], ids=["show-when-negated", "show-when-deleted", "need-negated", "need-condition"])
+def test_order_controls_still_refuse(deputy: Any, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
 def test_fetching_with_a_musing_is_still_a_fetch(deputy: Any) -> None:
     """The musing rule reads questions only: an order with a musing tail is read as before."""
     assert read_outcome(deputy, f"fetch {A} I think it was down yesterday") == ("fetch", {"urls": [A]})
@@ -123,7 +147,8 @@ def test_rule_off_refuses_again(prompt: str, lists: dict[str, frozenset[str]]) -
 def test_pass_off_refuses_again(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reader_module, "store_question", lambda text, words, **_: None)
     for prompt in (f"Show the readable text stored for {A}.", f"Until now you have downloaded {A}? When was it?",
-                   f"What's in the store for {A}? Just the words, please."):
+                   f"What's in the store for {A}? Just the words, please.", f"I need the fetch date and the HTTP status for {A}.",
+                   f"Our copy of {A} is stale. Please show when it was last fetched."):
         assert read_outcome(deputy, prompt)[0] == "refused"
 
 
