@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from deputy.vocab import ReaderWords
 
@@ -46,8 +47,10 @@ _HAS_ADDRESS = re.compile(r"https?://|www\.", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 
 
-def _alternatives(phrases: Iterable[str]) -> str:
-    """A regex alternation of phrases, longest first, each word apart by any blank."""
+@lru_cache(maxsize=64)
+def _alternatives(phrases: frozenset[str]) -> str:
+    """A regex alternation of phrases, longest first, each word apart by any blank (one per word list,
+    built once: the pass runs on every prompt)."""
     ordered = sorted({p.strip() for p in phrases if p.strip()}, key=len, reverse=True)
     return "|".join(r"\s+".join(re.escape(w) for w in p.split()) for p in ordered) or r"(?!x)x"
 
@@ -91,6 +94,8 @@ _SECOND_WORDS = frozenset({
 
 def _joined(text: str, words: ReaderWords, forms: dict[str, str]) -> str | None:
     """'When did you fetch A and what status did it return?': the first question alone."""
+    if " and " not in text.lower():
+        return None  # cheap first: the pass runs on every prompt
     details = _alternatives(words.record_details)
     status = re.compile(
         rf"(?P<second>[ \t]*,?[ \t]+and[ \t]+(?:what|which)[ \t]+(?:{details})\b(?P<rest>[^?.!\n]*))"
@@ -123,6 +128,8 @@ def _before_has_question(before: str) -> bool:
 
 def _tailed(text: str, words: ReaderWords) -> str | None:
     """'What HTTP status did A return last time?': the question without its past-time tail."""
+    if not text.rstrip().endswith("?"):
+        return None
     found = re.search(rf"[ \t,]+(?:{_alternatives(words.asked_tails)})[ \t]*\?[ \t]*$", text, re.IGNORECASE)
     if found is None or not re.match(r"\s*(?:what|which|when|how)\b", text, re.IGNORECASE):
         return None
@@ -178,6 +185,9 @@ def _shown(text: str, words: ReaderWords, forms: dict[str, str]) -> str | None:
     """'Please show when it was last fetched.' → 'When was it last fetched?'; 'Pull up what we have for it.'
     → 'What text is stored for it?' (`learner_show_verbs` show the stored text). The closing sentence of
     the prompt only, so a sentence before it (the page named there) is kept for the pronoun."""
+    lower = text.lower()
+    if " when " not in lower and " have " not in lower:
+        return None
     when = re.search(
         _SENTENCE_START + r"(?P<lead>[ \t]*)(?:please[ \t]+)?(?:show|tell)(?:[ \t]+(?:me|us))?[ \t]+when[ \t]+"
         rf"(?P<subject>it|that|this[ \t]+page|the[ \t]+page|{_ADDRESS}?)[ \t]+was[ \t]+(?P<last>last[ \t]+)?(?P<part>\w+)"
@@ -250,6 +260,9 @@ def _learner(text: str, words: ReaderWords, forms: dict[str, str], observed: fro
 
 def _mused(text: str, words: ReaderWords) -> str | None:
     """'when did you last fetch A I think it was yesterday maybe': 'when did you last fetch A?'."""
+    lower = text.lower()
+    if not any(opener in lower for opener in words.musing_openers):
+        return None
     found = re.match(
         rf"^(?P<question>\s*(?:\w+[ \t]+)?(?:when|what|which|how|has|have|did|is)\b[^?\n]*?{_ADDRESS}?[^?\n]*?)[ \t]+"
         rf"(?:{_alternatives(words.musing_openers)})\b(?P<rest>[^?\n]*)[?.!]?\s*$", text, re.IGNORECASE,
@@ -308,6 +321,9 @@ def _framed(text: str, words: ReaderWords, refusing: frozenset[str]) -> str | No
 
 def _worded(text: str, words: ReaderWords, forms: dict[str, str]) -> str | None:
     """'did we end up storing' → 'did we store'; 'still chewing on' → 'still working on'."""
+    lower = text.lower()
+    if " up " not in lower and " last" not in lower and not any(idiom.split()[0] in lower for idiom in words.busy_idioms):
+        return None
     said = re.sub(
         r"\b(?P<aux>did[ \t]+(?:you|we|they|it))[ \t]+end[ \t]+up[ \t]+(?P<gerund>\w+ing)\b",
         lambda m: f"{m.group('aux')} {forms[m.group('gerund').lower()]}" if m.group("gerund").lower() in forms else m.group(0),
@@ -329,6 +345,8 @@ _DETAIL_WORDS = frozenset({"the", "and", "its", "fetch", "date", "time", "timest
 def _needed_details(text: str, words: ReaderWords) -> str | None:
     """'I need the fetch date and the HTTP status for A.' → 'Tell me the fetch date and the HTTP status of A.'
     The need names only a page's record (`record_details` and a few closed words), and closes the prompt."""
+    if "need" not in text.lower() and "want" not in text.lower() and "like" not in text.lower():
+        return None
     found = re.search(
         _SENTENCE_START + r"(?P<lead>[ \t]*)(?:(?:I|we)(?:['’]d[ \t]+like|[ \t]+would[ \t]+like|[ \t]+(?:really[ \t]+|just[ \t]+)?(?:need|want))"
         r"|need)[ \t]+(?P<what>the[ \t]+[^\n.?!]*?)[ \t]+(?:for|of|on)[ \t]+"
