@@ -92,18 +92,28 @@ _SECOND_WORDS = frozenset({
 })
 
 
+# Verbs of a page's answer: "… and what did it return?" asks its status with no noun for it.
+_RETURNING = frozenset({"return", "returned", "come", "came", "give", "gave", "respond", "responded", "answer", "answered"})
+
+
 def _joined(text: str, words: ReaderWords, forms: dict[str, str]) -> str | None:
     """'When did you fetch A and what status did it return?': the first question alone."""
     if " and " not in text.lower():
         return None  # cheap first: the pass runs on every prompt
     details = _alternatives(words.record_details)
+    # "… and what status did it return?", "… and what did it return?" (no noun: a verb of returning says
+    # it), "… and did it come back 200?" (a status code asked yes or no).
     status = re.compile(
-        rf"(?P<second>[ \t]*,?[ \t]+and[ \t]+(?:what|which)[ \t]+(?:{details})\b(?P<rest>[^?.!\n]*))"
+        rf"(?P<second>[ \t]*,?[ \t]+and[ \t]+(?:(?:what|which)(?P<detail>[ \t]+(?:{details})\b)?(?P<rest>[^?.!\n]*)"
+        r"|did[ \t]+it[ \t]+(?:come[ \t]+back|return|give[ \t]+back|answer)(?:[ \t]+with)?(?:[ \t]+an?)?[ \t]+[1-5]\d\d))"
         r"(?P<end>[?.!]?)[ \t]*$", re.IGNORECASE,
     )
     found = status.search(text)
-    if found is not None and _closed(found.group("rest"), _SECOND_WORDS) and _before_has_question(text[:found.start("second")]):
-        return text[:found.start("second")] + (found.group("end") or "?")
+    if found is not None and _closed(found.group("rest") or "", _SECOND_WORDS) and _before_has_question(text[:found.start("second")]):
+        rest = {w.lower() for w in _WORD.findall(found.group("rest") or "")}
+        asked_what = found.group("rest") is not None
+        if not asked_what or found.group("detail") or rest & _RETURNING:
+            return text[:found.start("second")] + (found.group("end") or "?")
     # 'What status did A return and when did you fetch it?'
     when = re.compile(
         r"(?P<second>[ \t]*,?[ \t]+and[ \t]+when[ \t]+(?:did[ \t]+(?:you|we)[ \t]+(?:last[ \t]+)?(?P<verb>\w+)[ \t]+it"
@@ -214,7 +224,8 @@ _PAST = frozenset({"was", "were", "had", "reported", "said", "told", "showed", "
 
 def _queue_after_past(text: str, words: ReaderWords, refusing: frozenset[str]) -> str | None:
     """'Last time the queue was full. Is it empty now?': 'Is the queue empty now?'."""
-    found = re.match(r"^\s*(?P<past>[^.?!\n]+)\.\s+(?P<aux>is|has|are)[ \t]+it\b(?P<rest>[^.?!\n]*\?)\s*$", text, re.IGNORECASE)
+    # "… Is it empty now?", and the elliptic "… Still empty?".
+    found = re.match(r"^\s*(?P<past>[^.?!\n]+)\.\s+(?:(?P<aux>is|has|are)[ \t]+it\b|(?=still\b))(?P<rest>[^.?!\n]*\?)\s*$", text, re.IGNORECASE)
     if found is None or _HAS_ADDRESS.search(found.group("past")) or _HAS_ADDRESS.search(found.group("rest")):
         return None  # an address in either sentence: a question about a page, read as written
     # "An hour ago …" dates the report; it is no schedule ("every hour"), so it is set aside first.
@@ -223,7 +234,9 @@ def _queue_after_past(text: str, words: ReaderWords, refusing: frozenset[str]) -
     subjects = [w for w in past if w in words.status_subjects]
     if not subjects or not any(w in _PAST for w in past) or any(w in refusing for w in past):
         return None
-    return f"{found.group('aux').capitalize()} the {subjects[0]}{found.group('rest')}"
+    aux = (found.group("aux") or "is").capitalize()
+    rest = found.group("rest") if found.group("aux") else " " + found.group("rest")[0].lower() + found.group("rest")[1:]
+    return f"{aux} the {subjects[0]}{rest}"
 
 
 # -- learners --------------------------------------------------------------------------------------
@@ -281,30 +294,48 @@ def _mused(text: str, words: ReaderWords) -> str | None:
 
 # A quoted question that asks someone to do something ("can you fetch A now?") is a request passed on,
 # never the writer's question: it is read as written.
-_REQUESTING = re.compile(r"^\s*(?:can|could|would|will|should|may|might|shall)[ \t]+(?:you|u|we|someone|somebody|anyone|i)\b", re.IGNORECASE)
-_LABEL = re.compile(r"^[^\n:\"“”]{1,40}:\s*$")
-_SOURCE = re.compile(
-    r"^\s*(?P<source>[A-Za-z-]+)[ \t]+(?:from|by)[ \t]+(?P<who>[A-Za-z][\w'’ -]{0,40}?)[ \t]*:[ \t]*[\"“](?P<said>[^\"“”\n]+\?)[\"”]\s*$"
+_REQUESTING = re.compile(
+    r"^\s*(?:can|could|would|will|should|may|might|shall)[ \t]+(?:you|u|we|someone|somebody|anyone|i)[ \t]+(?:please[ \t]+)?(?P<verb>\w+)",
+    re.IGNORECASE,
 )
 
 
-def _framed(text: str, words: ReaderWords, refusing: frozenset[str]) -> str | None:
-    """A quoted question under a short label and over a request to answer it, or under '<source> from <who>:'."""
+def _requests(question: str, forms: dict[str, str]) -> bool:
+    """A quoted question that asks someone to fetch ("can you fetch A now?"): a request passed on."""
+    found = _REQUESTING.match(question)
+    return found is not None and found.group("verb").lower() in forms
+_LABEL = re.compile(r"^[^\n:\"“”]{1,40}:\s*$")
+_SOURCE = re.compile(r"^\s*(?P<frame>[^:\n\"“”]{1,60}?)[ \t]*:[ \t]*[\"“](?P<said>[^\"“”\n]+\?)[\"”]\s*$")
+
+
+def _source_frame(frame: str, words: ReaderWords, refusing: frozenset[str], known_forms: dict[str, str]) -> bool:
+    """A short frame that only says where a quotation came from: 'Email from ops', 'Jira DATA-12',
+    'Forwarded message from Amara'. It names a source word or label noun, or an identifier with a digit;
+    it holds no address, no refusing word and no verb the reader knows other than a source word."""
+    said = [w.lower() for w in _WORD.findall(frame)]
+    if not said or len(said) > 8 or _HAS_ADDRESS.search(frame) or any(w in refusing for w in said):
+        return False
+    if any(w in known_forms and w not in words.source_words for w in said):
+        return False
+    named = words.source_words | words.label_nouns
+    return any(w in named for w in said) or re.search(r"\b[A-Za-z]*-?\d", frame) is not None
+
+
+def _framed(text: str, words: ReaderWords, refusing: frozenset[str], forms: dict[str, str],
+            known_forms: dict[str, str]) -> str | None:
+    """A quoted question under a short label and over a request to answer it, or under a source's frame."""
     found = _SOURCE.match(text)
     if found is not None:
-        frame = [w.lower() for w in _WORD.findall(found.group("source") + " " + found.group("who"))]
-        if _REQUESTING.match(found.group("said")):
+        if _requests(found.group("said"), forms) or not _source_frame(found.group("frame"), words, refusing, known_forms):
             return None
-        if found.group("source").lower() in words.source_words and not any(w in refusing for w in frame):
-            return found.group("said").strip()
-        return None
+        return found.group("said").strip()
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     quoted = [i for i, line in enumerate(lines) if line.startswith(">")]
     if len(quoted) != 1:
         return None
     at = quoted[0]
     question = lines[at].lstrip("> ").strip()
-    if not question.endswith("?") or _REQUESTING.match(question):
+    if not question.endswith("?") or _requests(question, forms):
         return None
     before, after = lines[:at], lines[at + 1:]
     if len(before) > 1 or (before and (not _LABEL.match(before[0]) or _HAS_ADDRESS.search(before[0]))):
@@ -371,7 +402,7 @@ def store_question(
     does the same for every verb the reader reads; `observed` the nouns a fragment asks an observing capability about;
     `refusing` the words that refuse wherever they stand (never dropped with a span).
     """
-    said = _framed(text, words, refusing)
+    said = _framed(text, words, refusing, forms, known_forms)
     if said is not None:
         text = said
     steps: tuple[Callable[[str], str | None], ...] = (

@@ -81,8 +81,13 @@ def test_controls_still_refuse(deputy: Any, prompt: str, kind: str) -> None:
     f"Last time you reported the queue as empty. Is it still empty? If so, download {A}.",
     f"Sitemaps of {A} — which ones should I fetch?",
     f"when did you last fetch {A} I think only if it changed",
+    f'Jira DATA-12: "Can you fetch {A} now?"',
+    f'Email from ops: "Can we crawl {A}?"',
+    f'Fetch this: "Is {A} allowed?"',
+    f"Fetch {A} and did it come back 200?",
 ], ids=["fetch-and-status", "can-you-fetch-and-status", "quoted-can-you", "quoted-fetch", "quoted-order",
-        "queue-then-conditional-fetch", "topic-fetch-tail", "musing-condition"])
+        "queue-then-conditional-fetch", "topic-fetch-tail", "musing-condition", "jira-can-you-fetch",
+    "email-can-we-crawl", "fetch-this-frame", "fetch-and-came-back"])
 def test_questions_never_fetch(deputy: Any, prompt: str) -> None:
     """A rewrite is taken only when a capability that observes answers it: these never act."""
     operation, _ = read_outcome(deputy, prompt)
@@ -97,8 +102,14 @@ def test_questions_never_fetch(deputy: Any, prompt: str) -> None:
     (f"Is {A} downloaded already? When was it?", ("page", {"url": A})),
     (f"when was {A} fetched last i guess a while ago", ("page", {"url": A})),
     (f"Show the cleaned text stored under {A}.", ("read", {"url": A})),
+    (f"When did you fetch {A} and what did it return?", ("page", {"url": A})),
+    (f"When did you pull {A} and did it come back 200?", ("page", {"url": A})),
+    ("The queue was empty this morning. Still empty?", ("status", {})),
+    (f'Jira DATA-12: "How many pages do we have for {H}?"', ("stats", {"host": H})),
+    (f'Forwarded message from Amara: "Can you check whether {A} is allowed by robots?"', ("robots", {"target": A})),
 ], ids=["show-when-it", "pull-up-what-we-have", "need-details", "need-status-subjectless", "is-downloaded-when",
-        "fetched-last", "stored-under"])
+        "fetched-last", "stored-under", "joined-what-returned", "joined-came-back-200", "queue-still-elliptic",
+        "jira-frame", "forwarded-check"])
 def test_orders_and_needs_that_ask_a_question(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
     assert read_outcome(deputy, prompt) == expected
 
