@@ -44,6 +44,7 @@ from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
 from deputy.text.reassured import unworried
 from deputy.text.relayed import relayed
 from deputy.text.spoken import unspoken
+from deputy.text.store_asks import store_question, verb_forms
 from deputy.skeleton import Skeleton
 from deputy.text.tables import unpack_tables
 from deputy.text.tasks import ticked_task
@@ -202,6 +203,10 @@ class Deputy:
         # The verb a retried request reads as: the name of the first capability that acts, when it is
         # one of its own verbs (Sea Spider's "fetch"); none otherwise, and retrying stays refused.
         self._retry_verb = next((c.name for c in vocab.capabilities if not c.observes and c.name in c.predicates), None)
+        # Round 19 (deputy/text/store_asks.py): the forms of the verbs that fetch ("downloaded") and of every
+        # verb the reader reads ("storing"), for questions about the store put in the plain words they ask.
+        self._fetch_forms = verb_forms(self._actions)
+        self._known_forms = verb_forms(self._verb_words)
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
 
@@ -216,13 +221,22 @@ class Deputy:
             return self._refuser.refuse(
                 RefusalKind.NOT_UNDERSTOOD, None, "too_long", count=len(text), max=MAX_PROMPT_CHARS
             )
+        # A question about the store after a past sentence ("Last time the queue was full. Is it empty now?")
+        # is read before the sentences are taken for turns of a conversation (round 19).
+        asked_store = self._store_asks(text)
+        if asked_store is not None:
+            return asked_store
         turns = split_turns(text, self.vocab.words, _past_at)
         if turns is not None:
             return self._answer_turns(turns)
-        return self._read_one(text)
+        return self._read_one(text, asking=False)  # the store's questions were tried above
 
-    def _read_one(self, text: str) -> Plan | Refusal:
+    def _read_one(self, text: str, *, asking: bool = True) -> Plan | Refusal:
         """The reading of one request (a prompt, or the last turn of a pasted conversation)."""
+        if asking:
+            asked_store = self._store_asks(text)
+            if asked_store is not None:
+                return asked_store
         # Chat logs, quoted mail, forwarded words: the writer's own request, or the one it adopts (round 17).
         headed = read_headed(text, self.vocab.words, own_name=self.vocab.name)
         if headed.outside is not None:
@@ -246,6 +260,19 @@ class Deputy:
         if ticked is not None:
             return self._refuser.refuse(RefusalKind.NOT_UNDERSTOOD, result.skeleton, "ticked_task", word=ticked)
         return result
+
+    def _store_asks(self, text: str) -> Plan | Refusal | None:
+        """A question about the store in a wording the parse does not take whole, put plainly and answered
+        when a capability that only observes takes it (round 19); None otherwise, and the prompt is read as
+        written, so a rewrite never makes the reader act. A value a slot checker refuses is named as such."""
+        said = store_question(text, self.vocab.words, forms=self._fetch_forms, known_forms=self._known_forms,
+                              observed=self._observed_nouns, refusing=self._refusing)
+        if said is None:
+            return None
+        result = self._read_one(said, asking=False)
+        if isinstance(result, Refusal):
+            return result if result.rule is RefusalKind.DISALLOWED_VALUE else None
+        return result if result.capability in self._observing else None
 
     def _answer_turns(self, turns: Turns) -> Plan | Refusal:
         """A pasted conversation: its last turn read as the request, held to the earlier turns' addresses."""

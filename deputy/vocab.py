@@ -122,6 +122,13 @@ class ReaderWords:
     loose_deadlines: frozenset[str]
     reassuring_verbs: frozenset[str]
     apology_words: frozenset[str]
+    record_details: frozenset[str]
+    asked_tails: frozenset[str]
+    musing_openers: frozenset[str]
+    answer_requests: frozenset[str]
+    learner_tell_verbs: frozenset[str]
+    busy_idioms: frozenset[str]
+    status_subjects: frozenset[str]
     spellings: Mapping[str, str]
     # Reviewed chat forms of capability verbs ("dowload" → "download") and their abbreviations ("dl"),
     # and numbers standing for words ("ok 2" → "ok to"); see deputy.text.chatforms. Each widens what acts.

@@ -584,6 +584,30 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "reassuring_verbs": ("worry", "bother", "fuss", "stress", "mind"),
     # Every word an apology before ", but" may hold ("I hate to be a pain, but …", "Sorry to bother you
     # again, but …"): such an opener asks nothing and is dropped (deputy/text/hedged.py).
+    # Round 19 (ask19, deputy/text/store_asks.py): nouns of a page's record a second question joined by
+    # "and" may ask of the same page ("When did you fetch A and what status did it return?"): the page's
+    # record answers both. Only ever read as a question to a capability that observes.
+    "record_details": ("status", "status code", "http status", "http status code", "response code", "response", "code"),
+    # Past-time tails that close a question about the store and ask nothing more ("What status did A
+    # return last time?").
+    "asked_tails": ("last time", "the last time", "most recently", "previously", "the previous time"),
+    # Openers of a musing after a question's address ("when did you fetch A I think it was monday"): the
+    # musing is dropped, the question kept.
+    "musing_openers": ("i think", "i believe", "i guess", "i reckon", "pretty sure", "i'm pretty sure", "probably"),
+    # Closing lines asking for a quoted question to be answered ("> how many pages …?\nCan someone answer this?").
+    "answer_requests": (
+        "can someone answer this", "can someone answer", "could someone answer this", "could someone answer",
+        "can somebody answer this", "could somebody answer", "could somebody answer this", "can somebody answer",
+        "can anyone answer this", "can anyone answer", "could anyone answer this", "can you answer this",
+        "could you answer this", "please answer", "please answer this", "any idea", "any ideas", "anyone know",
+        "does anyone know",
+    ),
+    # Learner verbs of telling before "me"/"us" ("Say me the sitemaps of A"): read as "tell".
+    "learner_tell_verbs": ("say", "explain"),
+    # Idioms of being busy with work ("Is the spider still chewing on yesterday's batch?"): "working on".
+    "busy_idioms": ("chewing on", "chewing through", "grinding through", "churning through", "plowing through", "ploughing through"),
+    # What a sentence about the service's state names ("Last time the queue was full. Is it empty now?").
+    "status_subjects": ("queue", "crawler", "spider", "crawl", "backlog", "job", "batch", "frontier"),
     "apology_words": (
         "i", "i'm", "i’m", "am", "hate", "sorry", "so", "really", "to", "be", "a", "pain", "bother", "bothering",
         "you", "again", "ask", "asking", "nag", "nagging", "trouble", "chase", "chasing", "interrupt", "keep",

@@ -46,6 +46,7 @@ __all__ = [
     "robots_hinders",
     "spoken",
     "stacked",
+    "store_asks",
     "tables",
     "tasks",
     "ticket_question",
