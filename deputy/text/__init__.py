@@ -44,6 +44,7 @@ __all__ = [
     "repeats",
     "robots_hinders",
     "spoken",
+    "spoken_voice",
     "stacked",
     "tables",
     "tasks",
