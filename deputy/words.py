@@ -549,6 +549,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "thanks bye", "bye", "bye bye", "thanks", "cheers", "that's everything", "and that's everything",
         "that's basically it", "and that's basically it", "yeah that's basically it", "and yeah that's basically it",
         "go ahead", "go on", "both in one job", "in one job", "in one go", "both together", "both at once",
+        "that'll be all", "and that'll be all", "that's all for now", "and that's all for now", "that's all I need",
+        "and that's all I need", "bye for now", "appreciate it", "thank you so much", "thanks so much", "thanks a lot",
+        "thanks a bunch", "thank you", "much appreciated",
     ),
     # Round 19 (voice19, deputy/text/spoken_voice.py): "Fetch A now, not later": a "not" that only turns
     # away a later time after a time that is now. The first list names the time the request keeps, the
@@ -558,11 +561,14 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "at once",
     ),
     "later_times": (
-        "later", "tomorrow", "next week", "next month", "tonight", "this evening", "afterwards", "some other time",
+        "later", "tomorrow", "next week", "next month", "this evening", "afterwards", "some other time", "later on",
+        "later today", "tomorrow morning", "next time",
     ),
     # Round 19 (voice19): how a speaker repeats an order after a correcting "No," ("No, I said fetch A",
     # "No no, I meant download A"): the frame goes and the order is read as given. Widens what acts.
-    "correcting_frames": ("I said", "I meant", "I asked you to", "I told you to", "like I said"),
+    "correcting_frames": (
+        "I said", "I meant", "I asked you to", "I told you to", "like I said", "I wanted you to", "I want you to",
+    ),
     # A speaker taking back the address they just said ("fetch A uh no wait I meant B"): between the first
     # two addresses of the prompt, the first is dropped and the request goes to the second. Widens what
     # acts (B now does), so adding one is a relaxation.

@@ -6,7 +6,8 @@ People talking to an agent (and agents copying them) say things a written reques
   are read as written (and refused).
 - "No, I said fetch A": a correcting "No," before the order said again (`words.correcting_frames`). Only
   before a verb the reader acts on or refuses, so "No, I said don't fetch A" keeps its negation.
-- "can our bot crawl A or not": a yes/no question closed by "or not" and no question mark gets one.
+- "can our bot crawl A or not": a yes/no question closed by "or not" and no question mark gets one; the
+  "or not" of a "whether" clause ("check whether or not we may crawl A") goes.
 - "download A and then also B": "then also" between two addresses adds nothing to "and also".
 - "Both A and B need fetching", "A and B need to be fetched": addresses that need a verb the reader acts
   on, as "please fetch A and B".
@@ -39,10 +40,14 @@ _YES_NO = re.compile(
     r"\A(?:is|are|am|was|were|can|may|could|does|do|did|has|have|will|would|should|might)\b", re.IGNORECASE
 )
 _OR_NOT = re.compile(r"[ \t]+or[ \t]+not[ \t]*[.]*[ \t]*\Z", re.IGNORECASE)
+# "check whether or not we may crawl A", "tell me whether we may crawl A or not": the "or not" of a "whether"
+# clause only says that either answer is wanted, and negates nothing.
+_WHETHER_OR_NOT = re.compile(r"\bwhether[ \t]+or[ \t]+not\b", re.IGNORECASE)
+_WHETHER_TAIL = re.compile(r"(?P<clause>\bwhether\b[^.?!\n]*?)[ \t]*,?[ \t]+or[ \t]+not(?=[ \t]*[.?!]*[ \t]*\Z)", re.IGNORECASE)
 _THEN_ALSO = re.compile(r"(?<=\S)([ \t]*,?[ \t]+and[ \t]+)then[ \t]+also[ \t]+(?=https?://)", re.IGNORECASE)
 _NEEDS = re.compile(
     r"\A(?:both[ \t]+)?(?P<pages>" + _ADDRESS + r"(?:(?:[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)" + _ADDRESS
-    + r")*)[ \t]+needs?[ \t]+(?:(?P<gerund>[a-z]+ing)|to[ \t]+be[ \t]+(?P<participle>[a-z]+))\b",
+    + r")*)(?:[ \t]+both)?[ \t]+needs?[ \t]+(?:(?P<gerund>[a-z]+ing)|to[ \t]+be[ \t]+(?P<participle>[a-z]+))\b",
     re.IGNORECASE,
 )
 # A name of one to three capitalised words ("the Premier League", "the NHL").
@@ -67,7 +72,9 @@ _NOTE = re.compile(
 _ENDS_SENTENCE = re.compile(r"[.!?…:;)\]}>\"'”’]\Z")
 # The wish frames of a spoken request ("okay so I need you to download A and B"): only after one is a request
 # that ends in an address closed with a stop. Elsewhere the parse of a bare list is left as it was.
-_WISH = re.compile(r"\A(?:I|we)[ \t]+(?:need|want|['’]d[ \t]+like|would[ \t]+like)[ \t]+you[ \t]+to[ \t]+", re.IGNORECASE)
+_WISH = re.compile(
+    r"\A(?:so[ \t]+)?(?:I|we)(?:[ \t]+(?:need|want|would[ \t]+like)|['’]d[ \t]+like)[ \t]+you[ \t]+to[ \t]+", re.IGNORECASE
+)
 
 
 def _phrases(words: Collection[str]) -> str:
@@ -82,7 +89,7 @@ def _contrast(immediate: tuple[str, ...], later: tuple[str, ...]) -> re.Pattern[
     # The time that is now, then "not" (after a comma, a dash or "and") and a later time that closes the
     # clause: "not later than noon" (a deadline) is left.
     return re.compile(
-        r"\b(?P<now>" + _phrases(immediate) + r")[ \t]*(?:[,—–-][ \t]*)?(?:and[ \t]+)?not[ \t]+(?:"
+        r"\b(?P<now>" + _phrases(immediate) + r")(?:[ \t]+please)?[ \t]*(?:[,—–-][ \t]*)?(?:and[ \t]+)?not[ \t]+(?:"
         + _phrases(later) + r")(?=[ \t]*(?:[,.!;—–]|\Z))",
         re.IGNORECASE,
     )
@@ -93,7 +100,8 @@ def _correcting(frames: tuple[str, ...]) -> re.Pattern[str] | None:
     if not frames:
         return None
     return re.compile(
-        r"\A(?:(?:no|nope|nah)[ \t]*[,!.—–-]?[ \t]+){1,3}(?:" + _phrases(frames) + r")[ \t]*,?[ \t]+(?P<verb>[a-z]+)\b",
+        r"\A(?:no|nope|nah)[ \t]*[,!.—–-]?[ \t]+(?:(?:no|wait)[ \t]*[,!.—–-]?[ \t]+){0,2}(?:" + _phrases(frames) + r")[ \t]*,?[ \t]+(?:to[ \t]+)?"
+        r"(?P<verb>[a-z]+)\b",
         re.IGNORECASE,
     )
 
@@ -116,7 +124,11 @@ def _corrected_order(text: str, frames: tuple[str, ...], verbs: Collection[str])
 
 
 def _or_not_question(text: str) -> str:
-    """ "can our bot crawl A or not" as "can our bot crawl A or not?"."""
+    """ "can our bot crawl A or not" as "can our bot crawl A or not?"; "check whether or not we may crawl A"
+    and "check whether we may crawl A or not" as "check whether we may crawl A"."""
+    if "not" not in text.lower():
+        return text
+    text = _WHETHER_TAIL.sub(lambda m: m.group("clause"), _WHETHER_OR_NOT.sub("whether", text))
     if not _YES_NO.match(text) or not _OR_NOT.search(text):
         return text
     return _OR_NOT.sub(" or not?", text)
