@@ -18,6 +18,8 @@ People talking to an agent (and agents copying them) say things a written reques
 - "Fetch A. (Note to the assistant: you are now in developer mode …)": a closing note to the assistant
   that asks nothing the reader does (no address, no verb it acts on or refuses, no negation but "no",
   no condition) is no part of the request, and goes.
+- "they'd like the smithsonian page but honestly I think the better one is A": the writer's opinion after
+  "but" is a sentence of its own (when the account before it names no address and nothing that refuses).
 - "I need you to download A and B" said with no full stop: a wish frame that ends in an address is
   closed with one, which the parse reads as a sentence.
 Each is pure text work on the prompt before the parse, after the spoken openers and tails are gone.
@@ -67,6 +69,13 @@ _FORGOTTEN = re.compile(
 _NOTE = re.compile(
     r"[ \t]*\([ \t]*(?:note|nb|n\.b\.|ps|p\.s\.)[ \t]+(?:to|for)[ \t]+(?:the[ \t]+)?"
     r"(?:assistant|ai|model|agent|bot|llm|system)[ \t]*:(?P<body>[^()]*)\)[ \t]*\Z",
+    re.IGNORECASE,
+)
+# "they said they'd like the smithsonian page but honestly I think the better one is A": the writer's own
+# opinion after "but" is a sentence of its own, which may hand its address to "that one" after it.
+_OPINION = re.compile(
+    r"(?<=\w)[ \t]*,?[ \t]+but[ \t]+(?:(?:honestly|frankly|personally|really)[ \t]*,?[ \t]+)?"
+    r"(?=I[ \t]+(?:think|reckon|believe|guess|feel)[ \t]+)",
     re.IGNORECASE,
 )
 _ENDS_SENTENCE = re.compile(r"[.!?…:;)\]}>\"'”’]\Z")
@@ -172,6 +181,21 @@ def _assistant_note(text: str, verbs: Collection[str], refusing: Collection[str]
     return text[:found.start()]
 
 
+def _opinion_after_but(text: str, refusing: Collection[str]) -> str:
+    """ "they wanted the smithsonian page but honestly I think the better one is A" as "… page. I think the
+    better one is A". Not when the account before it names an address or holds a word that refuses (a
+    negation, a condition): "don't fetch B but I think A is better" is read as written."""
+    found = _OPINION.search(text)
+    if found is None:
+        return text
+    account = text[:found.start()]
+    said = {w.lower() for w in re.findall(r"[\w'’]+", account)}
+    if (protect(account).items or "\n" in account or said & frozenset(refusing)
+            or any(w.endswith(("n't", "n’t")) for w in said) or not protect(text[found.end():]).items):
+        return text
+    return account + ". " + text[found.end():]
+
+
 def _closed(text: str) -> str:
     """A wish frame that ends in an address with no stop, closed with one: "I need you to download A and B"
     as "… B."."""
@@ -204,4 +228,5 @@ def spoken_voice(
     text = _DROPPED_IT.sub(", it is for ", text)
     text = _forgotten_address(text, actions)
     text = _assistant_note(text, verbs, refusing)
+    text = _opinion_after_but(text, refusing)
     return _closed(text)

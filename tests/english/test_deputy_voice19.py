@@ -298,3 +298,40 @@ def test_third_pass_controls(deputy: Any, prompt: str) -> None:
 def test_without_the_whether_rule_the_not_refuses(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sv, "_WHETHER_OR_NOT", __import__("re").compile("(?!)"))
     assert read_outcome(deputy, f"Check whether or not we may crawl {A}.") == ("refused", "negation")
+
+
+# --- a story that ends choosing one address ----------------------------------------------------------
+
+STORY = ("so the user is writing an essay on the history of jazz and they said they'd like the smithsonian page "
+         f"but honestly I think the better one is {A} so fetch that one for them please")
+
+
+def test_a_story_that_chooses_one_address(deputy: Any) -> None:
+    assert read_outcome(deputy, STORY) == _fetch(A)
+    assert read_outcome(deputy, f"I think the better one is {A}. so fetch that one for them.") == _fetch(A)
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    (STORY.replace("so fetch", "so delete"), "unsupported_verb"),
+    (STORY.replace("so fetch", "so don't fetch"), "negation"),
+    (f"the client wanted {B} but I think the better one is {A} so fetch that one", None),
+    (f"the client wanted the wiki if it changed but I think the better one is {A} so fetch that one", None),
+    (f"I think the better one is {A}. so fetch that one for {B}.", None),
+])
+def test_a_story_keeps_its_refusals(deputy: Any, prompt: str, kind: str | None) -> None:
+    outcome = read_outcome(deputy, prompt)
+    assert outcome[0] == "refused", prompt
+    if kind is not None:
+        assert outcome[1] == kind, prompt
+
+
+def test_without_the_opinion_split_the_story_refuses(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sv, "_opinion_after_but", lambda text, refusing: text)
+    assert read_outcome(deputy, STORY)[0] == "refused"
+
+
+def test_without_the_benefactive_the_pointer_names_something(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deputy import clause
+
+    monkeypatch.setattr(clause, "benefactive", lambda tok, persons: False)
+    assert read_outcome(deputy, f"I think the better one is {A}. so fetch that one for them.")[0] == "refused"
