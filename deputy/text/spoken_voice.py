@@ -9,8 +9,8 @@ People talking to an agent (and agents copying them) say things a written reques
 - "can our bot crawl A or not": a yes/no question closed by "or not" and no question mark gets one; the
   "or not" of a "whether" clause ("check whether or not we may crawl A") goes.
 - "download A and then also B": "then also" between two addresses adds nothing to "and also".
-- "Both A and B need fetching", "A and B need to be fetched": addresses that need a verb the reader acts
-  on, as "please fetch A and B".
+- "Both A and B need fetching", "A and B need to be fetched", "Both A and B should be fetched": addresses
+  that need a verb the reader acts on, as "please fetch A and B".
 - "the Premier League table at A and the Bundesliga one at B": "one" stands for the first noun.
 - "Please to download A, is for my thesis": a learner's reason without its "it".
 - "Fetch me site of ministry, I forget the address": a request that names no address says why; the
@@ -49,7 +49,8 @@ _WHETHER_TAIL = re.compile(r"(?P<clause>\bwhether\b[^.?!\n]*?)[ \t]*,?[ \t]+or[ 
 _THEN_ALSO = re.compile(r"(?<=\S)([ \t]*,?[ \t]+and[ \t]+)then[ \t]+also[ \t]+(?=https?://)", re.IGNORECASE)
 _NEEDS = re.compile(
     r"\A(?:both[ \t]+)?(?P<pages>" + _ADDRESS + r"(?:(?:[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)" + _ADDRESS
-    + r")*)(?:[ \t]+both)?[ \t]+needs?[ \t]+(?:(?P<gerund>[a-z]+ing)|to[ \t]+be[ \t]+(?P<participle>[a-z]+))\b",
+    + r")*)(?:[ \t]+both)?[ \t]+(?:needs?[ \t]+(?P<gerund>[a-z]+ing)|(?:needs?[ \t]+to|should|must|ha(?:ve|s)[ \t]+to)"
+    r"[ \t]+be[ \t]+(?P<participle>[a-z]+))\b",
     re.IGNORECASE,
 )
 # A name of one to three capitalised words ("the Premier League", "the NHL").
@@ -82,7 +83,7 @@ _ENDS_SENTENCE = re.compile(r"[.!?…:;)\]}>\"'”’]\Z")
 # The wish frames of a spoken request ("okay so I need you to download A and B"): only after one is a request
 # that ends in an address closed with a stop. Elsewhere the parse of a bare list is left as it was.
 _WISH = re.compile(
-    r"\A(?:so[ \t]+)?(?:I|we)(?:[ \t]+(?:need|want|would[ \t]+like)|['’]d[ \t]+like)[ \t]+you[ \t]+to[ \t]+", re.IGNORECASE
+    r"\A(?:(?:so|okay|ok|right|alright)[ \t]*,?[ \t]+)?(?:I|we)(?:[ \t]+(?:need|want|would[ \t]+like)|['’]d[ \t]+like)[ \t]+you[ \t]+to[ \t]+", re.IGNORECASE
 )
 
 
@@ -99,7 +100,7 @@ def _contrast(immediate: tuple[str, ...], later: tuple[str, ...]) -> re.Pattern[
     # clause: "not later than noon" (a deadline) is left.
     return re.compile(
         r"\b(?P<now>" + _phrases(immediate) + r")(?:[ \t]+please)?[ \t]*(?:[,—–-][ \t]*)?(?:and[ \t]+)?not[ \t]+(?:"
-        + _phrases(later) + r")(?=[ \t]*(?:[,.!;—–]|\Z))",
+        + _phrases(later) + r")(?=[ \t]*(?:[,.!?;—–]|\Z))",
         re.IGNORECASE,
     )
 

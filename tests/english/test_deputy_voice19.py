@@ -335,3 +335,22 @@ def test_without_the_benefactive_the_pointer_names_something(deputy: Any, monkey
 
     monkeypatch.setattr(clause, "benefactive", lambda tok, persons: False)
     assert read_outcome(deputy, f"I think the better one is {A}. so fetch that one for them.")[0] == "refused"
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (f"Could you download {A} right away, not tomorrow?", _fetch(A)),
+    (f"Both {A} and {B} should be fetched.", _fetch(A, B)),
+    (f"okay I need you to fetch {A} and {B} thanks bye", _fetch(A, B)),
+])
+def test_fourth_pass_shapes(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Both {A} and {B} should be deleted.",
+    f"Both {A} and {B} should not be fetched.",
+    f"{A} and {B} must be downloaded if they changed.",
+    f"Both {A} and {B} should be fetched?",
+])
+def test_fourth_pass_controls(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt)[0] == "refused"
