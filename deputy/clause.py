@@ -17,6 +17,7 @@ from typing import Any
 
 from deputy.forms.asked import codes_asked
 from deputy.forms.asked_back import question_pointer
+from deputy.forms.pointed_one import benefactive
 from deputy.forms.dated import dated_words
 from deputy.forms.listcounts import counts_the_object
 from deputy.forms.misattached import hyphen_compound
@@ -674,7 +675,8 @@ def _pronoun(action: Any, predicate: str | None, parsed: Parsed, words: ReaderWo
     if len(objects) > 1 or child.i in parsed.items:
         return None, 1
     word = lower(child)
-    kids = list(child.children)
+    # "so fetch that one for them": whom it is for, hung on the pointer, changes nothing it points at (round 19).
+    kids = [k for k in child.children if not benefactive(k, words.person_nouns)]
     # "download it and B": an "it" with only addresses joined to it still points back (deputy/forms/pronouns.py).
     if child.tag_ in ("PRP", "DT") and (not kids or only_addresses_joined(child, parsed)):
         if word in _PRONOUNS:

@@ -45,6 +45,7 @@ from deputy.text.reassured import unworried
 from deputy.text.relayed import relayed
 from deputy.text.spoken import unspoken
 from deputy.text.store_asks import store_question, verb_forms
+from deputy.text.spoken_voice import spoken_voice
 from deputy.skeleton import Skeleton
 from deputy.text.tables import unpack_tables
 from deputy.text.tasks import ticked_task
@@ -307,6 +308,11 @@ class Deputy:
                            corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
                            refusing=self._refusing)
         text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
+        # Round 19 (voice19): "now, not later", "No, I said fetch A", "… or not", "Both A and B need fetching",
+        # a closing note to the assistant, a spoken request closed with no stop.
+        text = spoken_voice(text, immediate=words.immediate_times, later=words.later_times,
+                            frames=words.correcting_frames, actions=self._actions, verbs=self._run_on_verbs,
+                            refusing=self._refusing)
         text = asked_first(unworried(read_both(text, self._actions)))
         text = passive_asked(text, self._actions)
         text = mentions(learner_order(text, self._actions), self.vocab.name, self._actions)

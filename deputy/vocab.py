@@ -31,6 +31,7 @@ class VocabError(ValueError):
 _PHRASE_LISTS = frozenset({
     "conditions", "hedge_frames", "hedge_asides", "sign_offs", "repeat_notes", "spoken_openers", "question_tags",
     "closing_tails", "self_corrections", "turn_pointers_one", "turn_pointers_all",
+    "immediate_times", "later_times", "correcting_frames",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -116,6 +117,9 @@ class ReaderWords:
     disfluencies: frozenset[str]
     closing_tails: tuple[str, ...]
     self_corrections: tuple[str, ...]
+    immediate_times: tuple[str, ...]
+    later_times: tuple[str, ...]
+    correcting_frames: tuple[str, ...]
     learner_verbs: frozenset[str]
     learner_show_verbs: frozenset[str]
     joining_phrases: frozenset[str]

@@ -470,6 +470,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Round 17: "hey so um how many pages …", "right so uh check …" (the hesitations go first, in
         # deputy.text.disfluent). Not "right" alone ("right now fetch A") nor "hey" alone.
         "hey so", "right so", "alright so", "yeah so basically",
+        # Round 19 (voice19): "so like is the robot allowed on A or not": a spoken "like" after "so".
+        "so like",
         # Round 18 (chat18): the slang greeting "yo" ("yo whats the queue looking like"); never a verb.
         "yo", "yo so",
         # Round 19 (ctx19): a hedge that only says a question follows ("Just wondering, is MovaBot permitted to
@@ -552,6 +554,30 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Round 18 (chat18): hedges on an amount that close a spoken count question ("how many pages have we
         # got from A um roughly"). They soften the answer asked for and ask nothing of their own.
         "roughly", "approximately", "more or less", "give or take", "ballpark",
+        # Round 19 (voice19): spoken goodbyes and "go ahead" closing a request ("… and uh that's all thanks
+        # bye", "… that's basically it thanks", "fetch A — go ahead", "… B, both in one job"). None refuses.
+        "thanks bye", "bye", "bye bye", "thanks", "cheers", "that's everything", "and that's everything",
+        "that's basically it", "and that's basically it", "yeah that's basically it", "and yeah that's basically it",
+        "go ahead", "go on", "both in one job", "in one job", "in one go", "both together", "both at once",
+        "that'll be all", "and that'll be all", "that's all for now", "and that's all for now", "that's all I need",
+        "and that's all I need", "bye for now", "appreciate it", "thank you so much", "thanks so much", "thanks a lot",
+        "thanks a bunch", "thank you", "much appreciated",
+    ),
+    # Round 19 (voice19, deputy/text/spoken_voice.py): "Fetch A now, not later": a "not" that only turns
+    # away a later time after a time that is now. The first list names the time the request keeps, the
+    # second the time the "not" turns away. Both widen what acts (a "not" passes), so adding is a relaxation.
+    "immediate_times": (
+        "now", "right now", "today", "right away", "immediately", "straight away", "asap", "this minute",
+        "at once",
+    ),
+    "later_times": (
+        "later", "tomorrow", "next week", "next month", "this evening", "afterwards", "some other time", "later on",
+        "later today", "tomorrow morning", "next time",
+    ),
+    # Round 19 (voice19): how a speaker repeats an order after a correcting "No," ("No, I said fetch A",
+    # "No no, I meant download A"): the frame goes and the order is read as given. Widens what acts.
+    "correcting_frames": (
+        "I said", "I meant", "I asked you to", "I told you to", "like I said", "I wanted you to", "I want you to",
     ),
     # A speaker taking back the address they just said ("fetch A uh no wait I meant B"): between the first
     # two addresses of the prompt, the first is dropped and the request goes to the second. Widens what

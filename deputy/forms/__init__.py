@@ -28,6 +28,7 @@ __all__ = [
     "opening_names",
     "own_steps",
     "pointed",
+    "pointed_one",
     "priority",
     "products",
     "pronouns",

@@ -45,6 +45,8 @@ _WIDENING = (
     "source_words", "adopting_phrases", "adopting_questions", "agent_participles",
     # Round 17 (turns): a pointer to an earlier turn, a retrying verb or a follow-up makes more act.
     "turn_pointers_one", "turn_pointers_all", "retrying_verbs", "follow_ups",
+    # Round 19 (voice19): a time contrast or a correcting frame lets a "not" or a "no" pass.
+    "immediate_times", "later_times", "correcting_frames",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

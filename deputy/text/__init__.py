@@ -45,6 +45,7 @@ __all__ = [
     "repeats",
     "robots_hinders",
     "spoken",
+    "spoken_voice",
     "stacked",
     "store_asks",
     "tables",

@@ -115,8 +115,9 @@ def _filler(words: frozenset[str]) -> re.Pattern[str] | None:
 def _tail(tails: tuple[str, ...]) -> re.Pattern[str] | None:
     if not tails:
         return None
-    # Only at the very end, after a word or an address, and with its own stops: "…, and that's it."
-    return re.compile(r"(?<=\S)[ \t]*,?[ \t]+(?:" + _phrases(tails) + r")[ \t]*[.!]*[ \t]*\Z", re.IGNORECASE)
+    # Only at the very end, after a word or an address, and with its own stops: "…, and that's it.", and
+    # after a dash or a semicolon too ("fetch A — go ahead", round 19).
+    return re.compile(r"(?<=\S)[ \t]*[,;—–-]?[ \t]+(?:" + _phrases(tails) + r")[ \t]*[.!]*[ \t]*\Z", re.IGNORECASE)
 
 
 @cache

@@ -82,6 +82,11 @@ def _first_word(text: str) -> str:
     return found.group(0).lower() if found else ""
 
 
+def _one_word(opener: str) -> bool:
+    """Whether the opener just dropped (with its stops) is a single word: "uh, " but not "so yeah "."""
+    return len(re.findall(r"[\w'’]+", opener)) <= 1
+
+
 def _how_it_looks(found: re.Match[str]) -> str:
     """ "what's the queue looking like" as "how is the queue looking" (the "like" of "what … like" goes)."""
     if found.group(1) is not None:
@@ -97,9 +102,10 @@ def unspoken(prompt: str, openers: tuple[str, ...], tags: tuple[str, ...], actio
     if opener is not None:
         for _ in range(_MAX_OPENERS):
             shorter = opener.sub("", text, count=1)
-            # "uh fetch A and um also B": before a verb that acts the parse already reads the opener as
-            # the interjection it is, and the reading of what follows is left exactly as it was.
-            if shorter == text or _first_word(shorter) in actions:
+            # "uh fetch A and um also B": before a verb that acts the parse already reads a one-word opener
+            # as the interjection it is, and the reading of what follows is left exactly as it was. A
+            # phrase ("so yeah download A", "so basically fetch A") is not read so, and goes (round 19).
+            if shorter == text or (_first_word(shorter) in actions and _one_word(text[:len(text) - len(shorter)])):
                 break
             text = shorter
     text = _PULLED_OFF.sub("remove", text)
