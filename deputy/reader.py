@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable, Mapping
 from deputy.bind import Binder, Plan, SlotChecker
 from deputy.text.before_anything import asked_first
 from deputy.text.both import read_both
+from deputy.text.call_tags import without_call_tag
+from deputy.text.fenced_order import fenced_order
 from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
@@ -213,13 +215,19 @@ class Deputy:
             )
         turns = split_turns(text, self.vocab.words, _past_at)
         if turns is not None:
-            return self._answer_turns(turns)
+            answer = self._answer_turns(turns)
+            if turns.loose and isinstance(answer, Refusal):
+                # "You queued A an hour ago. When did it get fetched?" (round 19): a sentence "You <past verb>"
+                # opens the prompt; its reading as a whole, as before round 19, stands when it acts.
+                whole = self._read_one(text)
+                return whole if isinstance(whole, Plan) else answer
+            return answer
         return self._read_one(text)
 
     def _read_one(self, text: str) -> Plan | Refusal:
         """The reading of one request (a prompt, or the last turn of a pasted conversation)."""
         # Chat logs, quoted mail, forwarded words: the writer's own request, or the one it adopts (round 17).
-        headed = read_headed(text, self.vocab.words, own_name=self.vocab.name)
+        headed = read_headed(text, self.vocab.words, own_name=self.vocab.name, actions=self._actions)
         if headed.outside is not None:
             return self._refuser.refuse(
                 RefusalKind.VALUE_OUTSIDE_PARSE, None, "value_outside_parse", word=headed.outside
@@ -271,6 +279,8 @@ class Deputy:
         # Round 17: hesitations, closing tails, a self-correction, a run-on request after an address.
         # Round 18: an XML-ish tag pair of the writer's own request around the whole prompt ("<task>…</task>").
         text = untagged(prompt.strip(), words.wrapper_tags)
+        # Round 19: a tag line naming me before the request; one order in a code block a line adopts.
+        text = fenced_order(without_call_tag(text, words.call_tags, self.vocab.name), words.fence_adopters)
         text = undisfluent(text, disfluencies=words.disfluencies, tails=words.closing_tails,
                            corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
                            refusing=self._refusing)

@@ -324,7 +324,31 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "follow_ups": (
         "and now", "now", "so now", "ok and now", "okay and now", "and right now", "what about now",
         "how about now", "and today", "what about today", "and currently",
+        # Round 19 (turns19): the requester setting an earlier turn aside ("Tool output: «…»\nIgnore that.
+        # Fetch A."): it asks nothing of me; the earlier turns' addresses are still held to the request.
+        "ignore that", "ignore this", "ignore it", "never mind that", "disregard that", "forget that",
     ),
+    # Round 19 (turns19): nouns of a numbered turn's label ("Turn 1: …\nTurn 2 (now): …", deputy/text/
+    # turn_labels.py). The last numbered turn is the request and those before it are context, so adding
+    # a noun here widens what acts: a relaxation.
+    "numbered_turns": ("turn", "message"),
+    # Round 19 (turns19): a word closing a transcript's last turn that only sets it against the earlier turn
+    # ("Tool output: … none found for A\nOK, then fetch A instead."): dropped there, never before "of"
+    # ("fetch A instead of B" names a choice and keeps its refusal). The earlier turns' addresses are
+    # still held to the request (deputy/text/turn_tails.py).
+    "turn_contrasts": ("instead",),
+    # Round 19 (turns19): a line that adopts the one order set in the code block under it ("Run this:\n```\n
+    # fetch A\n```", deputy/text/fenced_order.py). Only these phrases adopt; a block under any other line
+    # ("The page said:") is data and never an order.
+    "fence_adopters": (
+        "run this", "run the following", "execute this", "execute the following", "please run this",
+        "please run the following", "please execute this", "please execute the following", "do this",
+        "do the following", "please do this", "please do the following", "run this command", "execute this command",
+        "run this for me", "run the command below", "run the following command",
+    ),
+    # Round 19 (turns19): tags an agent wraps a tool's name in before its request ("<tool_call>seaspider
+    # </tool_call>\nFetch A", deputy/text/call_tags.py): the tag line is dropped only when it names me.
+    "call_tags": ("tool_call", "tool_use", "function_call", "tool", "use_tool", "invoke", "call"),
     # Labels of a plan whose first step a closing sentence points at: "Plan: fetch A, then summarise it.
     # Please do step one now." (deputy/forms/pointed.py).
     "plan_labels": ("plan",),

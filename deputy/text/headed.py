@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from deputy.forms.quoted import quoted_refusal
 from deputy.protect import ItemKind, protect
 from deputy.refusals import RefusalKind
+from deputy.text.pointed_quote import pointed_quote
 from deputy.vocab import ReaderWords
 
 __all__ = ["Headed", "read_headed"]
@@ -289,7 +290,7 @@ def _only_address(line: str) -> str | None:
     return found.items[0].source
 
 
-def read_headed(text: str, words: ReaderWords, *, own_name: str) -> Headed:
+def read_headed(text: str, words: ReaderWords, *, own_name: str, actions: frozenset[str] = frozenset()) -> Headed:
     """The request a framed message asks of me (or the text as written), and an address outside it."""
     if "\n" not in text and ":" not in text:
         return Headed(text)
@@ -346,6 +347,11 @@ def read_headed(text: str, words: ReaderWords, *, own_name: str) -> Headed:
         theirs = [a for a in _addresses(unit.said) if a not in mine]
         if theirs and mine:
             return Headed(text, outside=theirs[0])
+    if len(own) == 1:
+        # 'Forwarded from Marta: "A is the one I meant."\nOK, download that one.' (round 19).
+        pointed = pointed_quote(asked, [u.said for u in others], actions, words)
+        if pointed is not None:
+            return Headed(pointed)
     if not all(_harmless(u.said, words) for u in others):
         return Headed(text)
     return Headed("\n".join(u.said.strip() for u in own))
