@@ -12,7 +12,9 @@ from deputy.bind import Binder, Plan, SlotChecker
 from deputy.text.before_anything import asked_first
 from deputy.text.both import read_both
 from deputy.text.call_tags import without_call_tag
+from deputy.text.closing_aside import without_closing_aside
 from deputy.text.fenced_order import fenced_order
+from deputy.text.field_list import field_object
 from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
@@ -61,6 +63,13 @@ __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
 
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "may", "might", "will", "would", "shall", "should", "must"})
 MAX_PROMPT_CHARS = 4000  # prompts are short English; a longer text is refused before it is parsed
+
+
+# Refusals a field list's sentence calls for on its own: what the writer wrote outranks the fields.
+_SENTENCE_OWN = frozenset({
+    RefusalKind.NEGATION, RefusalKind.CONDITION, RefusalKind.UNSUPPORTED_VERB, RefusalKind.DISALLOWED_VALUE,
+    RefusalKind.INVALID_VALUE,
+})
 
 
 def _orders(form: Form) -> bool:
@@ -226,6 +235,12 @@ class Deputy:
 
     def _read_one(self, text: str) -> Plan | Refusal:
         """The reading of one request (a prompt, or the last turn of a pasted conversation)."""
+        # Round 19: "- op: sitemaps\n- target: A\n\nList whatever sitemaps that site declares."
+        listed = field_object(text, self.vocab.words.action_keys)
+        if listed is not None:
+            answer = self._field_listed(*listed)
+            if answer is not None:
+                return answer
         # Chat logs, quoted mail, forwarded words: the writer's own request, or the one it adopts (round 17).
         headed = read_headed(text, self.vocab.words, own_name=self.vocab.name, actions=self._actions)
         if headed.outside is not None:
@@ -249,6 +264,33 @@ class Deputy:
         if ticked is not None:
             return self._refuser.refuse(RefusalKind.NOT_UNDERSTOOD, result.skeleton, "ticked_task", word=ticked)
         return result
+
+    def _field_listed(self, fields: str, sentence: str) -> Plan | Refusal | None:
+        """The plan a field list spells, held to the writer's sentence under it (deputy.text.field_list);
+        None when the fields spell no plan the sentence agrees with, and the prompt is read as written."""
+        planned = self._read_one(fields)
+        if not isinstance(planned, Plan) or not sentence:
+            return planned if isinstance(planned, Plan) else None
+        said = self._read_one(sentence)
+        if isinstance(said, Plan):
+            same = (said.operation, said.json_args()) == (planned.operation, planned.json_args())
+            return planned if same else None
+        if said.rule in _SENTENCE_OWN:
+            return said  # "Remove that page.", "… unless it is down": the sentence's own refusal
+        if said.rule is not RefusalKind.NO_VALUE or said.skeleton is None:
+            return None
+        return planned if self._restates(said.skeleton, planned) else None
+
+    def _restates(self, sk: Skeleton, planned: Plan) -> bool:
+        """Whether a sentence that names no address asks for the plan's capability and nothing else: no
+        negation, condition, second verb or word it could not place, and its verb one of the capability's
+        predicates, or the capability's name among its words ("List whatever sitemaps that site declares")."""
+        if sk.negation or sk.conditions or sk.unexpected or sk.forbidden or sk.conjoined or sk.others:
+            return False
+        capability = next((c for c in self.vocab.capabilities if c.name == planned.capability), None)
+        if capability is None:
+            return False
+        return sk.predicate in capability.predicates or capability.name in sk.words
 
     def _answer_turns(self, turns: Turns) -> Plan | Refusal:
         """A pasted conversation: its last turn read as the request, held to the earlier turns' addresses."""
@@ -281,6 +323,7 @@ class Deputy:
         text = untagged(prompt.strip(), words.wrapper_tags)
         # Round 19: a tag line naming me before the request; one order in a code block a line adopts.
         text = fenced_order(without_call_tag(text, words.call_tags, self.vocab.name), words.fence_adopters)
+        text = without_closing_aside(text, words.closing_asides)
         text = undisfluent(text, disfluencies=words.disfluencies, tails=words.closing_tails,
                            corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
                            refusing=self._refusing)

@@ -328,6 +328,23 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Fetch A."): it asks nothing of me; the earlier turns' addresses are still held to the request.
         "ignore that", "ignore this", "ignore it", "never mind that", "disregard that", "forget that",
     ),
+    # Round 19 (turns19): a closing aside in parentheses on the prompt's last line that only says the request
+    # is complete ("### Steps\n1. Check whether robots.txt allows A\n\n(that's all I need from you)",
+    # deputy/text/closing_aside.py). Matched whole; never a negation, a condition or another verb.
+    "closing_asides": (
+        "that's all", "that's it", "that's all i need", "that's all i need from you", "that is all i need",
+        "that's everything", "that's everything i need", "just this one step", "just that one step",
+        "just this one", "just that one", "just this", "just that", "only this one step", "only the one step",
+        "one step only", "single step", "that's the only step",
+    ),
+    # Round 19 (turns19): words opening a question of a few words before a transcript's request that the
+    # request answers ("[assistant] robots.txt disallowed A.\n[user] which rule? check robots for A",
+    # deputy/text/turns.py): the question is dropped, the request read with every check. A relaxation.
+    "turn_questions": ("which", "what", "why", "how", "where"),
+    # Round 19 (turns19): possessors that put an event in the past ("Re-fetch A after yesterday's timeout",
+    # deputy/forms/past_events.py): "after" such an event asks nothing, since acting now is after it.
+    # Never a weekday or "this morning" (still ahead, perhaps); adding one widens what acts: a relaxation.
+    "past_days": ("yesterday", "last night", "last week", "last month", "last weekend", "last year"),
     # Round 19 (turns19): nouns of a numbered turn's label ("Turn 1: …\nTurn 2 (now): …", deputy/text/
     # turn_labels.py). The last numbered turn is the request and those before it are context, so adding
     # a noun here widens what acts: a relaxation.

@@ -26,6 +26,7 @@ __all__ = [
     "numbers",
     "opening_names",
     "own_steps",
+    "past_events",
     "pointed",
     "priority",
     "products",

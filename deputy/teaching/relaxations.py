@@ -46,7 +46,8 @@ _WIDENING = (
     # Round 17 (turns): a pointer to an earlier turn, a retrying verb or a follow-up makes more act.
     "turn_pointers_one", "turn_pointers_all", "retrying_verbs", "follow_ups",
     # Round 19 (turns19): a numbered turn, a closing contrast, a line adopting a code block or a call tag.
-    "numbered_turns", "turn_contrasts", "fence_adopters", "call_tags",
+    "numbered_turns", "turn_contrasts", "fence_adopters", "call_tags", "past_days",
+    "closing_asides", "turn_questions",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

@@ -304,7 +304,7 @@ def answer_turns(
     if not turns.request:
         return nothing_asked()
     if words is not None:
-        turns = _followed_up(turns, words)
+        turns = _followed_up(turns, words, actions)
         # "… then fetch A instead.": the word only sets the request against the earlier turns (round 19).
         turns = replace(turns, request=without_contrast(turns.request, words.turn_contrasts))
     if turns.answered is not None:
@@ -333,16 +333,35 @@ def answer_turns(
     return outside(unused[0].source)
 
 
-def _followed_up(turns: Turns, words: ReaderWords) -> Turns:
+def _followed_up(turns: Turns, words: ReaderWords, actions: frozenset[str] = frozenset()) -> Turns:
     """The turns with a follow-up fragment dropped from the request's start ("And now? What's queued?"):
-    a whole first sentence, as written in `words.follow_ups`, with a sentence after it."""
+    a whole first sentence, as written in `words.follow_ups`, or a short question the request answers
+    ("which rule? check robots for A"), with a sentence after it."""
     end = _first_sentence_end(turns.request)
     if end is None:
         return turns
     fragment = " ".join(w.lower() for w in _WORDS.findall(turns.request[:end]))
-    if fragment not in words.follow_ups or not turns.request[:end].rstrip().endswith(("?", ".", "!")):
+    if not turns.request[:end].rstrip().endswith(("?", ".", "!")):
+        return turns
+    if fragment not in words.follow_ups and not _short_question(turns.request[:end], words, actions):
         return turns
     return replace(turns, request=turns.request[end:].strip())
+
+
+# The most words a question fragment before the request may have: "which rule?", "why exactly?".
+_SHORT = 3
+
+
+def _short_question(sentence: str, words: ReaderWords, actions: frozenset[str]) -> bool:
+    """"[user] which rule? check robots for A" (round 19): a question of a few words before the request,
+    opening with a word of `words.turn_questions`, that the request itself answers. It holds no address,
+    no verb that acts, no negation and no condition, so dropping it drops nothing that could be asked."""
+    if not sentence.rstrip().endswith("?") or protect(sentence).items:
+        return False
+    found = [w.lower() for w in _WORDS.findall(sentence)]
+    if not found or len(found) > _SHORT or found[0] not in words.turn_questions:
+        return False
+    return not any(w in actions for w in found) and _plain(sentence, words)
 
 
 def _pointed(

@@ -155,3 +155,81 @@ def test_pointed_quote_off_refuses(deputy: Deputy, monkeypatch: pytest.MonkeyPat
     prompt = f"Forwarded from Jonas: \"{A} is the one we need.\"\nGrab that one, please."
     monkeypatch.setattr(headed_module, "pointed_quote", lambda *args: None)
     assert read_outcome(deputy, prompt)[0] == "refused"
+
+
+# --- round 19, second pass: a past event, a closing aside, a field list, a short question -------------
+
+from deputy.text.closing_aside import without_closing_aside  # noqa: E402
+from deputy.text.field_list import field_object  # noqa: E402
+
+T = "https://www.who.int/emergencies"
+
+
+def test_closing_aside_pure() -> None:
+    asides = frozenset({"that's all i need from you"})
+    assert without_closing_aside(f"Fetch {T}\n\n(that's all I need from you)", asides) == f"Fetch {T}"
+    kept = f"Fetch {T}\n\n(unless it is down)"
+    assert without_closing_aside(kept, asides) == kept
+
+
+def test_field_object_pure() -> None:
+    keys = frozenset({"op"})
+    assert field_object(f"- op: sitemaps\n- target: {T}\n\nList them.", keys) == (
+        f'{{"op": "sitemaps", "target": "{T}"}}', "List them.")
+    assert field_object(f"- target: {T}\n- url: {T}", keys) is None  # no operation named
+    assert field_object(f"- op: fetch\n- op: robots\n- target: {T}", keys) is None  # a key twice
+
+
+@pytest.mark.parametrize("prompt,expected", [
+    (f"Ticket: Re-fetch {T} after yesterday's timeout.\nAssignee: bot", _fetch(T)),
+    (f"Fetch {T} again after last night's outage.", _fetch(T)),
+    (f"### Steps\n1. Check whether robots.txt allows {T}\n\n(that's all I need from you)", ("robots", {"target": T})),
+    (f"Fetch {T}\n\n(that's everything)", _fetch(T)),
+    (f"- op: sitemaps\n- target: {T}\n\nList whatever sitemaps that site declares.", ("sitemaps", {"target": T})),
+    (f"- op: fetch\n- target: {T}\n\nGrab that page for me.", _fetch(T)),
+    (f"* action: fetch\n* url: {T}", _fetch(T)),
+    (f"[assistant] I could not fetch {T} because robots.txt disallowed it.\n[user] which rule? check robots for {T}",
+     ("robots", {"target": T})),
+])
+def test_second_pass_positive(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize("prompt,kind", [
+    (f"Fetch {T} after tomorrow's release.", "not_understood"),  # a future event waits
+    (f"Fetch {T} after Monday's release.", "not_understood"),  # a weekday may be ahead
+    (f"Don't fetch {T} after yesterday's timeout.", "negation"),
+    (f"Delete {T} after yesterday's timeout.", "unsupported_verb"),
+    (f"Fetch {T} after yesterday's timeout if it is back up.", "condition"),
+    (f"Fetch {T}\n\n(unless it is down)", "condition"),
+    (f"Don't fetch {T}\n\n(that's all)", "negation"),
+    (f"- op: delete\n- target: {T}\n\nRemove that page.", "unsupported_verb"),
+    (f"- op: fetch\n- target: {T}\n\nGrab that page once the sale starts.", "condition"),
+    (f"- op: fetch\n- target: {T}\n\nDon't grab that page.", "negation"),
+    (f"[assistant] I could not fetch {T}.\n[user] why not? fetch {T}", "negation"),
+    (f"[assistant] I could not fetch {T}.\n[user] which rule? fetch https://www.mot.gov.sg/", "url_outside_parse"),
+])
+def test_second_pass_negative(deputy: Deputy, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+@pytest.mark.parametrize("lists,prompt", [
+    ({"past_days": frozenset()}, f"Fetch {T} again after last night's outage."),
+    ({"closing_asides": frozenset()}, f"### Steps\n1. Check whether robots.txt allows {T}\n\n(that's all I need from you)"),
+    ({"turn_questions": frozenset()}, f"[assistant] robots.txt disallowed {T}.\n[user] which rule? check robots for {T}"),
+])
+def test_second_pass_rule_off(lists: dict[str, frozenset[str]], prompt: str) -> None:
+    assert read_outcome(deputy_with_words(**lists), prompt)[0] == "refused"
+
+
+def test_field_list_off_refuses(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
+    import deputy.reader as reader_module
+    prompt = f"- op: sitemaps\n- target: {T}\n\nList whatever sitemaps that site declares."
+    monkeypatch.setattr(reader_module, "field_object", lambda text, keys: None)
+    assert read_outcome(deputy, prompt)[0] == "refused"
+
+
+@pytest.mark.parametrize("name,word", [("past_days", "this morning"), ("closing_asides", "done"),
+                                       ("turn_questions", "who")])
+def test_second_pass_relaxations(name: str, word: str) -> None:
+    assert any(name in line for line in relaxations_on_adding(name, word))
