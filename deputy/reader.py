@@ -21,7 +21,7 @@ from deputy.text.concessions import conceded
 from deputy.decide import CHECKS, Decider
 from deputy.text.disfluent import pronoun_spellings, unclefted, undisfluent
 from deputy.text.fields import read_header_fields
-from deputy.text.headed import read_headed
+from deputy.text.headed import pointed_headed, read_headed
 from deputy.text.labelled import read_label, unhang_agents
 from deputy.text.forwarded import forwarded_links
 from deputy.text.fronted_purpose import fronted_purpose
@@ -242,7 +242,9 @@ class Deputy:
             if answer is not None:
                 return answer
         # Chat logs, quoted mail, forwarded words: the writer's own request, or the one it adopts (round 17).
-        headed = read_headed(text, self.vocab.words, own_name=self.vocab.name, actions=self._actions)
+        # Round 19: the writer's "that one" pointing at the one address someone else's quoted words name.
+        text = pointed_headed(text, self.vocab.words, own_name=self.vocab.name, actions=self._actions) or text
+        headed = read_headed(text, self.vocab.words, own_name=self.vocab.name)
         if headed.outside is not None:
             return self._refuser.refuse(
                 RefusalKind.VALUE_OUTSIDE_PARSE, None, "value_outside_parse", word=headed.outside

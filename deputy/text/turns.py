@@ -304,7 +304,7 @@ def answer_turns(
     if not turns.request:
         return nothing_asked()
     if words is not None:
-        turns = _followed_up(turns, words, actions)
+        turns = _asked_first(_followed_up(turns, words), words, actions)
         # "… then fetch A instead.": the word only sets the request against the earlier turns (round 19).
         turns = replace(turns, request=without_contrast(turns.request, words.turn_contrasts))
     if turns.answered is not None:
@@ -333,17 +333,23 @@ def answer_turns(
     return outside(unused[0].source)
 
 
-def _followed_up(turns: Turns, words: ReaderWords, actions: frozenset[str] = frozenset()) -> Turns:
+def _followed_up(turns: Turns, words: ReaderWords) -> Turns:
     """The turns with a follow-up fragment dropped from the request's start ("And now? What's queued?"):
-    a whole first sentence, as written in `words.follow_ups`, or a short question the request answers
-    ("which rule? check robots for A"), with a sentence after it."""
+    a whole first sentence, as written in `words.follow_ups`, with a sentence after it."""
     end = _first_sentence_end(turns.request)
     if end is None:
         return turns
     fragment = " ".join(w.lower() for w in _WORDS.findall(turns.request[:end]))
-    if not turns.request[:end].rstrip().endswith(("?", ".", "!")):
+    if fragment not in words.follow_ups or not turns.request[:end].rstrip().endswith(("?", ".", "!")):
         return turns
-    if fragment not in words.follow_ups and not _short_question(turns.request[:end], words, actions):
+    return replace(turns, request=turns.request[end:].strip())
+
+
+def _asked_first(turns: Turns, words: ReaderWords, actions: frozenset[str]) -> Turns:
+    """The turns with a short question the request answers dropped from its start ("which rule? check
+    robots for A", round 19), when a sentence follows it."""
+    end = _first_sentence_end(turns.request)
+    if end is None or not _short_question(turns.request[:end], words, actions):
         return turns
     return replace(turns, request=turns.request[end:].strip())
 

@@ -151,9 +151,9 @@ def test_quoted_answer_off_refuses(deputy: Deputy, monkeypatch: pytest.MonkeyPat
 
 
 def test_pointed_quote_off_refuses(deputy: Deputy, monkeypatch: pytest.MonkeyPatch) -> None:
-    import deputy.text.headed as headed_module
+    import deputy.reader as reader_module
     prompt = f"Forwarded from Jonas: \"{A} is the one we need.\"\nGrab that one, please."
-    monkeypatch.setattr(headed_module, "pointed_quote", lambda *args: None)
+    monkeypatch.setattr(reader_module, "pointed_headed", lambda *args, **kwargs: None)
     assert read_outcome(deputy, prompt)[0] == "refused"
 
 
