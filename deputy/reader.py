@@ -224,13 +224,7 @@ class Deputy:
             )
         turns = split_turns(text, self.vocab.words, _past_at)
         if turns is not None:
-            answer = self._answer_turns(turns)
-            if turns.loose and isinstance(answer, Refusal):
-                # "You queued A an hour ago. When did it get fetched?" (round 19): a sentence "You <past verb>"
-                # opens the prompt; its reading as a whole, as before round 19, stands when it acts.
-                whole = self._read_one(text)
-                return whole if isinstance(whole, Plan) else answer
-            return answer
+            return self._answer_turns(turns)
         return self._read_one(text)
 
     def _read_one(self, text: str) -> Plan | Refusal:

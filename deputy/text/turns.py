@@ -36,8 +36,6 @@ _OWN_REASONS = frozenset({
     RefusalKind.UNSUPPORTED_VERB,
 })
 _FENCE = re.compile(r"^\s*(```|~~~)")
-# The opening of a sentence about an earlier turn before round 19: "You already …", "You just …".
-_STRICT_YOU = re.compile(r"you\s+(?:already|just)\s", re.IGNORECASE)
 # Words before the past verb of a sentence about an earlier turn: "Earlier you already fetched A".
 _BEFORE_VERB = frozenset({"already", "just", "also"})
 # The one pronoun an earlier turn's single address may stand for in the request ("what did it get?").
@@ -53,9 +51,6 @@ class Turns:
     request: str
     context: tuple[str, ...]
     addresses: tuple[ProtectedItem, ...]  # every address the earlier turns name, quoted ones too
-    # Whether the earlier turn is only a sentence "You <past verb> …" with no opener of the list (round 19):
-    # the caller keeps the prompt's reading as a whole when it acts and the request's alone does not.
-    loose: bool = False
     # The requester's earlier turn with the address of the last turn in its "the … page" phrase, when the
     # deputy asked back which one was meant and the last turn is that address alone (deputy.text.answered_back).
     answered: str | None = None
@@ -63,10 +58,9 @@ class Turns:
 
 @cache
 def _opener_pattern(openers: frozenset[str]) -> re.Pattern[str]:
-    # "Earlier you …", "In your last reply, you …", or "You already …" / "You just …", and (round 19) any
-    # "You …" whose next word the parse tags past: "You reported that A returned 403." (checked by the caller).
+    # "Earlier you …", "In your last reply, you …", or "You already …" / "You just …".
     names = "|".join(re.escape(o) for o in sorted(openers, key=len, reverse=True))
-    return re.compile(rf"(?:({names})\b,?\s+you\s|you\s)", re.IGNORECASE)
+    return re.compile(rf"(?:({names})\b,?\s+you\s|you\s+(?:already|just)\s)", re.IGNORECASE)
 
 
 def _addresses(text: str) -> list[ProtectedItem]:
@@ -240,10 +234,7 @@ def split_turns(text: str, words: ReaderWords, past: Callable[[str, int], bool])
     if cut is None and not _plain(earlier[0], words):
         return None  # "Earlier you didn't fetch A.": the sentence is more than a report; read as written
     addresses = tuple(a for body in earlier for a in _addresses(body))
-    opening = _opener_pattern(words.earlier_turns).match(text) if cut is None else None
-    loose = opening is not None and opening.group(1) is None and not _STRICT_YOU.match(text)
-    return Turns(request=request, context=tuple(earlier), addresses=addresses,
-                 answered=None if addresses else answered, loose=loose)
+    return Turns(request=request, context=tuple(earlier), addresses=addresses, answered=None if addresses else answered)
 
 
 def _answered(turns: list[tuple[str | None, str]], words: ReaderWords) -> str | None:
