@@ -25,6 +25,7 @@ from deputy.nlp import Parsed
 from deputy.forms.pronouns import only_addresses_joined
 from deputy.forms.numbers import names_a_noun
 from deputy.forms.own_steps import deadline_clauses
+from deputy.forms.past_events import after_a_past_event
 from deputy.forms.second_question import questions_beside
 from deputy.forms.told_before import as_recorded
 from deputy.forms.why_heading import why_heading
@@ -491,6 +492,8 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
                 continue
             if child.dep_ == "prep" and writers_deadline(child, parsed, words):
                 continue  # "Need A before standup": by when, met by acting now
+            if after_a_past_event(child, parsed, words):
+                continue  # "Re-fetch A after yesterday's timeout": the event is past (round 19)
             if child.dep_ in ("prep", "agent"):
                 if word not in words.prepositions and lower(child) not in words.prepositions:
                     unexpected.append(lower(child))

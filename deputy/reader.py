@@ -11,6 +11,10 @@ from collections.abc import Callable, Iterable, Mapping
 from deputy.bind import Binder, Plan, SlotChecker
 from deputy.text.before_anything import asked_first
 from deputy.text.both import read_both
+from deputy.text.call_tags import without_call_tag
+from deputy.text.closing_aside import without_closing_aside
+from deputy.text.fenced_order import fenced_order
+from deputy.text.field_list import field_object
 from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
@@ -18,7 +22,7 @@ from deputy.text.context_paragraphs import moved_deadline, robots_orders, so_tha
 from deputy.decide import CHECKS, Decider
 from deputy.text.disfluent import pronoun_spellings, unclefted, undisfluent
 from deputy.text.fields import read_header_fields
-from deputy.text.headed import read_headed
+from deputy.text.headed import pointed_headed, read_headed
 from deputy.text.labelled import read_label, unhang_agents
 from deputy.text.forwarded import forwarded_links
 from deputy.text.fronted_purpose import fronted_purpose
@@ -62,6 +66,13 @@ __all__ = ["CHECKS", "Deputy", "Plan", "SlotChecker"]
 
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "may", "might", "will", "would", "shall", "should", "must"})
 MAX_PROMPT_CHARS = 4000  # prompts are short English; a longer text is refused before it is parsed
+
+
+# Refusals a field list's sentence calls for on its own: what the writer wrote outranks the fields.
+_SENTENCE_OWN = frozenset({
+    RefusalKind.NEGATION, RefusalKind.CONDITION, RefusalKind.UNSUPPORTED_VERB, RefusalKind.DISALLOWED_VALUE,
+    RefusalKind.INVALID_VALUE,
+})
 
 
 def _orders(form: Form) -> bool:
@@ -238,7 +249,15 @@ class Deputy:
             asked_store = self._store_asks(text)
             if asked_store is not None:
                 return asked_store
+        # Round 19: "- op: sitemaps\n- target: A\n\nList whatever sitemaps that site declares."
+        listed = field_object(text, self.vocab.words.action_keys)
+        if listed is not None:
+            answer = self._field_listed(*listed)
+            if answer is not None:
+                return answer
         # Chat logs, quoted mail, forwarded words: the writer's own request, or the one it adopts (round 17).
+        # Round 19: the writer's "that one" pointing at the one address someone else's quoted words name.
+        text = pointed_headed(text, self.vocab.words, own_name=self.vocab.name, actions=self._actions) or text
         headed = read_headed(text, self.vocab.words, own_name=self.vocab.name)
         if headed.outside is not None:
             return self._refuser.refuse(
@@ -274,6 +293,32 @@ class Deputy:
         if isinstance(result, Refusal):
             return result if result.rule is RefusalKind.DISALLOWED_VALUE else None
         return result if result.capability in self._observing else None
+    def _field_listed(self, fields: str, sentence: str) -> Plan | Refusal | None:
+        """The plan a field list spells, held to the writer's sentence under it (deputy.text.field_list);
+        None when the fields spell no plan the sentence agrees with, and the prompt is read as written."""
+        planned = self._read_one(fields)
+        if not isinstance(planned, Plan) or not sentence:
+            return planned if isinstance(planned, Plan) else None
+        said = self._read_one(sentence)
+        if isinstance(said, Plan):
+            same = (said.operation, said.json_args()) == (planned.operation, planned.json_args())
+            return planned if same else None
+        if said.rule in _SENTENCE_OWN:
+            return said  # "Remove that page.", "… unless it is down": the sentence's own refusal
+        if said.rule is not RefusalKind.NO_VALUE or said.skeleton is None:
+            return None
+        return planned if self._restates(said.skeleton, planned) else None
+
+    def _restates(self, sk: Skeleton, planned: Plan) -> bool:
+        """Whether a sentence that names no address asks for the plan's capability and nothing else: no
+        negation, condition, second verb or word it could not place, and its verb one of the capability's
+        predicates, or the capability's name among its words ("List whatever sitemaps that site declares")."""
+        if sk.negation or sk.conditions or sk.unexpected or sk.forbidden or sk.conjoined or sk.others:
+            return False
+        capability = next((c for c in self.vocab.capabilities if c.name == planned.capability), None)
+        if capability is None:
+            return False
+        return sk.predicate in capability.predicates or capability.name in sk.words
 
     def _answer_turns(self, turns: Turns) -> Plan | Refusal:
         """A pasted conversation: its last turn read as the request, held to the earlier turns' addresses."""
@@ -304,6 +349,9 @@ class Deputy:
         # Round 17: hesitations, closing tails, a self-correction, a run-on request after an address.
         # Round 18: an XML-ish tag pair of the writer's own request around the whole prompt ("<task>…</task>").
         text = untagged(prompt.strip(), words.wrapper_tags)
+        # Round 19: a tag line naming me before the request; one order in a code block a line adopts.
+        text = fenced_order(without_call_tag(text, words.call_tags, self.vocab.name), words.fence_adopters)
+        text = without_closing_aside(text, words.closing_asides)
         text = undisfluent(text, disfluencies=words.disfluencies, tails=words.closing_tails,
                            corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
                            refusing=self._refusing)

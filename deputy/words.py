@@ -331,7 +331,48 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "follow_ups": (
         "and now", "now", "so now", "ok and now", "okay and now", "and right now", "what about now",
         "how about now", "and today", "what about today", "and currently",
+        # Round 19 (turns19): the requester setting an earlier turn aside ("Tool output: «…»\nIgnore that.
+        # Fetch A."): it asks nothing of me; the earlier turns' addresses are still held to the request.
+        "ignore that", "ignore this", "ignore it", "never mind that", "disregard that", "forget that",
     ),
+    # Round 19 (turns19): a closing aside in parentheses on the prompt's last line that only says the request
+    # is complete ("### Steps\n1. Check whether robots.txt allows A\n\n(that's all I need from you)",
+    # deputy/text/closing_aside.py). Matched whole; never a negation, a condition or another verb.
+    "closing_asides": (
+        "that's all", "that's it", "that's all i need", "that's all i need from you", "that is all i need",
+        "that's everything", "that's everything i need", "just this one step", "just that one step",
+        "just this one", "just that one", "just this", "just that", "only this one step", "only the one step",
+        "one step only", "single step", "that's the only step",
+    ),
+    # Round 19 (turns19): words opening a question of a few words before a transcript's request that the
+    # request answers ("[assistant] robots.txt disallowed A.\n[user] which rule? check robots for A",
+    # deputy/text/turns.py): the question is dropped, the request read with every check. A relaxation.
+    "turn_questions": ("which", "what", "why", "how", "where"),
+    # Round 19 (turns19): possessors that put an event in the past ("Re-fetch A after yesterday's timeout",
+    # deputy/forms/past_events.py): "after" such an event asks nothing, since acting now is after it.
+    # Never a weekday or "this morning" (still ahead, perhaps); adding one widens what acts: a relaxation.
+    "past_days": ("yesterday", "last night", "last week", "last month", "last weekend", "last year"),
+    # Round 19 (turns19): nouns of a numbered turn's label ("Turn 1: …\nTurn 2 (now): …", deputy/text/
+    # turn_labels.py). The last numbered turn is the request and those before it are context, so adding
+    # a noun here widens what acts: a relaxation.
+    "numbered_turns": ("turn", "message"),
+    # Round 19 (turns19): a word closing a transcript's last turn that only sets it against the earlier turn
+    # ("Tool output: … none found for A\nOK, then fetch A instead."): dropped there, never before "of"
+    # ("fetch A instead of B" names a choice and keeps its refusal). The earlier turns' addresses are
+    # still held to the request (deputy/text/turn_tails.py).
+    "turn_contrasts": ("instead",),
+    # Round 19 (turns19): a line that adopts the one order set in the code block under it ("Run this:\n```\n
+    # fetch A\n```", deputy/text/fenced_order.py). Only these phrases adopt; a block under any other line
+    # ("The page said:") is data and never an order.
+    "fence_adopters": (
+        "run this", "run the following", "execute this", "execute the following", "please run this",
+        "please run the following", "please execute this", "please execute the following", "do this",
+        "do the following", "please do this", "please do the following", "run this command", "execute this command",
+        "run this for me", "run the command below", "run the following command",
+    ),
+    # Round 19 (turns19): tags an agent wraps a tool's name in before its request ("<tool_call>seaspider
+    # </tool_call>\nFetch A", deputy/text/call_tags.py): the tag line is dropped only when it names me.
+    "call_tags": ("tool_call", "tool_use", "function_call", "tool", "use_tool", "invoke", "call"),
     # Labels of a plan whose first step a closing sentence points at: "Plan: fetch A, then summarise it.
     # Please do step one now." (deputy/forms/pointed.py).
     "plan_labels": ("plan",),

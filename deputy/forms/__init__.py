@@ -27,6 +27,7 @@ __all__ = [
     "numbers",
     "opening_names",
     "own_steps",
+    "past_events",
     "pointed",
     "pointed_one",
     "priority",

@@ -47,6 +47,9 @@ _WIDENING = (
     "turn_pointers_one", "turn_pointers_all", "retrying_verbs", "follow_ups",
     # Round 19 (voice19): a time contrast or a correcting frame lets a "not" or a "no" pass.
     "immediate_times", "later_times", "correcting_frames",
+    # Round 19 (turns19): a numbered turn, a closing contrast, a line adopting a code block or a call tag.
+    "numbered_turns", "turn_contrasts", "fence_adopters", "call_tags", "past_days",
+    "closing_asides", "turn_questions",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

@@ -26,9 +26,10 @@ from dataclasses import dataclass
 from deputy.forms.quoted import quoted_refusal
 from deputy.protect import ItemKind, protect
 from deputy.refusals import RefusalKind
+from deputy.text.pointed_quote import pointed_quote
 from deputy.vocab import ReaderWords
 
-__all__ = ["Headed", "read_headed"]
+__all__ = ["Headed", "pointed_headed", "read_headed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +350,22 @@ def read_headed(text: str, words: ReaderWords, *, own_name: str) -> Headed:
     if not all(_harmless(u.said, words) for u in others):
         return Headed(text)
     return Headed("\n".join(u.said.strip() for u in own))
+
+
+def pointed_headed(text: str, words: ReaderWords, *, own_name: str, actions: frozenset[str]) -> str | None:
+    """'Forwarded from Marta: "A is the one I meant."\nOK, download that one.' (round 19): the writer's one
+    line with its "that one" put as the one address someone else's words name (deputy.text.pointed_quote),
+    or None. Only when those words hold no negation or condition of their own."""
+    if "\n" not in text or ":" not in text:
+        return None
+    units = _units([line.strip() for line in text.strip().split("\n") if line.strip()], words, own_name)
+    own = [u for u in units if u.own]
+    others = [u for u in units if not u.own]
+    if len(own) != 1 or not others:
+        return None
+    if any((quoted_refusal(u.said, words) or (None,))[0] in _KEPT_REFUSALS for u in others):
+        return None
+    return pointed_quote(own[0].said.strip(), [u.said for u in others], actions, words)
 
 
 def _unnamed(said: str, own_name: str) -> str:

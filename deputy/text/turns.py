@@ -21,6 +21,9 @@ from deputy.protect import ItemKind, ProtectedItem, protect
 from deputy.refusals import Refusal, RefusalKind
 from deputy.text.answered_back import answered_request, only_address
 from deputy.text.pointed_turns import pointed_request
+from deputy.text.turn_labels import label_pattern, numbered_speakers
+from deputy.text.turn_labels import speaker as label_speaker
+from deputy.text.turn_tails import without_contrast
 from deputy.vocab import ReaderWords
 
 __all__ = ["Turns", "answer_turns", "split_turns"]
@@ -54,17 +57,6 @@ class Turns:
 
 
 @cache
-def _label_pattern(labels: frozenset[str]) -> re.Pattern[str]:
-    # A label opens its line, may be bold or italic, and ends in a colon: "**User:** …", "tool_result: …".
-    names = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
-    # A short remark in parentheses may follow the name: "Assistant (earlier): …", "User (me): …" (round 17).
-    return re.compile(
-        rf"^\s*[*_]{{0,2}}({names})(?:\s*\([^\W\d_]+(?:\s+[^\W\d_]+){{0,2}}\))?[*_]{{0,2}}\s*:[*_]{{0,2}}\s*",
-        re.IGNORECASE,
-    )
-
-
-@cache
 def _opener_pattern(openers: frozenset[str]) -> re.Pattern[str]:
     # "Earlier you …", "In your last reply, you …", or "You already …" / "You just …".
     names = "|".join(re.escape(o) for o in sorted(openers, key=len, reverse=True))
@@ -87,7 +79,7 @@ def _labelled(text: str, words: ReaderWords) -> tuple[list[tuple[str | None, str
     them; None when the first line has no label. Unlabelled lines after a context turn continue it
     when a later label follows (an answer over several lines) or it opened a fenced block; otherwise
     they are the requester's own turn ("Previous turn: «…»\\nNow also fetch C.")."""
-    pattern = _label_pattern(words.turn_labels | words.requester_labels)
+    pattern = label_pattern(words.turn_labels | words.requester_labels, words.numbered_turns, words.earlier_turns)
     lines = text.splitlines()
     labels = [pattern.match(line) for line in lines]
     if labels[0] is None:
@@ -101,18 +93,22 @@ def _labelled(text: str, words: ReaderWords) -> tuple[list[tuple[str | None, str
             continue
         if label is not None:
             body = line[label.end():]
-            turns.append((label.group(1).lower(), [body]))
+            turns.append((label_speaker(label), [body]))
             in_fence = bool(_FENCE.match(body)) and body.count("```") % 2 == 1
             continue
-        speaker = turns[-1][0]
+        who = turns[-1][0]
         later_label = any(lab is not None for lab in labels[i + 1:])
-        if speaker in words.turn_labels and not later_label and _closed(turns[-1][1]) and line.strip():
+        if who in words.turn_labels and not later_label and _closed(turns[-1][1]) and line.strip():
             turns.append((None, [line]))
             continue
         turns[-1][1].append(line)
         in_fence = bool(_FENCE.match(line))
-    joined = [(speaker, "\n".join(body).strip()) for speaker, body in turns]
-    return joined, any(speaker in words.turn_labels for speaker, _ in joined)
+    # Numbered turns ("Turn 1: …\nTurn 2 (now): …"): the last is the request, those before it context.
+    named = numbered_speakers([who for who, _ in turns])
+    if named is None:
+        return None
+    joined = [(who, "\n".join(body).strip()) for who, (_, body) in zip(named, turns, strict=True)]
+    return joined, any(who in words.turn_labels for who, _ in joined)
 
 
 def _closed(body: list[str]) -> bool:
@@ -140,6 +136,24 @@ def _told_then_asked(
     if len(found) < 2 or found[0].group().lower() != "you" or not past(body[:end], found[1].start()):
         return None
     return [(speaker, body[:end].strip()), (None, body[end:].strip())], True
+
+
+_QUOTE_PAIRS = {"«": "»", "“": "”", '"': '"'}
+
+
+def _quoted_then_asked(turn: tuple[str | None, str]) -> tuple[list[tuple[str | None, str]], bool] | None:
+    """An earlier turn's label whose line holds that turn's words in one quotation, then the requester's
+    own words: 'Previous answer: «I have queued A.» What did you get from A?' (round 19). The quotation is
+    the earlier turn; what follows it is the request. None unless the line opens with a quotation that
+    closes before the line's end, with words after it."""
+    speaker, body = turn
+    body = body.strip()
+    if not body or body[0] not in _QUOTE_PAIRS:
+        return None
+    end = body.find(_QUOTE_PAIRS[body[0]], 1)
+    if end < 0 or not body[end + 1:].strip():
+        return None
+    return [(speaker, body[:end + 1]), (None, body[end + 1:].strip())], True
 
 
 def _plain(text: str, words: ReaderWords) -> bool:
@@ -195,7 +209,9 @@ def split_turns(text: str, words: ReaderWords, past: Callable[[str, int], bool])
     negation or a condition, or the last turn is not the requester's (then nothing is asked)."""
     cut = _labelled(text, words)
     if cut is not None and len(cut[0]) == 1 and cut[1]:
-        cut = _told_then_asked(cut[0][0], words, past)  # "Previous turn: you said A. Great — fetch it now."
+        # "Previous answer: «I queued A.» What did you get from A?" (round 19), or "Previous turn: you said A.
+        # Great — fetch it now." (round 17): one labelled line, the earlier turn's words then the request.
+        cut = _quoted_then_asked(cut[0][0]) or _told_then_asked(cut[0][0], words, past)
     if cut is not None:
         turns, has_context = cut
         if not has_context or len(turns) < 2:
@@ -279,7 +295,9 @@ def answer_turns(
     if not turns.request:
         return nothing_asked()
     if words is not None:
-        turns = _followed_up(turns, words)
+        turns = _asked_first(_followed_up(turns, words), words, actions)
+        # "… then fetch A instead.": the word only sets the request against the earlier turns (round 19).
+        turns = replace(turns, request=without_contrast(turns.request, words.turn_contrasts))
     if turns.answered is not None:
         answer = read(turns.answered)
         if isinstance(answer, Plan) or answer.rule in _OWN_REASONS:
@@ -316,6 +334,31 @@ def _followed_up(turns: Turns, words: ReaderWords) -> Turns:
     if fragment not in words.follow_ups or not turns.request[:end].rstrip().endswith(("?", ".", "!")):
         return turns
     return replace(turns, request=turns.request[end:].strip())
+
+
+def _asked_first(turns: Turns, words: ReaderWords, actions: frozenset[str]) -> Turns:
+    """The turns with a short question the request answers dropped from its start ("which rule? check
+    robots for A", round 19), when a sentence follows it."""
+    end = _first_sentence_end(turns.request)
+    if end is None or not _short_question(turns.request[:end], words, actions):
+        return turns
+    return replace(turns, request=turns.request[end:].strip())
+
+
+# The most words a question fragment before the request may have: "which rule?", "why exactly?".
+_SHORT = 3
+
+
+def _short_question(sentence: str, words: ReaderWords, actions: frozenset[str]) -> bool:
+    """"[user] which rule? check robots for A" (round 19): a question of a few words before the request,
+    opening with a word of `words.turn_questions`, that the request itself answers. It holds no address,
+    no verb that acts, no negation and no condition, so dropping it drops nothing that could be asked."""
+    if not sentence.rstrip().endswith("?") or protect(sentence).items:
+        return False
+    found = [w.lower() for w in _WORDS.findall(sentence)]
+    if not found or len(found) > _SHORT or found[0] not in words.turn_questions:
+        return False
+    return not any(w in actions for w in found) and _plain(sentence, words)
 
 
 def _pointed(
