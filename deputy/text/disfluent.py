@@ -17,6 +17,7 @@ import re
 from collections.abc import Collection, Mapping
 from functools import cache
 
+from deputy.text.relayed import endorses
 from deputy.protect import ItemKind, protect
 
 __all__ = ["pronoun_spellings", "unclefted", "undisfluent"]
@@ -200,6 +201,8 @@ def _drop_fillers(text: str, words: frozenset[str], spellings: Mapping[str, str]
 
 
 def _drop_tails(text: str, tails: tuple[str, ...]) -> str:
+    if endorses(text):
+        return text  # "The user asked me to fetch A. Go ahead.": the endorsement, read by deputy.text.relayed
     pattern = _tail(tails)
     # A tail ends the prompt: only a prompt ending with a tail's last word is searched.
     last = re.findall(r"[\w'’]+", text[-40:].lower())

@@ -24,7 +24,7 @@ import re
 from deputy.protect import ItemKind, ProtectedItem, protect
 from deputy.vocab import ReaderWords
 
-__all__ = ["relayed"]
+__all__ = ["endorses", "relayed"]
 
 _WORDS = re.compile(r"[^\W\d_][\w'’]*")
 # Single quotes are apostrophes too ("the user's"), so protect() leaves them alone; a relay in single
@@ -47,6 +47,13 @@ _ENDORSED = re.compile(
 )
 _NUMBERED = re.compile(r"\b([^\W\d_]+)[ \t]+#?[A-Z]{0,4}-?\d[\d.-]*\b", re.IGNORECASE)
 _COLON = re.compile(r"^(?P<frame>[^:\n\"“”«»']{1,60}?):[ \t]+(?P<said>\S.*)$", re.DOTALL)
+
+
+def endorses(prompt: str) -> bool:
+    """Whether the prompt reports a request made of the writer and ends by endorsing it ("My user wants me
+    to fetch A — go ahead."): the closing "go ahead" is the endorsement here, never a tail to drop
+    (deputy.text.disfluent)."""
+    return _ENDORSED.match(prompt) is not None
 
 
 def relayed(prompt: str, words: ReaderWords, *, _any_frame: bool = False) -> str | None:

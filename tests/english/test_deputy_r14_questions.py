@@ -121,6 +121,8 @@ def test_without_the_ticket_rule_the_quotation_is_unused(deputy: Any, monkeypatc
     prompt = 'Ticket #901 from the analytics team: "Is the crawler still busy?"'
     assert read_outcome(deputy, prompt) == ("status", {})
     monkeypatch.setattr(reader, "ticket_question", lambda text, labels: None)
+    # Round 19's relayed store questions (deputy.text.store_asks) read the quotation too: off as well.
+    monkeypatch.setattr(reader, "store_question", lambda *args, **kwargs: None)
     assert read_outcome(deputy, prompt) == ("refused", "not_understood")
 
 
