@@ -248,9 +248,11 @@ def parse(
         misspellings=words.misspellings, abbreviations=words.abbreviations, numerals=words.numerals,
     )
     ordered, reordered = reorder(rewritten.protected, verbs)
-    ordered, lets = robots_lets(ordered)
+    ordered, lets = robots_lets(ordered, names=words.self_names, nouns=words.self_nouns)
     reordered += lets
-    ordered, hinders = robots_hinders(ordered, verbs)
+    ordered, hinders = robots_hinders(
+        ordered, verbs, hindering=words.hindering_verbs, names=words.self_names, nouns=words.self_nouns
+    )
     reordered += hinders
     ordered, told = let_know(ordered, _single_words(words.conditions))
     reordered += told

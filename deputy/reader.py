@@ -375,9 +375,9 @@ class Deputy:
                                turning=self._turning, referents=frozenset(w.lower() for w in words.referent_nouns))
         # Round 19 (ctx19): the framing of a context paragraph around one request (deputy.text.context_paragraphs).
         text = unframed_email(text, verbs=self._verb_words | self._refused_verbs, refusing=self._refusing)
-        text = so_that(robots_orders(text, refusing=self._refusing))
+        text = so_that(robots_orders(text, refusing=self._refusing, names=words.self_names))
         text = wanted_sitemaps(moved_deadline(text, refusing=self._turning), refusing=self._turning)
-        text = conceded(kept_text(permitted_for(text)))
+        text = conceded(kept_text(permitted_for(text, names=words.self_names, nouns=words.self_nouns)))
         text = relayed(text, self.vocab.words) or text
         # A ticket's or a mail's header lines ("Reporter: …", "To: …") before any other markup (round 16).
         text = read_header_fields(text, self.vocab.words)

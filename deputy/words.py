@@ -117,6 +117,18 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # answers for itself, so such a request is refused as unsupported (deputy.forms.elsewhere). English
     # names none; a program's vocabulary lists the agents of its field.
     "other_agents": (),
+    # The names the reader's own robot goes by ("Would robots.txt stop MovaBot downloading A?"): English
+    # names none; a program's vocabulary lists its robot's names. With "us", "me" and "our <noun>" they
+    # are who a robots question asks about (deputy.forms.asked, deputy.text.robots_hinders, learner_forms,
+    # context_paragraphs).
+    "self_names": (),
+    # Nouns the writer calls the reader's robot by after our/the/your ("Would robots.txt stop our crawler
+    # downloading A?", "Is permitted for robot to take A?").
+    "self_nouns": ("crawler", "bot", "robot", "spider"),
+    # Verbs by which robots.txt hinders a fetch in a question ("Would robots.txt stop us downloading A?"),
+    # read as the question whether it allows it (deputy.text.robots_hinders). Each only widens a robots
+    # question, which observes.
+    "hindering_verbs": ("stop", "prevent", "keep", "bar", "block", "forbid"),
     # Channels an answer may be asked to go by ("Title of A by email, please"): the deputy answers only
     # where it was asked, so a request for one is refused as unsupported (deputy.forms.elsewhere).
     "channels": ("email", "e-mail", "mail", "sms", "fax", "slack", "teams", "whatsapp", "telegram", "discord", "webhook"),

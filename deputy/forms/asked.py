@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
+from deputy.alternation import alternation
 from deputy.protect import Protected
 
 __all__ = ["asked_participles", "codes_asked", "counted_totals", "names_it", "robots_lets"]
@@ -72,22 +74,29 @@ def names_it(words: tuple[str, ...] | frozenset[str]) -> bool:
 # "Does robots.txt (on H) let us in?": the question opens its sentence with the file as the subject, at most
 # a place between the file and "let", and "let" lets the writer's own crawler in (no verb of its own:
 # "let us fetch A" is read as written, and "let us post reviews" must not become "allow us post").
-_ROBOTS_LET = re.compile(
-    r"(?:\A|(?<=[.!?\n]))(?P<head>[ \t]*(?:and[ \t]+)?(?:does|do|will|would)[ \t]+(?:the[ \t]+)?"
-    r"(?:robots\.txt|robots[ \t]+file|robots)(?:[ \t]+(?:on|at|for|of)[ \t]+(?:\x00|the[ \t]+site))?[ \t]+)"
-    r"(?P<verb>lets?)(?=[ \t]+(?:us|me|movabot|our[ \t]+(?:crawler|bot|robot|spider))[ \t]+(?:in|into|through)\b)",
-    re.IGNORECASE,
-)
+# The robot's own names (`self_names`) and the nouns for it (`self_nouns`) come from the vocabulary.
+@cache
+def _robots_let(names: frozenset[str], nouns: frozenset[str]) -> re.Pattern[str]:
+    return re.compile(
+        r"(?:\A|(?<=[.!?\n]))(?P<head>[ \t]*(?:and[ \t]+)?(?:does|do|will|would)[ \t]+(?:the[ \t]+)?"
+        r"(?:robots\.txt|robots[ \t]+file|robots)(?:[ \t]+(?:on|at|for|of)[ \t]+(?:\x00|the[ \t]+site))?[ \t]+)"
+        rf"(?P<verb>lets?)(?=[ \t]+(?:us|me|{alternation(names)}|our[ \t]+{alternation(nouns)})"
+        r"[ \t]+(?:in|into|through)\b)",
+        re.IGNORECASE,
+    )
 
 
-def robots_lets(protected: Protected) -> tuple[Protected, tuple[str, ...]]:
+def robots_lets(
+    protected: Protected, *, names: frozenset[str], nouns: frozenset[str]
+) -> tuple[Protected, tuple[str, ...]]:
     """"Does robots.txt on H let us in?" put as "Does robots.txt on H allow us in?": "let" with the file
     as its subject is what "allow" says, and the robots forms know "allow". Only a question opened by
     does/do/will/would with robots.txt (or "the robots file") right before "let" (a place between at
-    most) and us/me/MovaBot/our crawler + in/into/through after it; "Does the client let us in?", "Let us fetch A" and
-    "Let me know if A is allowed" are left as written. An address is one opaque mark here (\\x00)."""
+    most) and us/me/one of the robot's `names` (MovaBot)/our + one of `nouns` (crawler) + in/into/through
+    after it; "Does the client let us in?", "Let us fetch A" and "Let me know if A is allowed" are left as
+    written. An address is one opaque mark here (\\x00)."""
     joined = "\x00".join(protected.pieces)
-    found = list(_ROBOTS_LET.finditer(joined))
+    found = list(_robots_let(names, nouns).finditer(joined))
     if not found:
         return protected, ()
     for match in reversed(found):

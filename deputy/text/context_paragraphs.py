@@ -30,6 +30,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from functools import cache
+
+from deputy.alternation import alternation
 
 __all__ = ["moved_deadline", "robots_orders", "so_that", "unframed_email", "wanted_sitemaps"]
 # (unframed_email also drops a closing "Let me know if anything fails." and an opening "Could one of the bots
@@ -106,35 +109,52 @@ def unframed_email(prompt: str, *, verbs: Collection[str], refusing: Collection[
 
 # --- robots orders ------------------------------------------------------------------------------------
 
+# The robot's own names (`self_names`: "MovaBot is allowed to", "robots.txt permits MovaBot") come from
+# the vocabulary; the nouns after "our" are this pass's own (no "robot" here, unlike the robots forms).
 # "Verify that robots.txt permits", "Please confirm robots.txt allows", "Make sure robots.txt lets".
-_ROBOTS_ORDER = re.compile(
-    r"(?P<lead>\A|(?<=[.!?:,])[ \t\n]+|\n)(?P<please>please[ \t]+)?"
-    r"(?:verify|confirm|make[ \t]+sure|ensure|double[ \t-]?check|check)[ \t]+(?:that[ \t]+)?"
-    r"(?P<robots>(?:the[ \t]+site['’]s[ \t]+|their[ \t]+|its[ \t]+)?robots\.txt[ \t]+(?:permits|allows|lets)\b"
-    # "Please confirm that we're allowed to fetch A": the writer's own leave, as "Check whether we're allowed …".
-    r"|(?:we['’]re|we[ \t]+are|movabot[ \t]+is|our[ \t]+(?:bot|crawler|spider)[ \t]+is)[ \t]+(?:allowed|permitted)[ \t]+to\b)",
-    re.IGNORECASE,
-)
+@cache
+def _robots_order(names: frozenset[str]) -> re.Pattern[str]:
+    return re.compile(
+        r"(?P<lead>\A|(?<=[.!?:,])[ \t\n]+|\n)(?P<please>please[ \t]+)?"
+        r"(?:verify|confirm|make[ \t]+sure|ensure|double[ \t-]?check|check)[ \t]+(?:that[ \t]+)?"
+        r"(?P<robots>(?:the[ \t]+site['’]s[ \t]+|their[ \t]+|its[ \t]+)?robots\.txt[ \t]+(?:permits|allows|lets)\b"
+        # "Please confirm that we're allowed to fetch A": the writer's own leave, as "Check whether we're allowed …".
+        rf"|(?:we['’]re|we[ \t]+are|{alternation(names)}[ \t]+is|our[ \t]+(?:bot|crawler|spider)[ \t]+is)"
+        r"[ \t]+(?:allowed|permitted)[ \t]+to\b)",
+        re.IGNORECASE,
+    )
+
+
 # "robots.txt permits crawling A", "… permits fetching A": robots.txt's leave for the page is the question;
 # the gerund goes ("robots.txt permits A"), as the small model loses it before a "before we …" clause.
-_CRAWLING = re.compile(
-    r"(?P<verb>robots\.txt[ \t]+(?:permits|allows)(?:[ \t]+(?:us|me|movabot|our[ \t]+(?:bot|crawler)))?)[ \t]+"
-    r"(?:crawling|fetching|downloading)(?=[ \t]+https?://)",
-    re.IGNORECASE,
-)
+@cache
+def _crawling(names: frozenset[str]) -> re.Pattern[str]:
+    return re.compile(
+        r"(?P<verb>robots\.txt[ \t]+(?:permits|allows)"
+        rf"(?:[ \t]+(?:us|me|{alternation(names)}|our[ \t]+(?:bot|crawler)))?)[ \t]+"
+        r"(?:crawling|fetching|downloading)(?=[ \t]+https?://)",
+        re.IGNORECASE,
+    )
+
+
 # "… under their robots.txt?": the rules a permission question is to be answered by.
 _UNDER = re.compile(
     r"[ \t]+under[ \t]+(?:their|its|the[ \t]+site['’]s|the)?[ \t]*robots\.txt(?=[ \t]*\?)", re.IGNORECASE
 )
+
+
 # "Are we allowed to fetch A? Answer from robots.txt only.": the writer's own permission question, then how
 # to answer it. Never a question put to the reader ("Can you fetch A?"): it may be an order.
-_OWN_PERMISSION = re.compile(
-    r"(?:\A|(?<=[.!?])[ \t\n]+)(?:are[ \t]+we|am[ \t]+I|is[ \t]+(?:movabot|our[ \t]+(?:bot|crawler|spider)))"
-    r"[ \t]+(?:allowed|permitted)[ \t]+to[ \t]+[^?\n]*\?"
-    r"(?P<note>[ \t]+(?:answer|reply|respond)[ \t]+(?:from|using|per|based[ \t]+on|according[ \t]+to)"
-    r"[ \t]+(?:the[ \t]+site['’]s[ \t]+|their[ \t]+|its[ \t]+)?robots\.txt(?:[ \t]+(?:only|alone))?[ \t]*[.!]?)[ \t]*\Z",
-    re.IGNORECASE,
-)
+@cache
+def _own_permission(names: frozenset[str]) -> re.Pattern[str]:
+    return re.compile(
+        r"(?:\A|(?<=[.!?])[ \t\n]+)"
+        rf"(?:are[ \t]+we|am[ \t]+I|is[ \t]+(?:{alternation(names)}|our[ \t]+(?:bot|crawler|spider)))"
+        r"[ \t]+(?:allowed|permitted)[ \t]+to[ \t]+[^?\n]*\?"
+        r"(?P<note>[ \t]+(?:answer|reply|respond)[ \t]+(?:from|using|per|based[ \t]+on|according[ \t]+to)"
+        r"[ \t]+(?:the[ \t]+site['’]s[ \t]+|their[ \t]+|its[ \t]+)?robots\.txt(?:[ \t]+(?:only|alone))?[ \t]*[.!]?)[ \t]*\Z",
+        re.IGNORECASE,
+    )
 
 
 def _unconditioned(sentence: str, refusing: Collection[str]) -> bool:
@@ -154,8 +174,9 @@ def _unconditioned(sentence: str, refusing: Collection[str]) -> bool:
     return True
 
 
-def robots_orders(prompt: str, *, refusing: Collection[str]) -> str:
-    """The prompt with an order to confirm robots.txt's leave put as the check it is; unchanged otherwise."""
+def robots_orders(prompt: str, *, refusing: Collection[str], names: frozenset[str]) -> str:
+    """The prompt with an order to confirm robots.txt's leave put as the check it is; unchanged otherwise.
+    `names` are the robot's own names ("Confirm MovaBot is allowed to fetch A")."""
 
     def check(match: re.Match[str]) -> str:
         # The whole sentence is judged: what opens it ("If it is up, verify …") as well as what follows.
@@ -165,11 +186,11 @@ def robots_orders(prompt: str, *, refusing: Collection[str]) -> str:
             return match.group(0)
         return f"{match.group('lead')}{match.group('please') or ''}Check whether {match.group('robots')}"
 
-    text = _ROBOTS_ORDER.sub(check, prompt)
+    text = _robots_order(names).sub(check, prompt)
     if "robots.txt" in text.lower() and re.search(r"check[ \t]+whether[ \t]+robots\.txt", text, re.IGNORECASE):
-        text = _CRAWLING.sub(lambda m: m.group("verb"), text)
+        text = _crawling(names).sub(lambda m: m.group("verb"), text)
     text = _UNDER.sub(" according to robots.txt", text)
-    noted = _OWN_PERMISSION.search(text)
+    noted = _own_permission(names).search(text)
     if noted is not None and "://" in text[noted.start(): noted.start("note")]:
         text = text[: noted.start("note")]
     return text

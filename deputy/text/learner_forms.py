@@ -10,6 +10,9 @@ never what it asks, and everything after the rewrite is read with every check ("
 from __future__ import annotations
 
 import re
+from functools import cache
+
+from deputy.alternation import alternation
 
 __all__ = ["kept_text", "permitted_for"]
 
@@ -18,12 +21,19 @@ __all__ = ["kept_text", "permitted_for"]
 # only at a sentence start, only with the asker as the one let (us, me, our crawler …: whoever else
 # is let is not what robots.txt answers for this crawler), and only "to" + a word after it, which the
 # reader then checks like any permission question ("Is it allowed to delete A?" still refuses).
-_PERMITTED_FOR = re.compile(
-    r"(?:(?<=[.!?\n])|\A)(?P<lead>[ \t]*)(?P<be>is)(?:[ \t]+it)?[ \t]+(?P<adj>permitted|allowed|ok|okay|fine)[ \t]+"
-    # Round 18: "for robot" / "for crawler" without a determiner and "to our bot" (a learner's "to" for "for").
-    r"(?:for|to)[ \t]+(?:us|me|you|movabot|(?:(?:our|the|your)[ \t]+)?(?:crawler|robot|bot|spider))[ \t]+to[ \t]+(?=[A-Za-z])",
-    re.IGNORECASE,
-)
+# The robot's own names (`self_names`: MovaBot) and the nouns for it (`self_nouns`: crawler) come from the
+# vocabulary.
+@cache
+def _permitted_for(names: frozenset[str], nouns: frozenset[str]) -> re.Pattern[str]:
+    return re.compile(
+        r"(?:(?<=[.!?\n])|\A)(?P<lead>[ \t]*)(?P<be>is)(?:[ \t]+it)?[ \t]+(?P<adj>permitted|allowed|ok|okay|fine)[ \t]+"
+        # Round 18: "for robot" / "for crawler" without a determiner and "to our bot" (a learner's "to" for "for").
+        rf"(?:for|to)[ \t]+(?:us|me|you|{alternation(names)}|(?:(?:our|the|your)[ \t]+)?{alternation(nouns)})"
+        r"[ \t]+to[ \t]+(?=[A-Za-z])",
+        re.IGNORECASE,
+    )
+
+
 # "Give me the text what you saved from A": the learner's relative "what" (or "that", or none) after a
 # noun of the stored text, with the asker or the reader as the one who kept it, in the past, and the
 # address right after "from/for/of". It names the stored text of A, which "the stored text of A" says
@@ -40,11 +50,12 @@ _KEPT_TEXT = re.compile(
 )
 
 
-def permitted_for(prompt: str) -> str:
-    """The prompt with a learner's "Is permitted for us to V …?" as "Is it permitted to V …?"."""
+def permitted_for(prompt: str, *, names: frozenset[str], nouns: frozenset[str]) -> str:
+    """The prompt with a learner's "Is permitted for us to V …?" as "Is it permitted to V …?"; `names`
+    are the robot's own names and `nouns` what the writer calls it ("for our crawler")."""
     if not prompt.rstrip().endswith("?"):
         return prompt
-    return _PERMITTED_FOR.sub(lambda m: f"{m.group('lead')}{m.group('be')} it {m.group('adj')} to ", prompt)
+    return _permitted_for(names, nouns).sub(lambda m: f"{m.group('lead')}{m.group('be')} it {m.group('adj')} to ", prompt)
 
 
 def kept_text(prompt: str) -> str:

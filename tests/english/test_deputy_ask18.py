@@ -58,7 +58,7 @@ def test_statement_that_robots_would_stop_us_never_acts(deputy: Any) -> None:
 
 def test_without_the_hinders_rule_the_stop_is_refused(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     import deputy.nlp as nlp
-    monkeypatch.setattr(nlp, "robots_hinders", lambda protected, verbs: (protected, ()))
+    monkeypatch.setattr(nlp, "robots_hinders", lambda protected, verbs, **_: (protected, ()))
     assert read_outcome(deputy, f"Would robots.txt stop us downloading {A}?") == ("refused", "unsupported_verb")
 
 
@@ -83,7 +83,7 @@ def test_learner_permission_controls(deputy: Any, prompt: str, kind: str) -> Non
 
 def test_without_the_learner_rule_the_permission_is_not_read(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     import deputy.reader as reader
-    monkeypatch.setattr(reader, "permitted_for", lambda text: text)
+    monkeypatch.setattr(reader, "permitted_for", lambda text, **_: text)
     assert read_outcome(deputy, f"Is permitted for robot to take {A}?")[0] == "refused"
 
 

@@ -23,6 +23,7 @@ A = "https://a.example.com/x"
 B = "https://b.example.com/y"
 PRIVATE = "http://10.0.0.12/home"
 REFUSING = frozenset({"not", "n't", "if", "unless", "once", "before", "after", "when", "until", "every", "week"})
+NAMES = frozenset({"movabot"})  # the self_names of Sea Spider's vocabulary
 
 
 def _fetch(url: str = A) -> tuple[str, object]:
@@ -118,16 +119,16 @@ def test_robots_controls_still_refuse(deputy: Any, prompt: str) -> None:
 
 def test_an_order_with_a_condition_is_left_as_written() -> None:
     prompt = f"Confirm that robots.txt permits MovaBot on {A} once the job is done."
-    assert robots_orders(prompt, refusing=REFUSING) == prompt
+    assert robots_orders(prompt, refusing=REFUSING, names=NAMES) == prompt
     own = f"Verify that robots.txt permits MovaBot on {A} before we plan the ingest."
-    assert robots_orders(own, refusing=REFUSING).startswith("Check whether robots.txt permits")
+    assert robots_orders(own, refusing=REFUSING, names=NAMES).startswith("Check whether robots.txt permits")
 
 
 def test_without_the_robots_orders_they_refuse(monkeypatch: pytest.MonkeyPatch) -> None:
     deputy = build_deputy()
     prompt = f"JIRA DATA-112: Verify that robots.txt permits MovaBot on {A} before we plan the ingest."
     assert read_outcome(deputy, prompt) == _robots()
-    monkeypatch.setattr(reader, "robots_orders", lambda text, refusing: text)
+    monkeypatch.setattr(reader, "robots_orders", lambda text, **_: text)
     assert read_outcome(deputy, prompt)[0] == "refused"
 
 
@@ -174,7 +175,7 @@ def test_without_the_wish_rule_it_refuses(monkeypatch: pytest.MonkeyPatch) -> No
     deputy = build_deputy()
     prompt = f"Before I plan the migration I want to know which sitemaps {A} declares."
     assert read_outcome(deputy, prompt) == ("sitemaps", {"target": A})
-    monkeypatch.setattr(reader, "wanted_sitemaps", lambda text, refusing: text)
+    monkeypatch.setattr(reader, "wanted_sitemaps", lambda text, **_: text)
     assert read_outcome(deputy, prompt)[0] == "refused"
 
 
@@ -357,4 +358,4 @@ def test_more_robots_orders(deputy: Any, prompt: str) -> None:
 ], ids=["once-after-before", "if-before", "if-changed", "delete", "negated"])
 def test_more_robots_orders_keep_every_check(deputy: Any, prompt: str) -> None:
     assert read_outcome(deputy, prompt)[0] == "refused"
-    assert robots_orders(prompt, refusing=REFUSING) == prompt or "delete" in prompt or "not" in prompt
+    assert robots_orders(prompt, refusing=REFUSING, names=NAMES) == prompt or "delete" in prompt or "not" in prompt

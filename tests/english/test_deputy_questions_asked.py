@@ -128,7 +128,7 @@ def test_let_me_know_is_left_as_written(deputy: Any) -> None:  # negative contro
 def test_without_the_let_rule_robots_txt_letting_us_in_is_refused(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = f"Does robots.txt on {H} let us in?"
     assert read_outcome(deputy, prompt)[0] == "robots"
-    monkeypatch.setattr(nlp, "robots_lets", lambda protected: (protected, ()))
+    monkeypatch.setattr(nlp, "robots_lets", lambda protected, **_: (protected, ()))
     assert read_outcome(deputy, prompt)[0] == "refused"
 
 

@@ -146,7 +146,7 @@ def test_a_private_stored_body_names_the_address(deputy: Any) -> None:
 def test_without_the_learner_forms_they_refuse(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     permitted, kept = f"Is permitted for us to fetch {A}?", f"Give me the text what you saved from {A} ."
     assert read_outcome(deputy, permitted)[0] == "robots" and read_outcome(deputy, kept)[0] == "read"
-    monkeypatch.setattr(reader, "permitted_for", lambda text: text)
+    monkeypatch.setattr(reader, "permitted_for", lambda text, **_: text)
     monkeypatch.setattr(reader, "kept_text", lambda text: text)
     assert read_outcome(deputy, permitted)[0] == "refused"
     assert read_outcome(deputy, kept)[0] == "refused"
