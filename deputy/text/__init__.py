@@ -14,6 +14,7 @@ __all__ = [
     "both",
     "chatforms",
     "citations",
+    "colon_question",
     "concessions",
     "context_paragraphs",
     "dictated",
