@@ -45,6 +45,7 @@ from deputy.forms.pronouns import dangling_pronouns
 from deputy.protect import ItemKind, maybe_host
 from deputy.forms.quoted import quoted_refusal
 from deputy.forms.reasons import happened, wants_to_know
+from deputy.forms.own_inquiry import inquiry_events
 from deputy.forms.reported_ask import leave_asked
 from deputy.forms.reported_past import past_clock_times, reports_what_happened
 from deputy.forms.restated import restated
@@ -136,7 +137,10 @@ def build_skeleton(
     # "I fetched A yesterday but it looked truncated.": what the writer did in the past widens nothing now.
     # "My colleague archived A yesterday." (round 17): anyone's report in the past widens and times nothing now.
     past = {i for i in roles.fine if _told_of_the_past(clauses[i]) or past_report(clauses[i], parsed, actions)}
-    blocked = _blocked(requested + [clauses[i] for i in roles.acting if i not in past], parsed, words)
+    # "The team lead asked me this morning to collect …": a time word of context that dates its past verb
+    # schedules nothing (round 19, ctx19b; as `_scheduled` does with dated=True).
+    blocked = _blocked(requested, parsed, words)
+    blocked += _blocked([clauses[i] for i in roles.acting if i not in past], parsed, words, dated=True)
     blocked += list(main.contents)
     if main.mood in (Mood.IMPERATIVE, Mood.REQUEST):
         # "Let me fetch A myself", "I'll grab A myself": the writer means to do it; no request to me.
@@ -300,6 +304,9 @@ def _reported_question(
     step = deadline_clauses(clause.tokens, parsed, words)
     # "… whether we're allowed to pull ECB pages": the act whose leave is asked is not asked for (round 19).
     step |= leave_asked(clause, parsed, words, actions)
+    # "We're checking whether yesterday's scrape captured …": the writer's own inquiry; its acting nouns and
+    # told events name things, not requests (deputy.forms.own_inquiry, round 19).
+    step |= inquiry_events(clause, parsed, words, actions)
     return not any(
         is_negation(doc[t], parsed, words)
         or ({str(doc[t].lemma_).lower(), lower(doc[t])} & refused) - answered
@@ -478,8 +485,9 @@ def _symbols(parsed: Parsed, words: ReaderWords, dated: frozenset[int] = frozens
     ]
 
 
-def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> list[str]:
-    """Words that widen the request ("everything", "or", "tomorrow"), outside purpose clauses.
+def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords, *, dated: bool = False) -> list[str]:
+    """Words that widen the request ("everything", "or", "tomorrow"), outside purpose clauses. With
+    `dated` (sentences of context), not time words that date a past verb (deputy.forms.recalled.dates_the_past).
 
     "Is anything still waiting?" asks about the queue: a blocker that is the subject of a question
     widens nothing.
@@ -492,7 +500,7 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords) -> lis
             tok = doc[index]
             if index in parsed.items or index in parsed.synthetic:
                 continue
-            if is_time_word(tok) and index in told:
+            if is_time_word(tok) and (index in told or (dated and dates_the_past(tok))):
                 continue  # "I asked you to download it this morning": when it was asked, not when to act
             if is_time_word(tok):
                 if schedules(tok) and not _by_deadline(tok, parsed, words):

@@ -18,6 +18,7 @@ from deputy.text.field_list import field_object
 from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
+from deputy.text.colon_question import question_after_colon
 from deputy.text.context_paragraphs import moved_deadline, robots_orders, so_that, unframed_email, wanted_sitemaps
 from deputy.decide import CHECKS, Decider
 from deputy.text.disfluent import pronoun_spellings, unclefted, undisfluent
@@ -361,6 +362,8 @@ class Deputy:
         text = spoken_voice(text, immediate=words.immediate_times, later=words.later_times,
                             frames=words.correcting_frames, actions=self._actions, verbs=self._run_on_verbs,
                             refusing=self._refusing)
+        # Round 19 (ctx19b): "I only need the timestamp: when was A fetched?" is a statement, then the question.
+        text = question_after_colon(text, turning=self._turning)
         text = asked_first(unworried(read_both(text, self._actions)))
         text = passive_asked(text, self._actions)
         text = mentions(learner_order(text, self._actions), self.vocab.name, self._actions)

@@ -22,7 +22,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # "I ask you to fetch A", "I kindly request that you download A": a wish of the speaker's, as "want".
     "request_governors": ("want", "like", "need", "mind", "love", "wish", "ask", "request"),
     # Verbs that embed a question: "check whether we may fetch A", "tell me if the queue is empty".
-    "embedders": ("check", "see", "verify", "confirm", "tell", "show", "determine", "find", "know", "wonder", "ask"),
+    "embedders": ("check", "see", "verify", "confirm", "tell", "show", "determine", "find", "know", "wonder", "ask",
+                  "figure"),  # "figure out if …" (round 19, ctx19b)
     # Verbs that only lead into the action: "go fetch A", "help me download A".
     "serial_verbs": ("go", "come", "help"),
     "politeness": ("please", "kindly", "pls", "plz"),

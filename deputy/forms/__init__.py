@@ -26,6 +26,7 @@ __all__ = [
     "needed_page",
     "numbers",
     "opening_names",
+    "own_inquiry",
     "own_steps",
     "past_events",
     "pointed",

@@ -16,6 +16,7 @@ __all__ = [
     "chatforms",
     "citations",
     "closing_aside",
+    "colon_question",
     "concessions",
     "context_paragraphs",
     "dictated",
