@@ -13,6 +13,7 @@ __all__ = [
     "blockmarkup",
     "both",
     "call_tags",
+    "channel_marks",
     "chatforms",
     "citations",
     "closing_aside",

@@ -27,9 +27,12 @@ from deputy.vocab import ReaderWords
 __all__ = ["read_header_fields"]
 
 _FIELD = re.compile(r"^[ \t]*(?P<name>[A-Za-z][A-Za-z-]{0,20})[ \t]*:[ \t]*(?P<value>.*?)[ \t]*$")
-# "Ticket #4821", "Issue DOCS-118", optionally "— Priority: normal" after it on the same line.
+# "Ticket #4821", "Issue DOCS-118", optionally "— Priority: normal" after it on the same line. Round 20
+# (frames20): the label may close with a colon, "Ticket: INC-9920", "Case: 7781"; the id is still letters, a
+# dash and digits (no dot or slash, so never an address), and the label still a noun of `label_nouns`.
 _OPENING = re.compile(
-    r"^[ \t]*(?P<label>[A-Za-z]+)[ \t]+#?[A-Za-z]{0,6}-?\d[\w-]*[ \t]*(?:[—–-][ \t]*(?P<field>.+?))?[ \t]*$"
+    r"^[ \t]*(?P<label>[A-Za-z]+)(?:[ \t]*:[ \t]*|[ \t]+)#?[A-Za-z]{0,6}-?\d[\w-]*[ \t]*"
+    r"(?:[—–-][ \t]*(?P<field>.+?))?[ \t]*$"
 )
 # Round 18 (chat18): a tracker's issue key opening the prompt, then its fields set off by bars or a dash:
 # "DATA-310 | Reporter: kwame", "OPS-12 — Assignee: bot | Priority: low". The key is upper-case letters, a

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from deputy.forms.quoted import quoted_refusal
 from deputy.protect import ItemKind, protect
 from deputy.refusals import RefusalKind
+from deputy.text.channel_marks import unmarked
 from deputy.text.pointed_quote import pointed_quote
 from deputy.vocab import ReaderWords
 
@@ -107,6 +108,7 @@ def _not_speakers(words: ReaderWords) -> frozenset[str]:
 
 def _own_said(said: str, own_name: str, words: ReaderWords) -> tuple[str, bool]:
     """A line's words without the deputy's own handle opening it, and whether it opened with it."""
+    said = unmarked(said, own_name)  # "[#ops] @seaspider fetch A": the marks only say where it was written
     handle = re.match(r"@(?P<h>[\w.-]+)[ \t]*[,:]?[ \t]*", said)
     if handle is not None and handle.group("h").lower() == own_name.lower():
         return said[handle.end():], True

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from deputy.text.channel_marks import unmarked
+
 __all__ = ["mentions"]
 
 # A handle starts a word: "@" at the start or after a space, never inside an address ("/@user/").
@@ -20,17 +22,21 @@ _BY = re.compile(r"(?<=\b)(?P<by>by|from|cc)\s+" + _HANDLE + r"(?=[\s:,.;)]|$)",
 _OPENING = r"(?:(?<=^)|(?<=[.!?]\s)|(?<=\n))" + _HANDLE + r",?\s+(?=(?P<next>[A-Za-z]+))"
 # What may follow the handle for it to be a vocative: a request or a question put to the deputy.
 _NEXT = frozenset({"please", "kindly", "is", "are", "was", "were", "do", "does", "did", "has", "have", "can", "could"})
+# Round 20 (frames20): a question word opening a question put to me ("@seaspider what are you working on?");
+# "when" is left out, for it opens a condition as often ("@seaspider when the embargo lifts, fetch A").
+_ASKING = frozenset({"what", "which", "how", "where"})
 
 
 def mentions(prompt: str, own_name: str, actions: frozenset[str]) -> str:
     """The prompt with the deputy's own opening handle as a vocative and handles of senders without "@"."""
     if "@" not in prompt:
         return prompt
-    text = _BY.sub(lambda m: f"{m.group('by')} {m.group('handle')}", prompt)
+    # "[#ops] @seaspider fetch A": a channel or time mark before my handle only says where it was written.
+    text = _BY.sub(lambda m: f"{m.group('by')} {m.group('handle')}", unmarked(prompt, own_name))
 
     def vocative(found: re.Match[str]) -> str:
         handle = found.group("handle")
-        called = handle.lower() == own_name.lower() and found.group("next").lower() in _NEXT | actions
+        called = handle.lower() == own_name.lower() and found.group("next").lower() in _NEXT | _ASKING | actions
         return f"{handle.capitalize()}, " if called else found.group(0)
 
     return re.sub(_OPENING, vocative, text)
