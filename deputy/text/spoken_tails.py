@@ -30,6 +30,9 @@ __all__ = ["unrestated", "without_tail_aside"]
 
 # Words that join a second request or a second object to the first: an aside holding one is read as written.
 _JOINING = frozenset({"and", "or", "then", "also", "too", "plus", "but", "after", "before", "instead"})
+# Words that widen what is asked ("you know the whole site", "… every page on it"): an aside holding one may
+# ask for more than the address it follows, and is read as written.
+_WIDENING = frozenset({"whole", "entire", "every", "all", "everything", "rest"})
 _DOERS = frozenset({"you", "we", "i", "u"})
 # A word right after one of these is the noun it may also be ("the text", "the copy"), never the verb.
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "your", "my", "our", "their"})
@@ -79,7 +82,7 @@ def _plain_aside(body: str, verbs: frozenset[str], known: frozenset[str], refusi
     said = [w.lower() for w in re.findall(r"[\w'’]+", body)]
     if not said or len(said) > _MAX_ASIDE_WORDS or protect(body).items:
         return False
-    if set(said) & (refusing | _JOINING | {"not", "no", "never"}) or any(w.endswith(("n't", "n’t")) for w in said):
+    if set(said) & (refusing | _JOINING | _WIDENING | {"not", "no", "never"}) or any(w.endswith(("n't", "n’t")) for w in said):
         return False
     done = participle_forms(known)
     forms = _verb_forms(verbs)

@@ -52,6 +52,11 @@ def test_an_aside_that_asks_or_refuses_stays(deputy: Any, prompt: str, kind: str
     assert read_outcome(deputy, prompt) == ("refused", kind)
 
 
+@pytest.mark.parametrize("prompt", [f"fetch {A} you know the whole site", f"grab {A} you know every page on it"])
+def test_an_aside_widening_the_request_stays(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt)[0] == "refused"
+
+
 def test_an_aside_naming_another_address_is_not_dropped(deputy: Any) -> None:
     # The aside holds B: it is read as written, and B is never dropped unseen.
     outcome = read_outcome(deputy, f"fetch {A} you know the one like {B}")
