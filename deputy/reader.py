@@ -49,6 +49,7 @@ from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
 from deputy.text.reassured import unworried
 from deputy.text.relayed import relayed
 from deputy.text.spoken import unspoken
+from deputy.text.spoken_tails import unrestated, without_tail_aside
 from deputy.text.store_asks import store_question, verb_forms
 from deputy.text.spoken_voice import spoken_voice
 from deputy.skeleton import Skeleton
@@ -356,7 +357,11 @@ class Deputy:
         text = undisfluent(text, disfluencies=words.disfluencies, tails=words.closing_tails,
                            corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
                            refusing=self._refusing)
+        # Round 20 (voice20): a closing "you know the weather ones" aside; "… is it busy" after a status question.
+        text = without_tail_aside(text, words.tail_asides, verbs=self._verb_words | self._run_on_verbs,
+                                  known=self._known, refusing=self._refusing)
         text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
+        text = unrestated(text, words.restated_questions)
         # Round 19 (voice19): "now, not later", "No, I said fetch A", "… or not", "Both A and B need fetching",
         # a closing note to the assistant, a spoken request closed with no stop.
         text = spoken_voice(text, immediate=words.immediate_times, later=words.later_times,

@@ -31,7 +31,7 @@ class VocabError(ValueError):
 _PHRASE_LISTS = frozenset({
     "conditions", "hedge_frames", "hedge_asides", "sign_offs", "repeat_notes", "spoken_openers", "question_tags",
     "closing_tails", "self_corrections", "turn_pointers_one", "turn_pointers_all",
-    "immediate_times", "later_times", "correcting_frames",
+    "immediate_times", "later_times", "correcting_frames", "tail_asides", "restated_questions",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -126,6 +126,8 @@ class ReaderWords:
     dictated_commas: frozenset[str]
     disfluencies: frozenset[str]
     closing_tails: tuple[str, ...]
+    tail_asides: tuple[str, ...]
+    restated_questions: tuple[str, ...]
     self_corrections: tuple[str, ...]
     immediate_times: tuple[str, ...]
     later_times: tuple[str, ...]

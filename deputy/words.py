@@ -531,6 +531,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Round 19 (ctx19): a hedge that only says a question follows ("Just wondering, is MovaBot permitted to
         # fetch A?"); what follows is read with every check ("Just wondering, could you delete A?" refuses).
         "just wondering", "i was just wondering", "i was wondering", "just curious",
+        # Round 20 (voice20): "uh yeah the thing is …" (the hesitation goes first, in deputy.text.disfluent).
+        "yeah the thing is", "so yeah the thing is", "yeah so the thing is", "right so the thing is",
     ),
     # Tags that close a yes/no question and ask nothing of their own ("is the robot allowed on A do you
     # know", "… or not, do you happen to know?"), dropped at the very end (deputy.text.spoken).
@@ -616,6 +618,19 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "that'll be all", "and that'll be all", "that's all for now", "and that's all for now", "that's all I need",
         "and that's all I need", "bye for now", "appreciate it", "thank you so much", "thanks so much", "thanks a lot",
         "thanks a bunch", "thank you", "much appreciated",
+        # Round 20 (voice20): a goodbye that names the day ("… and that's everything for today thanks bye").
+        "that's everything for today", "and that's everything for today", "that's all for today",
+        "and that's all for today", "that's everything for now", "and that's everything for now",
+    ),
+    # Round 20 (voice20, deputy/text/spoken_tails.py): what opens a closing aside that only names again what
+    # was asked for ("fetch A and B you know the weather ones"). The aside is dropped only when it holds no
+    # address, negation, condition, joining word or verb the reader reads; the marker itself never refuses.
+    "tail_asides": ("you know", "I mean", "y'know", "ya know"),
+    # Round 20 (voice20): a status question said again as a yes/no question at its end ("what's the robot
+    # doing right now is it busy"). Dropped only after a "what"/"how" question naming no address.
+    "restated_questions": (
+        "is it busy", "is it idle", "is it running", "is it working", "is it doing anything", "is it free",
+        "is it stuck", "is anything running", "anything running", "is it still going", "is it still running",
     ),
     # Round 19 (voice19, deputy/text/spoken_voice.py): "Fetch A now, not later": a "not" that only turns
     # away a later time after a time that is now. The first list names the time the request keeps, the

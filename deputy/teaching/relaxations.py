@@ -21,6 +21,7 @@ _SAFETY_LISTS = ("negations", "negating_verbs", "conditions", "forbidden", "unsu
 # Lists of phrases matched before parsing; a new one that holds a negation or condition word could hide it.
 _HEDGES = (
     "hedge_frames", "hedge_asides", "sign_offs", "spoken_openers", "question_tags", "disfluencies", "closing_tails",
+    "tail_asides", "restated_questions",
 )
 # Verbs the reader passes over beside the action ("list", "need", "go"): an unsupported verb may not join them.
 # The relay lists too: a word on them lets a frame pass a quotation on ('User says "fetch A" — email').

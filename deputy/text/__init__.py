@@ -52,6 +52,7 @@ __all__ = [
     "repeats",
     "robots_hinders",
     "spoken",
+    "spoken_tails",
     "spoken_voice",
     "stacked",
     "store_asks",

@@ -51,7 +51,9 @@ _PULLED_OFF = re.compile(
 _LOOKS_LIKE = re.compile(
     r"\A(?:what[ \t]+is|what['’]?s|how['’]?s|how[ \t]+is)[ \t]+((?:the|our|your|my)(?:[ \t]+[A-Za-z-]+){1,3}?)"
     r"[ \t]+looking[ \t]+like\b"
-    r"|\Awhat[ \t]+does[ \t]+((?:the|our|your|my)(?:[ \t]+[A-Za-z-]+){1,3}?)[ \t]+look[ \t]+like\b",
+    r"|\Awhat[ \t]+does[ \t]+((?:the|our|your|my)(?:[ \t]+[A-Za-z-]+){1,3}?)[ \t]+look[ \t]+like\b"
+    # Round 20 (voice20): "whats the queue look like rn", the spoken question without its "does".
+    r"|\Awhat['’]?s[ \t]+((?:the|our|your|my)(?:[ \t]+[A-Za-z-]+){1,3}?)[ \t]+look[ \t]+like\b",
     re.IGNORECASE,
 )
 _MAX_OPENERS = 3  # "um, so basically, …": a few openers in a row, never a loop over the whole prompt
@@ -91,7 +93,7 @@ def _how_it_looks(found: re.Match[str]) -> str:
     """ "what's the queue looking like" as "how is the queue looking" (the "like" of "what … like" goes)."""
     if found.group(1) is not None:
         return f"how is {found.group(1)} looking"
-    return f"how does {found.group(2)} look"
+    return f"how does {found.group(2) if found.group(2) is not None else found.group(3)} look"
 
 
 def unspoken(prompt: str, openers: tuple[str, ...], tags: tuple[str, ...], actions: Collection[str] = ()) -> str:

@@ -1,0 +1,122 @@
+"""Spoken tails around one request, round 20: "fetch A and B you know the weather ones" is "fetch A and B".
+
+People talking to an agent close a request or a question with words that add nothing to it:
+- an aside opened by "you know" or "I mean" (`words.tail_asides`) that only names again what was asked
+  for: "… A you know the weather ones", "… A you know robots wise", "… A you know the text you saved".
+  Only at the very end, only after an address, and only when the aside is a short phrase that holds no
+  address, no negation or condition, no joining word ("and", "then", …) and no verb the reader acts on
+  or refuses (in any of its forms; a word right after "the" or "your" is the noun it may also be: "the
+  text", "the copy"): "fetch A you know not the US one", "… you know if it changed",
+  "… you know and delete the old copy" are read as written, and refused. The one verb form let through
+  is a past participle of a verb the reader knows and does not refuse, right after "you" or "we" ("the
+  copy you stored"): it points at a stored copy, and asks for nothing new.
+- a status question said again as a yes/no question (`words.restated_questions`): "what's the robot
+  doing right now is it busy" asks what "what's the robot doing" asks. Only after a "what"/"how"
+  question holding no address; and the "right now" closing "what's X doing" goes too (a status is
+  always now).
+Pure text work, before the parse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from functools import cache
+
+from deputy.protect import protect
+from deputy.text.reorder import gerund_forms, participle_forms
+
+__all__ = ["unrestated", "without_tail_aside"]
+
+# Words that join a second request or a second object to the first: an aside holding one is read as written.
+_JOINING = frozenset({"and", "or", "then", "also", "too", "plus", "but", "after", "before", "instead"})
+# Words that widen what is asked ("you know the whole site", "… every page on it"): an aside holding one may
+# ask for more than the address it follows, and is read as written.
+_WIDENING = frozenset({"whole", "entire", "every", "all", "everything", "rest"})
+_DOERS = frozenset({"you", "we", "i", "u"})
+# A word right after one of these is the noun it may also be ("the text", "the copy"), never the verb.
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "your", "my", "our", "their"})
+_MAX_ASIDE_WORDS = 6  # "you know the text you saved": a short phrase, never a clause of its own
+# A question about what is going on: "what's", "what is", "how's", "how is", "whats".
+_WH_STATE = re.compile(r"\A(?:what['’]?s|what[ \t]+is|how['’]?s|how[ \t]+is)[ \t]+", re.IGNORECASE)
+# "what's the robot doing right now": the time closing "doing" or "up to" only says "now".
+_DOING_NOW = re.compile(
+    r"\b(doing|up[ \t]+to)[ \t]+(?:right[ \t]+now|at[ \t]+the[ \t]+moment|currently|now|rn|at[ \t]+present)"
+    r"(?=[ \t]*\??[ \t]*\Z)",
+    re.IGNORECASE,
+)
+
+
+def _phrases(words: Collection[str]) -> str:
+    ordered = sorted(words, key=len, reverse=True)
+    return "|".join(r"[ \t]+".join(re.escape(w) for w in phrase.split()) for phrase in ordered)
+
+
+@cache
+def _aside(markers: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not markers:
+        return None
+    return re.compile(
+        r"(?<=\S)[ \t]*[,—–-]?[ \t]+(?:" + _phrases(markers) + r")[ \t]*,?[ \t]+(?P<body>[^\n.?!;:,]+?)[ \t]*[.!]*[ \t]*\Z",
+        re.IGNORECASE,
+    )
+
+
+@cache
+def _restated(questions: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not questions:
+        return None
+    return re.compile(r"(?<=\S)[ \t]*[,;—–-]?[ \t]+(?:" + _phrases(questions) + r")[ \t]*\?*[ \t]*\Z", re.IGNORECASE)
+
+
+@cache
+def _verb_forms(verbs: frozenset[str]) -> frozenset[str]:
+    # Every form of a verb the reader reads or refuses: "delete", "deletes", "deleting", "deleted".
+    return verbs | frozenset(gerund_forms(verbs)) | frozenset(participle_forms(verbs)) | frozenset(
+        v + ("es" if v.endswith(("s", "sh", "ch", "x")) else "s") for v in verbs
+    )
+
+
+def _plain_aside(body: str, verbs: frozenset[str], known: frozenset[str], refusing: frozenset[str]) -> bool:
+    """Whether the aside only names again what was asked for (see the module's note)."""
+    said = [w.lower() for w in re.findall(r"[\w'’]+", body)]
+    if not said or len(said) > _MAX_ASIDE_WORDS or protect(body).items:
+        return False
+    if set(said) & (refusing | _JOINING | _WIDENING | {"not", "no", "never"}) or any(w.endswith(("n't", "n’t")) for w in said):
+        return False
+    done = participle_forms(known)
+    forms = _verb_forms(verbs)
+    for k, word in enumerate(said):
+        before = said[k - 1] if k > 0 else ""
+        if word in forms and before not in _DETERMINERS and not (word in done and before in _DOERS):
+            return False
+    return True
+
+
+def without_tail_aside(
+    text: str, markers: tuple[str, ...], *, verbs: frozenset[str], known: frozenset[str], refusing: frozenset[str],
+) -> str:
+    """The prompt without a closing "you know …" aside that only names again what it asks for. `verbs` are
+    every verb the reader reads or refuses, `known` those it reads and does not refuse, `refusing` the
+    negation and condition words."""
+    pattern = _aside(markers)
+    if pattern is None or "\n" in text.strip():
+        return text
+    found = pattern.search(text)
+    if found is None:
+        return text
+    before = text[:found.start()]
+    if not protect(before).items or not _plain_aside(found.group("body"), verbs, known, refusing):
+        return text
+    return before
+
+
+def unrestated(text: str, questions: tuple[str, ...]) -> str:
+    """ "what's the robot doing right now is it busy" as "what's the robot doing": a status question
+    without its yes/no restatement and its closing "right now"."""
+    if _WH_STATE.match(text) is None or protect(text).items:
+        return text
+    pattern = _restated(questions)
+    if pattern is not None:
+        text = pattern.sub("", text, count=1)
+    return _DOING_NOW.sub(r"\1", text, count=1).rstrip()
