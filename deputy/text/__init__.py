@@ -50,6 +50,7 @@ __all__ = [
     "reorder",
     "repeats",
     "robots_hinders",
+    "self_name_case",
     "spoken",
     "spoken_voice",
     "stacked",
