@@ -15,6 +15,7 @@ from deputy.forms.asked import names_it
 from deputy.forms.elsewhere import named_channel, named_other_agent
 from deputy.bind import Binder, Plan
 from deputy.forms.quoted import quoted_address, quoted_refusal
+from deputy.forms.whole_site import whole_site_word
 from deputy.refusals import Refusal, Refuser, RefusalKind
 from deputy.skeleton import Mood, Skeleton
 from deputy.vocab import Capability, Form, Vocab
@@ -56,6 +57,27 @@ class Decider:
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:
         """The plan the skeleton asks for, or the most telling reason not to act."""
+        return self._whole_site(sk, self._decide(sk))
+
+    def _whole_site(self, sk: Skeleton, result: Plan | Refusal) -> Plan | Refusal:
+        """A request the reader could not understand that reaches for a whole site with a verb that acts
+        ("Crawl the whole of A and store every page") asks for an action no capability does: the refusal
+        names that (deputy.forms.whole_site, round 20). Only the kind of a refusal changes; a plan, and a
+        refusal for a stronger reason (negation, condition, an address), stay as they are."""
+        if not isinstance(result, Refusal) or result.rule is not RefusalKind.NOT_UNDERSTOOD:
+            return result
+        if "unsupported_verb" in self._disabled or not self._acts(sk):
+            return result
+        w = self.vocab.words
+        word = whole_site_word(sk, w.site_scopes, w.site_quantifiers, w.site_parts)
+        return result if word is None else self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "whole_site", word=word)
+
+    def _acts(self, sk: Skeleton) -> bool:
+        """Whether the request's own verb, or one joined to it, acts (a question about a whole site only asks)."""
+        verbs = (sk.predicate or "",) + sk.conjoined + tuple(also.predicate or "" for also in sk.also)
+        return sk.mood not in _QUESTIONS and any(v in self._acting for v in verbs)
+
+    def _decide(self, sk: Skeleton) -> Plan | Refusal:
         matches = self._matches(sk)
         if sk.negation is not None and "negation" not in self._disabled and not self._asks_only(sk, matches):
             return self._refuse(RefusalKind.NEGATION, sk, "negation", word=sk.negation)

@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from deputy.forms.asked import asked_participles, counted_totals, robots_lets
+from deputy.text.self_name_case import capitalised_self_names
 from deputy.forms.headline_totals import headline_totals
 from deputy.forms.asides import noun_openers
 from deputy.forms.opening_names import opening_names, opening_subjects
@@ -248,6 +249,8 @@ def parse(
         misspellings=words.misspellings, abbreviations=words.abbreviations, numerals=words.numerals,
     )
     ordered, reordered = reorder(rewritten.protected, verbs)
+    ordered, named = capitalised_self_names(ordered, words.self_names)
+    reordered += named
     ordered, lets = robots_lets(ordered, names=words.self_names, nouns=words.self_nouns)
     reordered += lets
     ordered, hinders = robots_hinders(

@@ -64,6 +64,8 @@ class ReaderWords:
     nouns: frozenset[str]
     achievers: frozenset[str]
     site_scopes: frozenset[str]
+    site_quantifiers: frozenset[str]
+    site_parts: frozenset[str]
     other_agents: frozenset[str]
     self_names: frozenset[str]
     self_nouns: frozenset[str]

@@ -114,6 +114,12 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # "Crawl A entire site". The real problem is an action no capability does, so they name an
     # unsupported action, not words the reader cannot place (round 17).
     "site_scopes": ("entire", "whole", "recursively", "recursive", "subpages"),
+    # Quantifiers that reach for a whole site when they range over an address or its pages: "all of A",
+    # "every page of A", "every linked page" (deputy.forms.whole_site, round 20). They only name a refusal
+    # the reader makes anyway; they never make it act.
+    "site_quantifiers": ("all", "every"),
+    # The nouns for a site's pages those quantifiers range over ("every page", "all links").
+    "site_parts": ("page", "pages", "subpage", "subpages", "link", "links"),
     # Other agents a request may ask on behalf of ("Is Googlebot allowed to fetch A?"): the deputy only
     # answers for itself, so such a request is refused as unsupported (deputy.forms.elsewhere). English
     # names none; a program's vocabulary lists the agents of its field.

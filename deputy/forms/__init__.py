@@ -46,5 +46,6 @@ __all__ = [
     "steps",
     "times",
     "told_before",
+    "whole_site",
     "why_heading",
 ]

@@ -51,6 +51,8 @@ _WIDENING = (
     # Round 19 (turns19): a numbered turn, a closing contrast, a line adopting a code block or a call tag.
     "numbered_turns", "turn_contrasts", "fence_adopters", "call_tags", "past_days",
     "closing_asides", "turn_questions",
+    # Round 20 (reasons20): a robot name written in lower case is read as the name (deputy.text.self_name_case).
+    "self_names",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

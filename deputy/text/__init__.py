@@ -51,6 +51,7 @@ __all__ = [
     "reorder",
     "repeats",
     "robots_hinders",
+    "self_name_case",
     "spoken",
     "spoken_tails",
     "spoken_voice",

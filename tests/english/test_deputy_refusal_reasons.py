@@ -63,7 +63,9 @@ def test_negative_controls_for_the_whole_site(deputy: Any, prompt: str, expected
 
 
 def test_without_the_scope_words_the_old_reason_comes_back() -> None:
-    assert read_outcome(_without(site_scopes=frozenset()), f"Crawl all of {A} recursively.") == (
+    # With the quantifier words of round 20 off too: "all of A" is a whole-site shape of its own.
+    off = _without(site_scopes=frozenset(), site_quantifiers=frozenset())
+    assert read_outcome(off, f"Crawl all of {A} recursively.") == (
         "refused", "not_understood")
 
 
