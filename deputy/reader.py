@@ -52,6 +52,7 @@ from deputy.text.spoken import unspoken
 from deputy.text.spoken_tails import unrestated, without_tail_aside
 from deputy.text.store_asks import store_question, verb_forms
 from deputy.text.spoken_voice import spoken_voice
+from deputy.text.spoken_wrappers import spoken_wrappers
 from deputy.skeleton import Skeleton
 from deputy.text.tables import unpack_tables
 from deputy.text.tasks import ticked_task
@@ -150,6 +151,10 @@ class Deputy:
         })
         # '{"op": "status"}': the observing capabilities whose name alone reads as a request (round 17).
         self._bare_calls = frozenset(cap.name for cap in vocab.capabilities if cap.observes)
+        # Round 21 (voice21): "A pls" asks for the page with the verb named by the one capability that acts
+        # (when exactly one does and its name is one of its verbs); otherwise a bare address is never read so.
+        acting = [cap for cap in vocab.capabilities if not cap.observes]
+        self._bare_verb = acting[0].name if len(acting) == 1 and acting[0].name in acting[0].predicates else None
         # 'robots(target="A")', '{"op": "robots", "target": "A"}': an observing capability called by a name that
         # is no verb of its own is put as its name and values ("robots A"), a fragment its forms read or refuse;
         # it can only answer, never act (round 17).
@@ -367,6 +372,13 @@ class Deputy:
         text = spoken_voice(text, immediate=words.immediate_times, later=words.later_times,
                             frames=words.correcting_frames, actions=self._actions, verbs=self._run_on_verbs,
                             refusing=self._refusing)
+        # Round 21 (voice21): "A pls", "I urgently need A", "I'd appreciate it if A got downloaded", "Just in
+        # case, fetch A", "if its not down", "I never said not to fetch A — fetch it", "A keeps changing so grab it".
+        text = spoken_wrappers(text, requests=words.address_requests, agreeing=words.agreeing_openers,
+                               softeners=words.question_softeners, adverbs=words.urgency_adverbs,
+                               frames=words.appreciation_frames, precautions=words.precautions,
+                               denials=words.denying_frames, changes=words.page_changes, actions=self._actions,
+                               verb=self._bare_verb)
         # Round 19 (ctx19b): "I only need the timestamp: when was A fetched?" is a statement, then the question.
         text = question_after_colon(text, turning=self._turning)
         text = asked_first(unworried(read_both(text, self._actions)))

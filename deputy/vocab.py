@@ -32,6 +32,9 @@ _PHRASE_LISTS = frozenset({
     "conditions", "hedge_frames", "hedge_asides", "sign_offs", "repeat_notes", "spoken_openers", "question_tags",
     "closing_tails", "self_corrections", "turn_pointers_one", "turn_pointers_all",
     "immediate_times", "later_times", "correcting_frames", "tail_asides", "restated_questions",
+    # Round 21 (voice21, deputy/text/spoken_wrappers.py).
+    "address_requests", "agreeing_openers", "question_softeners", "urgency_adverbs",
+    "appreciation_frames", "precautions", "denying_frames", "page_changes",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -143,6 +146,15 @@ class ReaderWords:
     record_details: frozenset[str]
     asked_tails: frozenset[str]
     musing_openers: frozenset[str]
+    # Round 21 (voice21, deputy/text/spoken_wrappers.py): spoken and polite wrappers around one request.
+    address_requests: tuple[str, ...]
+    agreeing_openers: tuple[str, ...]
+    question_softeners: tuple[str, ...]
+    urgency_adverbs: tuple[str, ...]
+    appreciation_frames: tuple[str, ...]
+    precautions: tuple[str, ...]
+    denying_frames: tuple[str, ...]
+    page_changes: tuple[str, ...]
     answer_requests: frozenset[str]
     learner_tell_verbs: frozenset[str]
     busy_idioms: frozenset[str]

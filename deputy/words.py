@@ -627,6 +627,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Round 20 (voice20): a goodbye that names the day ("… and that's everything for today thanks bye").
         "that's everything for today", "and that's everything for today", "that's all for today",
         "and that's all for today", "that's everything for now", "and that's everything for now",
+        # Round 21 (voice21): spoken hedges closing a request ("grab A now I suppose", "fetch A or whatever",
+        # "um fetch A you know"). None refuses; an aside after "you know" is tail_asides' (spoken_tails).
+        "I suppose", "I reckon", "or whatever", "you know", "y'know",
     ),
     # Round 20 (voice20, deputy/text/spoken_tails.py): what opens a closing aside that only names again what
     # was asked for ("fetch A and B you know the weather ones"). The aside is dropped only when it holds no
@@ -678,6 +681,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "loose_deadlines": (
         "sometime today", "sometime this week", "some time today", "some time this week", "at some point today",
         "at some point this week", "sometime soon",
+        # Round 21 (voice21): "… if A could be fetched sometime", "… downloaded at some point".
+        "sometime", "at some point", "some time soon",
     ),
     # Verbs of a reassurance that opens a request ("Don't worry about formatting, just fetch A", "Don't
     # bother with the comments, just download A", "Never mind the layout, just …"): the "don't" there is on
@@ -713,6 +718,58 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "i", "i'm", "i’m", "am", "hate", "sorry", "so", "really", "to", "be", "a", "pain", "bother", "bothering",
         "you", "again", "ask", "asking", "nag", "nagging", "trouble", "chase", "chasing", "interrupt", "keep",
         "the", "pest", "nuisance", "apologies", "for", "this", "once", "more", "but", "ok", "okay", "hi", "hey",
+        # Round 21 (voice21): "Sorry to bug you, but …", "Apologies for the hassle, …".
+        "bug", "bugging", "pester", "pestering", "hassle", "disturb", "disturbing",
+    ),
+    # Round 21 (voice21, deputy/text/spoken_wrappers.py): chat words of request that make a bare address (or
+    # a list of them) a request for the page: "A pls", "pls A". Only the address(es) and one of these; a
+    # question mark or any other word leaves the prompt as written. Widens what acts.
+    "address_requests": (
+        "please", "pls", "plz", "plss", "pleasee", "pretty please", "please and thanks", "please and thank you",
+        "pls thx", "pls thanks", "please thanks", "please thank you", "pls ty",
+    ),
+    # Round 21 (voice21): adverbs of urgency dropped right before "need"/"want" or a verb that acts, or closing a
+    # request after an address ("I urgently need A downloaded", "grab A urgently"). Widens what acts.
+    # Round 21 (voice21): a spoken yes said right before an order ("yeah fetch A tomorrow"), which the parse
+    # reads as a noun phrase ("yeah fetch"). Dropped only before a verb that acts. Widens what acts.
+    "agreeing_openers": ("yeah", "yea", "yep", "yup", "yes", "ya", "sure", "yeah yeah", "oh yeah", "ah yeah"),
+    # Round 21 (voice21): a softener between "do you" and "know" in a question ("do you maybe know how many
+    # pages are stored?"), dropped only there: the question is read as "do you know …", which only asks.
+    "question_softeners": ("maybe", "perhaps", "possibly", "by any chance", "by chance"),
+    "urgency_adverbs": ("urgently", "desperately", "badly", "really urgently", "very urgently", "super urgently"),
+    # Round 21 (voice21): frames whose "if" clause is a wish, not a condition, when the clause is only an
+    # address, a passive auxiliary and a participle of a verb that acts ("I'd appreciate it if A got
+    # downloaded"). Widens what acts (an "if" passes).
+    "appreciation_frames": (
+        "I'd appreciate it", "I would appreciate it", "I'd really appreciate it", "I would really appreciate it",
+        "I'd greatly appreciate it", "we'd appreciate it", "we would appreciate it", "I'd be grateful",
+        "I would be grateful", "I'd be really grateful", "it would be great", "it'd be great", "it would be nice",
+        "it'd be nice", "it would be good", "it'd be good", "it would be helpful", "it'd be helpful",
+        "it would be awesome", "it'd be awesome", "I'd love it", "I would love it",
+    ),
+    # Round 21 (voice21): a precaution said before a comma and a verb that acts, or closing a request ("Just
+    # in case, fetch A", "fetch A just in case"): it names no condition. "in case it changed" keeps its
+    # condition. Widens what acts (a condition word passes).
+    "precautions": (
+        "just in case", "in case", "just to be safe", "to be safe", "to be on the safe side",
+        "just to be on the safe side",
+    ),
+    # Round 21 (voice21): the writer denying a negation of their own ("I never said not to fetch A — go ahead
+    # and fetch it"), read as the order only when the same verb follows as an order on "it" or the same
+    # address. Widens what acts (a "never" and a "not" pass).
+    "denying_frames": (
+        "I never said", "I didn't say", "I did not say", "I never told you", "I didn't tell you",
+        "I did not tell you", "we never said", "we didn't say", "nobody said", "no one said", "nobody told you",
+        "no one told you",
+    ),
+    # Round 21 (voice21): what a page does that makes someone want it now ("the weather page A keeps changing
+    # so just grab it now"): such a remark before "so" and an order on "it" is the order's reason, and the
+    # order is read on the address. Widens what acts.
+    "page_changes": (
+        "keeps changing", "keeps updating", "keeps getting updated", "keeps moving", "keeps refreshing",
+        "changes", "updates", "gets updated", "is updated", "is changing", "is updating", "has changed",
+        "just changed", "changed", "was updated", "got updated", "has been updated", "just got updated",
+        "refreshes", "gets refreshed", "changes so fast", "changes fast", "updates fast",
     ),
 })
 

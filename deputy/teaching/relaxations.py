@@ -53,6 +53,9 @@ _WIDENING = (
     "closing_asides", "turn_questions",
     # Round 20 (reasons20): a robot name written in lower case is read as the name (deputy.text.self_name_case).
     "self_names",
+    # Round 21 (voice21): a chat word, an urgency, an appreciation, a precaution, a denied negation or a
+    # page's change lets more prompts act (deputy.text.spoken_wrappers).
+    "address_requests", "agreeing_openers", "question_softeners", "urgency_adverbs", "appreciation_frames", "precautions", "denying_frames", "page_changes",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

@@ -55,6 +55,7 @@ __all__ = [
     "spoken",
     "spoken_tails",
     "spoken_voice",
+    "spoken_wrappers",
     "stacked",
     "store_asks",
     "tables",

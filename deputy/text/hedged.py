@@ -30,7 +30,8 @@ def _alternatives(phrases: Iterable[str]) -> str:
 
 def _apology_opener(text: str, words: ReaderWords) -> str:
     """"I hate to be a pain, but …", "Sorry to bother you, but …": an opener of apology words only."""
-    m = re.match(r"\A[ \t]*(?P<open>[^,.;:!?\n]{1,80}?),?[ \t]+but[ \t]+(?P<rest>\S)", text, re.IGNORECASE)
+    # Round 21 (voice21): "Apologies for the hassle, I need …": a comma may close the apology as ", but" does.
+    m = re.match(r"\A[ \t]*(?P<open>[^,.;:!?\n]{1,80}?)(?:,?[ \t]+but|,)[ \t]+(?P<rest>\S)", text, re.IGNORECASE)
     if m is None:
         return text
     # "No rush, but …" (a hedge aside) is the reader's own rewrite's (deputy.rewrite, round 16); this is the apology.
