@@ -39,8 +39,9 @@ from deputy.text.reorder import participle_forms
 
 __all__ = ["spoken_wrappers"]
 
-# An address as the reader's protect() takes one: a scheme, then no space; closing stops stay outside.
-_ADDRESS = r"https?://[^\s]+?(?=[,.;:!?)]*(?:\s|\Z))"
+# An address: a scheme, then no space, never ending in a stop, a question mark or a bracket, which stay
+# outside it ("please A?" keeps its question mark, and is read as written).
+_ADDRESS = r"https?://[^\s]*[^\s,.;:!?)]"
 _ADDRESSES = _ADDRESS + r"(?:(?:[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)" + _ADDRESS + r")*"
 # What closes a clause: stops, a dash, the end.
 _CLOSE = r"[ \t]*[.!]*[ \t]*\Z"

@@ -33,8 +33,8 @@ def test_two_bare_addresses_with_a_chat_word_are_fetched(deputy: Any) -> None:
 
 
 @pytest.mark.parametrize("prompt", [
-    f"{A} pls?", f"{A} thanks", f"{A} pls delete", f"{A} or {B} pls", f"pls {A} pls", A,
-], ids=["question", "thanks", "unsupported", "or", "both-sides", "bare"])
+    f"{A} pls?", f"pls {A}?", f"{A} thanks", f"{A} pls delete", f"{A} or {B} pls", f"pls {A} pls", A,
+], ids=["question", "question-before", "thanks", "unsupported", "or", "both-sides", "bare"])
 def test_a_bare_address_otherwise_still_refuses(deputy: Any, prompt: str) -> None:
     assert read_outcome(deputy, prompt)[0] == "refused"
 
