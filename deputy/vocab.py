@@ -32,6 +32,7 @@ _PHRASE_LISTS = frozenset({
     "conditions", "hedge_frames", "hedge_asides", "sign_offs", "repeat_notes", "spoken_openers", "question_tags",
     "closing_tails", "self_corrections", "turn_pointers_one", "turn_pointers_all",
     "immediate_times", "later_times", "correcting_frames", "tail_asides", "restated_questions",
+    "same_again",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -123,6 +124,10 @@ class ReaderWords:
     request_fields: frozenset[str]
     wrapper_tags: frozenset[str]
     greeting_addressees: frozenset[str]
+    open_addressees: frozenset[str]
+    same_again: tuple[str, ...]
+    checking_verbs: frozenset[str]
+    permission_answers: frozenset[str]
     correlative_focus: frozenset[str]
     companion_verbs: frozenset[str]
     dictated_commas: frozenset[str]

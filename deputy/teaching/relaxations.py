@@ -53,6 +53,9 @@ _WIDENING = (
     "closing_asides", "turn_questions",
     # Round 20 (reasons20): a robot name written in lower case is read as the name (deputy.text.self_name_case).
     "self_names",
+    # Round 21 (ops21): "could someone …?" as a request, "and do the same for B", a check's "tell me if
+    # we are allowed" (deputy.predicate, deputy.text.same_again, deputy.text.checked_tell).
+    "open_addressees", "same_again", "checking_verbs", "permission_answers",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})
