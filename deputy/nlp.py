@@ -26,6 +26,7 @@ from deputy.text.fronted_so_that import fronted_so_that
 from deputy.text.checked_tell import checked_tell
 from deputy.text.let_know import let_know
 from deputy.text.same_again import same_again
+from deputy.text.taken_up import taken_up
 from deputy.forms.joined import joined_objects
 from deputy.text.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.text.robots_hinders import robots_hinders
@@ -268,8 +269,11 @@ def parse(
     reordered += told
     # "Fetch A and do the same for B" is "Fetch A and B"; "Check robots.txt for A and tell me if we are
     # allowed" is the check alone (round 21).
-    ordered, again = same_again(ordered, words.same_again)
+    ordered, again = same_again(ordered, words.same_again, verbs)
     reordered += again
+    # "The sitemaps of A, please list them": the phrase named first, put where its pronoun stands (round 21).
+    ordered, taken = taken_up(ordered, verbs=verbs, refusing=_single_words(words.conditions) | words.negations)
+    reordered += taken
     ordered, checked = checked_tell(
         ordered, checking=words.checking_verbs, permission=words.permission_answers,
         others=words.self_names | words.self_nouns | frozenset(actions),

@@ -61,6 +61,7 @@ __all__ = [
     "stacked",
     "store_asks",
     "tables",
+    "taken_up",
     "tasks",
     "ticket_question",
     "ticket_quote",

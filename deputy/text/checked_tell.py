@@ -8,7 +8,8 @@ for A"), which the reader reads as a robots question or refuses.
 
 Guards, each keeping the prompt as written (so it is refused as before):
 - the sentence opens with a checking verb (`checking_verbs`: check, verify, look, consult), after at
-  most please/kindly: a checking verb never acts, so no request to act is ever made from a question;
+  most "can/could/would/will you" and please/kindly: a checking verb never acts, so no request to act
+  is ever made from a question;
 - every word of the told clause is the robot's own name or noun (`self_names`, `self_nouns`), a word of
   permission (`permission_answers`, `permission_modals`, `request_modals`), a verb of the vocabulary's
   actions, or a small closed set of pronouns and function words. "tell me if googlebot is allowed",
@@ -35,7 +36,8 @@ _TELL = re.compile(
     re.IGNORECASE,
 )
 _OPENING = re.compile(
-    r"(?:\A|(?<=[.!?\n]))[ \t]*(?:(?:please|kindly|pls)[ \t,]+)?(?P<verb>[A-Za-z-]+)", re.IGNORECASE
+    r"(?:\A|(?<=[.!?\n]))[ \t]*(?:(?:can|could|would|will)[ \t]+you[ \t]+)?(?:(?:please|kindly|pls)[ \t,]+)?"
+    r"(?P<verb>[A-Za-z-]+)", re.IGNORECASE
 )
 # The pronouns and function words a clause about the writer's own robot is made of.
 _FUNCTION_WORDS = frozenset({

@@ -196,9 +196,14 @@ def test_sitemaps_controls(deputy: Any, prompt: str, kind: str | None) -> None:
 
 
 def test_without_the_dislocated_object_the_noun_is_unexpected(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from deputy import clause
+    # The text pass (deputy.text.taken_up) reads the shape first; with it off, the parse-level reading
+    # (deputy.forms.dislocated) still does, and with both off the noun is a word with no use again.
+    from deputy import clause, nlp
+    prompt = f"Sitemaps declared by {A}, please list them."
+    monkeypatch.setattr(nlp, "taken_up", lambda protected, verbs, refusing: (protected, ()))
+    assert read_outcome(deputy, prompt) == ("sitemaps", {"target": A})
     monkeypatch.setattr(clause, "dislocated_object", lambda child, action, items: False)
-    assert read_outcome(deputy, f"Sitemaps declared by {A}, please list them.")[0] == "refused"
+    assert read_outcome(deputy, prompt)[0] == "refused"
 
 
 def test_emphasis_marks_only_around_words() -> None:
@@ -245,3 +250,76 @@ def test_widening_the_new_lists_is_a_relaxation(key: str, word: str) -> None:
     raw["words"].setdefault(key, []).append(word)
     found = relaxations(Vocab.from_raw(vocab_raw()), Vocab.from_raw(raw))
     assert any(f"“{word}” to words.{key}" in r for r in found)
+
+
+# --- second pass: the repeat opening its own sentence, "can you check …", a phrase taken up ------------
+
+@pytest.mark.parametrize("prompt", [
+    f"Fetch {A}. Do the same for {B}.",
+    f"Please fetch {A}. Then do the same for {B}.",
+    f"Fetch {A}.\nSame for {B}.",
+])
+def test_a_repeat_opening_the_next_sentence_takes_the_verb_before(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": [A, B]})
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    (f"Don't fetch {A}. Do the same for {B}.", "negation"),
+    (f"Delete {A}. Then do the same for {B}.", "unsupported_verb"),
+    (f"If {A} is up, fetch it. Do the same for {B}.", "condition"),
+    (f"Download {A} now. And then do the same for {B} if it is up.", "condition"),
+    (f"Fetch {A} please. Do the same for {B} tomorrow.", None),
+    (f"Fetch the docs. Do the same for {B}.", None),  # no address in the sentence before
+])
+def test_a_repeat_opening_the_next_sentence_controls(deputy: Any, prompt: str, kind: str | None) -> None:
+    outcome = read_outcome(deputy, prompt)
+    assert outcome[0] == "refused"
+    if kind is not None:
+        assert outcome == ("refused", kind)
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Can you check robots.txt for {A} and tell me if we're allowed?",
+    f"Could you check robots.txt for {A} and let me know whether MovaBot may crawl it?",
+])
+def test_can_you_check_and_tell_me(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == ("robots", {"target": A})
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (f"The sitemaps of {A}, please list them.", ("sitemaps", {"target": A})),
+    (f"The text of {A}, please show it to me.", ("read", {"url": A})),
+    (f"The homepage of {A} -- grab it please", ("fetch", {"urls": [A]})),
+])
+def test_a_phrase_taken_up_by_a_pronoun(deputy: Any, prompt: str, expected: object) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    (f"The sitemaps of {A}, please delete them.", "unsupported_verb"),
+    (f"The sitemaps of {A}, please don't list them.", "negation"),
+    (f"Not the page at {A}, fetch it.", "negation"),
+    (f"The page at {A}, if it is up, fetch it.", "condition"),
+    (f"Skip page of {A}, fetch it.", "negation"),
+    (f"The page at {A}, fetch it tomorrow.", None),
+])
+def test_a_phrase_taken_up_controls(deputy: Any, prompt: str, kind: str | None) -> None:
+    outcome = read_outcome(deputy, prompt)
+    assert outcome[0] == "refused"
+    if kind is not None:
+        assert outcome == ("refused", kind)
+
+
+def test_without_the_taken_up_pass_the_phrase_is_a_subject(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deputy import nlp
+    monkeypatch.setattr(nlp, "taken_up", lambda protected, verbs, refusing: (protected, ()))
+    assert read_outcome(deputy, f"The sitemaps of {A}, please list them.")[0] == "refused"
+
+
+def test_without_known_verbs_the_repeat_sentence_refuses() -> None:
+    from deputy.protect import protect
+    from deputy.text.same_again import same_again
+    protected = protect(f"Fetch {A}. Do the same for {B}.")
+    assert same_again(protected, ("do the same for",), frozenset())[0] == protected
+    out, notes = same_again(protected, ("do the same for",), frozenset({"fetch"}))
+    assert out.pieces[1].strip() == ". fetch" and notes == ("do the same for → fetch",)
