@@ -93,7 +93,7 @@ class Binder:
         if len(values) <= most.max:
             return None  # "Fetch the following (one is listed twice)": the same page twice is one page
         return self._refuser.refuse(
-            RefusalKind.TOO_MANY_VALUES, sk, "too_many_values", count=len(values), max=most.max,
+            RefusalKind.TOO_MANY_VALUES, sk, _too_many(capability), count=len(values), max=most.max,
             values=_addresses(len(values)), capability=capability.name,
         )
 
@@ -138,7 +138,7 @@ class Binder:
                         values.append(value)
                 if len(values) > spec.max:
                     return self._refuser.refuse(
-                        RefusalKind.TOO_MANY_VALUES, sk, "too_many_values", count=len(values), max=spec.max,
+                        RefusalKind.TOO_MANY_VALUES, sk, _too_many(capability), count=len(values), max=spec.max,
                         values=_addresses(len(values)), capability=capability.name,
                     )
                 args[spec.name] = tuple(values) if listed else values[0]
@@ -172,7 +172,7 @@ class Binder:
                     RefusalKind.NOT_UNDERSTOOD, sk, "too_many_quotes", count=len(values), max=spec.max
                 )
             return self._refuser.refuse(
-                RefusalKind.TOO_MANY_VALUES, sk, "too_many_values", count=len(values), max=spec.max,
+                RefusalKind.TOO_MANY_VALUES, sk, _too_many(capability), count=len(values), max=spec.max,
                 values=_addresses(len(values)), capability=capability.name,
             )
         roles = {t.role for t in tokens if t.role != "list"}
@@ -215,3 +215,9 @@ def _same_site(shown: Any, value: Any) -> bool:
 
 def _addresses(count: int) -> str:
     return "one address" if count == 1 else f"{count} addresses"
+
+
+def _too_many(capability: Capability) -> str:
+    """The reason for more values than a slot takes: a question that answers for one value at a time
+    ("Can you fetch A and B?" asks robots.txt) says so; a request says how many it takes (round 21)."""
+    return "too_many_asked" if capability.observes else "too_many_values"

@@ -19,6 +19,7 @@ from deputy.forms.asked import codes_asked
 from deputy.forms.asked_back import question_pointer
 from deputy.forms.pointed_one import benefactive
 from deputy.forms.dated import dated_words
+from deputy.forms.dislocated import dislocated_object
 from deputy.forms.listcounts import counts_the_object
 from deputy.forms.misattached import hyphen_compound
 from deputy.nlp import Parsed
@@ -501,6 +502,8 @@ def _modifiers(chain: list[Any], tail: frozenset[int], parsed: Parsed, words: Re
                     unexpected += _elsewhere(child, parsed, words)
             elif child.dep_ == "npadvmod" and (word in words.object_nouns or lower(child) in words.object_nouns):
                 continue
+            elif dislocated_object(child, tok, parsed.items):
+                continue  # "Sitemaps of A, please list them": the noun the pronoun takes up (round 21)
             elif opens_softly(child, words):
                 continue  # "Maybe fetch A too?"
             elif (

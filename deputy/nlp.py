@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from deputy.forms.asked import asked_participles, counted_totals, robots_lets
-from deputy.text.self_name_case import capitalised_self_names
+from deputy.text.self_name_case import capitalised_other_names, capitalised_self_names
 from deputy.forms.headline_totals import headline_totals
 from deputy.forms.asides import noun_openers
 from deputy.forms.opening_names import opening_names, opening_subjects
@@ -23,7 +23,10 @@ from deputy.forms.check_heading import check_headings
 from deputy.text.dictated import dictated_commas
 from deputy.text.fronted import fronted_work
 from deputy.text.fronted_so_that import fronted_so_that
+from deputy.text.checked_tell import checked_tell
 from deputy.text.let_know import let_know
+from deputy.text.same_again import same_again
+from deputy.text.taken_up import taken_up
 from deputy.forms.joined import joined_objects
 from deputy.text.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.text.robots_hinders import robots_hinders
@@ -230,6 +233,7 @@ def parse(
 
     nlp = load_nlp()
     verbs = frozenset(verbs)
+    actions = frozenset(actions)
     protected, hedged = subjunctive_hedges(protected, verbs)
     protected, narrated = narrated_steps(protected, actions)
     hedged += narrated
@@ -251,6 +255,10 @@ def parse(
     ordered, reordered = reorder(rewritten.protected, verbs)
     ordered, named = capitalised_self_names(ordered, words.self_names)
     reordered += named
+    # Another robot's name in lower case ("is googlebot allowed on A") is capitalised the same way, so the
+    # parse makes it the subject and the prompt is refused as asked for another agent (round 21).
+    ordered, named = capitalised_other_names(ordered, words.other_agents)
+    reordered += named
     ordered, lets = robots_lets(ordered, names=words.self_names, nouns=words.self_nouns)
     reordered += lets
     ordered, hinders = robots_hinders(
@@ -259,6 +267,18 @@ def parse(
     reordered += hinders
     ordered, told = let_know(ordered, _single_words(words.conditions))
     reordered += told
+    # "Fetch A and do the same for B" is "Fetch A and B"; "Check robots.txt for A and tell me if we are
+    # allowed" is the check alone (round 21).
+    ordered, again = same_again(ordered, words.same_again, verbs)
+    reordered += again
+    # "The sitemaps of A, please list them": the phrase named first, put where its pronoun stands (round 21).
+    ordered, taken = taken_up(ordered, verbs=verbs, refusing=_single_words(words.conditions) | words.negations)
+    reordered += taken
+    ordered, checked = checked_tell(
+        ordered, checking=words.checking_verbs, permission=words.permission_answers,
+        others=words.self_names | words.self_nouns | frozenset(actions),
+    )
+    reordered += checked
     raw = _words(ordered, nlp.tokenizer)
     normalised, items, synthetic = _normalise(raw, verbs, words.courtesy)
     texts = [w.text for w in normalised] or [""]

@@ -167,7 +167,12 @@ def modality_of(
     if any(m in words.permission_modals for m in modals):
         modality = Modality.PERMISSION
     elif any(m in words.request_modals for m in modals):
-        if subject in (None, "you"):
+        if _perfect(action):
+            # "Could you have downloaded A?", "Could someone have fetched A?": what might have been
+            # done, never a request to do it now (round 21).
+            modality = Modality.OTHER
+        # "Could someone download A?" puts the request to whoever reads it, as "Could you …?" does.
+        elif subject in (None, "you") or _open_addressee(action, words):
             modality = Modality.REQUEST
         elif any(m in ("could", "would") for m in modals):
             modality = Modality.PERMISSION
@@ -201,6 +206,20 @@ def modality_of(
         else:
             modality = Modality.OTHER
     return modality
+
+
+def _open_addressee(action: Any, words: ReaderWords) -> bool:
+    """Whether the action's subject is a bare "someone"/"anybody" (`open_addressees`): whoever reads the
+    question. "Could someone else download A?" and "… someone on the team …" name another, never me."""
+    subjects = children(action, SUBJECTS)
+    return (len(subjects) == 1 and lower(subjects[0]) in words.open_addressees
+            and not list(subjects[0].children))
+
+
+def _perfect(action: Any) -> bool:
+    """Whether the action is in the perfect ("have downloaded"): a modal before it speaks of the past."""
+    return action.tag_ == "VBN" and any(
+        a.dep_ == "aux" and str(a.lemma_).lower() == "have" for a in action.children)
 
 
 def aspects_of(

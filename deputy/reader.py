@@ -16,6 +16,7 @@ from deputy.text.closing_aside import without_closing_aside
 from deputy.text.fenced_order import fenced_order
 from deputy.text.field_list import field_object
 from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
+from deputy.text.emphasis import unemphasised_words
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
 from deputy.text.colon_question import question_after_colon
@@ -240,6 +241,9 @@ class Deputy:
             return self._refuser.refuse(
                 RefusalKind.NOT_UNDERSTOOD, None, "too_long", count=len(text), max=MAX_PROMPT_CHARS
             )
+        # "_Sitemaps_ declared by A": single emphasis marks around plain words are dropped before any
+        # other pass reads the words (round 21, deputy/text/emphasis.py).
+        text = unemphasised_words(text)
         # A question about the store after a past sentence ("Last time the queue was full. Is it empty now?")
         # is read before the sentences are taken for turns of a conversation (round 19).
         asked_store = self._store_asks(text)

@@ -42,6 +42,9 @@ DEFAULT_REASONS: Mapping[str, str] = MappingProxyType({
     "unsupported_verb": "I cannot {predicate}: {capabilities} is all I do",
     "no_value": "it names nothing for me to {predicate}",
     "too_many_values": "it names {values} where I can take at most {max}",
+    # A question that answers for one value at a time, asked of more ("Can you fetch A and B?"): the same
+    # kind of refusal, said as what it is (round 21).
+    "too_many_asked": "it asks about {values} at once, and I answer that question for at most {max} at a time",
     "value_not_wanted": "it names {values}, and that request takes none",
     "no_quote": "it quotes no text for me to {predicate}",
     "too_many_quotes": "it quotes {count} texts where I can take at most {max}",

@@ -35,6 +35,7 @@ _PHRASE_LISTS = frozenset({
     # Round 21 (voice21, deputy/text/spoken_wrappers.py).
     "address_requests", "agreeing_openers", "question_softeners", "urgency_adverbs",
     "appreciation_frames", "precautions", "denying_frames", "page_changes",
+    "same_again",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -126,6 +127,10 @@ class ReaderWords:
     request_fields: frozenset[str]
     wrapper_tags: frozenset[str]
     greeting_addressees: frozenset[str]
+    open_addressees: frozenset[str]
+    same_again: tuple[str, ...]
+    checking_verbs: frozenset[str]
+    permission_answers: frozenset[str]
     correlative_focus: frozenset[str]
     companion_verbs: frozenset[str]
     dictated_commas: frozenset[str]

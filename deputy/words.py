@@ -424,6 +424,25 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Whom a mail's greeting addresses ("Hi all,", "Hello team,"): under a dropped header, the greeting is
     # dropped with them; "all" there names the readers, never the pages.
     "greeting_addressees": ("all", "everyone", "everybody", "team", "folks", "guys", "colleagues"),
+    # Round 21 (ops21). Whom a polite "could/would/will …?" may be put to when no one is named: "Could
+    # someone download A?" asks whoever reads it to act, as "Could you …?" does (a request, never with
+    # "can"/"may", which ask leave); "Could we download A?" still asks leave.
+    "open_addressees": ("someone", "somebody", "anyone", "anybody"),
+    # Phrases that repeat the action just asked on another address: "Fetch A and do the same for B" is
+    # "Fetch A and B" (deputy.text.same_again); only after "and", only before an address.
+    "same_again": (
+        "do the same for", "do the same with", "do the same thing for", "do the same thing with",
+        "the same for", "the same with", "same for", "same with", "repeat that for", "repeat it for",
+        "repeat this for",
+    ),
+    # Verbs that open a check and never act: "Check robots.txt for A and tell me if MovaBot is allowed"
+    # asks the check's answer (deputy.text.checked_tell).
+    "checking_verbs": ("check", "verify", "look", "consult", "double-check", "recheck"),
+    # Words of permission a told clause about the writer's own robot holds: "… tell me if we're allowed".
+    "permission_answers": (
+        "allowed", "permitted", "disallowed", "blocked", "forbidden", "ok", "okay", "fine", "welcome", "able",
+        "may", "can", "might",
+    ),
     "step_pointers": (
         "do", "start", "begin", "go", "ahead", "with", "step", "one", "1", "first", "the", "now", "just", "only",
         "please", "kindly", "pls", "right", "away",

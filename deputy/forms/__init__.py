@@ -16,6 +16,7 @@ __all__ = [
     "correlative",
     "dated",
     "described",
+    "dislocated",
     "echo",
     "elliptic",
     "elsewhere",

@@ -56,6 +56,9 @@ _WIDENING = (
     # Round 21 (voice21): a chat word, an urgency, an appreciation, a precaution, a denied negation or a
     # page's change lets more prompts act (deputy.text.spoken_wrappers).
     "address_requests", "agreeing_openers", "question_softeners", "urgency_adverbs", "appreciation_frames", "precautions", "denying_frames", "page_changes",
+    # Round 21 (ops21): "could someone …?" as a request, "and do the same for B", a check's "tell me if
+    # we are allowed" (deputy.predicate, deputy.text.same_again, deputy.text.checked_tell).
+    "open_addressees", "same_again", "checking_verbs", "permission_answers",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

@@ -108,6 +108,6 @@ def unhang_agents(text: str, words: ReaderWords, *, observed: frozenset[str]) ->
         return text
     nouns = "|".join(re.escape(n) for n in sorted(observed, key=len, reverse=True) if n.isalpha())
     participles = "|".join(re.escape(p) for p in sorted(words.agent_participles, key=len, reverse=True))
-    out = re.sub(rf"\b({nouns})[ \t]+(?:{participles})[ \t]+by(?=[ \t]+{_ADDRESS_START})", r"\1 of", text,
+    out = re.sub(rf"\b({nouns})[ \t]+(?:{participles})[ \t]+by(?=[ \t]+[`<]?{_ADDRESS_START})", r"\1 of", text,
                  flags=re.IGNORECASE)
     return re.sub(rf"\b(?:{participles})[ \t]+(?=(?:{nouns})\b)", "", out, flags=re.IGNORECASE)

@@ -15,11 +15,24 @@ from dataclasses import replace
 
 from deputy.protect import Protected
 
-__all__ = ["capitalised_self_names"]
+__all__ = ["capitalised_other_names", "capitalised_self_names"]
 
 
 def capitalised_self_names(protected: Protected, names: frozenset[str]) -> tuple[Protected, tuple[str, ...]]:
     """The prompt with each lower-case self name capitalised, and a note for each rewrite."""
+    return _capitalised(protected, names, "the robot's name")
+
+
+def capitalised_other_names(protected: Protected, names: frozenset[str]) -> tuple[Protected, tuple[str, ...]]:
+    """The prompt with each lower-case name of another robot (`other_agents`) capitalised (round 21).
+
+    "yo is googlebot allowed on A" falls apart as "yo is movabot …" did, and was then answered for
+    MovaBot; written "Googlebot" it is the subject the reader refuses as another agent
+    (deputy.forms.elsewhere). A capital only makes a name be seen: it never makes the reader act."""
+    return _capitalised(protected, names, "another robot's name")
+
+
+def _capitalised(protected: Protected, names: frozenset[str], what: str) -> tuple[Protected, tuple[str, ...]]:
     if not names:
         return protected, ()
     # Whole words only: not part of a dotted name, a path, a mention or a longer word.
@@ -27,7 +40,7 @@ def capitalised_self_names(protected: Protected, names: frozenset[str]) -> tuple
     notes: list[str] = []
 
     def capital(match: re.Match[str]) -> str:
-        notes.append(f"{match.group(1)} → {match.group(1).capitalize()} (the robot's name)")
+        notes.append(f"{match.group(1)} → {match.group(1).capitalize()} ({what})")
         return match.group(1).capitalize()
 
     pieces = tuple(pattern.sub(capital, piece) for piece in protected.pieces)
