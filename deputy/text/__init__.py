@@ -59,6 +59,7 @@ __all__ = [
     "store_asks",
     "tables",
     "tasks",
+    "threads",
     "ticket_question",
     "ticket_quote",
     "toolargs",
