@@ -127,8 +127,13 @@ def _own_said(said: str, own_name: str, words: ReaderWords) -> tuple[str, bool]:
 
 def _frame(line: str, words: ReaderWords) -> bool:
     """A line that only frames the message: a channel, a forwarding marker, a source label alone."""
-    if _CHANNEL.match(line) or _FORWARD.match(line) or thread_frame(line):
+    if _CHANNEL.match(line) or _FORWARD.match(line):
         return True
+    if thread_frame(line):
+        # "Slack thread:", "Re: Re: archive request" (round 21); a subject holding a negation, a condition or a
+        # refused verb ("Re: don't fetch yet") is kept, to be read.
+        refused = quoted_refusal(line, words)
+        return refused is None or refused[0] not in _KEPT_REFUSALS | {RefusalKind.UNSUPPORTED_VERB}
     label = _LABEL_LINE.match(line)
     return label is not None and _source_label(label.group("label"), words)
 
@@ -348,7 +353,7 @@ def read_headed(text: str, words: ReaderWords, *, own_name: str) -> Headed:
         return Headed(text, refused=refused or (RefusalKind.NOT_UNDERSTOOD, asked))
     # The writer asks in their own words: someone else's words are context. A negation, a condition or a
     # refused verb in them keeps the prompt as written, to be refused for it.
-    thread = _thread(own, others)
+    thread = _thread(own, others, words)
     if any((quoted_refusal(u.said, words) or (None,))[0] in _KEPT_REFUSALS for u in others):
         return Headed(text, thread=thread)  # a negated or conditional line of someone else's stays one
     # An address only their words name, beside a request naming its own, is outside the request
@@ -380,13 +385,22 @@ def pointed_headed(text: str, words: ReaderWords, *, own_name: str, actions: fro
     return pointed_quote(own[0].said.strip(), [u.said for u in others], actions, words)
 
 
-def _thread(own: list[_Unit], others: list[_Unit]) -> Thread | None:
+def _thread(own: list[_Unit], others: list[_Unit], words: ReaderWords) -> Thread | None:
     """The writer's words and the others', when the writer's line is put to me (my handle, my name, "me:") or
     every other message is a quotation ("> …", 'Email from Ana: "…"'); None for labelled fields ("Task: …",
     "URL: …"), which are no speakers, and any other shape (deputy.text.threads)."""
     if not any(u.called for u in own) and not all(u.who is None for u in others):
         return None
-    return Thread("\n".join(u.said.strip() for u in own), tuple(u.said for u in others))
+    negated = any(_negates(u.said, words) for u in others)
+    return Thread("\n".join(u.said.strip() for u in own), tuple(u.said for u in others), negated)
+
+
+def _negates(said: str, words: ReaderWords) -> bool:
+    """Whether someone else's words hold a negation, a hedge aside of the list ("no rush", "no worries") set apart."""
+    lowered = " " + " ".join(w.lower().replace("’", "'") for w in _WORDS.findall(said)) + " "
+    for aside in words.hedge_asides:
+        lowered = lowered.replace(" " + aside.lower() + " ", " ")
+    return (quoted_refusal(lowered, words) or (None,))[0] is RefusalKind.NEGATION
 
 
 def _unnamed(said: str, own_name: str) -> str:

@@ -72,6 +72,9 @@ class Thread:
 
     own: str
     others: tuple[str, ...]
+    # Whether some other speaker's words hold a negation ("ben: don't check robots for A"): then the writer's
+    # "it" is never put as their address, for their "not" may be about it.
+    negated: bool = False
 
 
 def thread_frame(line: str) -> bool:
@@ -183,7 +186,7 @@ def answer_thread(
     own = _addresses(thread.own)
     ordered = names_an_order(thread.others, actions)
     unused = _unused(thread, own, by_host=not ordered)
-    if unused and not own and len(unused) == 1 and not ordered:
+    if unused and not own and len(unused) == 1 and not ordered and not thread.negated:
         bound = pronoun_bound(thread.own, unused[0])
         if bound is not None:
             again = read(bound)

@@ -90,6 +90,10 @@ def test_threads_read(deputy: Deputy, prompt: str, expected: tuple[str, object])
      "url_outside_parse"),
     (REPLY, "url_outside_parse"),
     ("Re: crawl plan\n> Can we get https://www.bundestag.de/presse in the store?\nSure, go ahead.", "url_outside_parse"),
+    # someone else's "not" may be about their address: the writer's "it" is not put as it
+    ("ben: don't check robots for https://www.ft.com/\nanna: @seaspider is it allowed?", "url_outside_parse"),
+    # a reply's subject with a negation is no frame: it is read, and refuses
+    ("Re: do not fetch yet\n> From: Lena\n> Could you grab https://www.ft.com/ for the review?\n\nGo ahead.", "negation"),
     # tool results: another host, another address for an action, an order in the result
     ('Tool result: {"queued": 1, "url": "https://www.coolblue.nl/"}\nNext: how many pages are stored from www.bol.com?',
      "url_outside_parse"),
