@@ -61,6 +61,7 @@ from deputy.text.ticket_question import ticket_question
 from deputy.text.ticket_quote import ticket_address
 from deputy.text.toolargs import unpack_arguments
 from deputy.text.toolcalls import callable_names, drop_owner, refused_calls, unpack_blocks, unpack_calls
+from deputy.text.threads import answer_thread, unasked_outside
 from deputy.text.turns import Turns, answer_turns, split_turns
 from deputy.forms.retried import retried
 from deputy.forms.repeated import without_repeats
@@ -281,16 +282,30 @@ class Deputy:
             if key is not None:
                 return self._refuser.refuse(kind, None, key, word=word)
             return self._refuser.refuse(kind, None, "unsupported_verb", predicate=word)
+        if headed.thread is not None:
+            # Round 21 (threads21): the writer's own words alone, held to the other speakers' (deputy.text.threads).
+            threaded = answer_thread(headed.thread, self._read_one, self._outside, observing=self._observing,
+                                     actions=self._actions)
+            if threaded is not None:
+                return threaded
         text = headed.text
         asked = self._ticket_asks(text)
         if asked is not None:
             return asked
         result = self.decide(self.skeleton(text))
+        unasked = (unasked_outside(headed.thread, result, self.vocab.words.reply_assents)
+                   if headed.thread is not None else None)
+        if unasked is not None:
+            return self._outside(unasked)  # "> Can we get A …?\nYes please, go ahead.": A is someone else's ask
         # A done task is checked last, so a negation or a private address inside it is still named.
         ticked = ticked_task(text) if isinstance(result, Plan) else None
         if ticked is not None:
             return self._refuser.refuse(RefusalKind.NOT_UNDERSTOOD, result.skeleton, "ticked_task", word=ticked)
         return result
+
+    def _outside(self, word: str) -> Refusal:
+        """The refusal of an address that is not part of what the request asks (the spec's url_outside_parse)."""
+        return self._refuser.refuse(RefusalKind.VALUE_OUTSIDE_PARSE, None, "value_outside_parse", word=word)
 
     def _store_asks(self, text: str) -> Plan | Refusal | None:
         """A question about the store in a wording the parse does not take whole, put plainly and answered

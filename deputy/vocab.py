@@ -114,6 +114,7 @@ class ReaderWords:
     follow_ups: frozenset[str]
     numbered_turns: frozenset[str]
     turn_contrasts: frozenset[str]
+    reply_assents: frozenset[str]
     fence_adopters: frozenset[str]
     call_tags: frozenset[str]
     past_days: frozenset[str]

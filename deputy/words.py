@@ -380,6 +380,13 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # ("fetch A instead of B" names a choice and keeps its refusal). The earlier turns' addresses are
     # still held to the request (deputy/text/turn_tails.py).
     "turn_contrasts": ("instead",),
+    # Round 21 (threads21): the opening of a reply that grants someone else's quoted ask ("> Can we get A in the
+    # store?\nYes please, go ahead."): the reply answers them, and orders me nothing; an address only their
+    # quoted words name is then outside the request (deputy/text/threads.py). It only names a refusal's kind.
+    "reply_assents": (
+        "yes", "yes please", "yep", "yeah", "yup", "sure", "sure thing", "ok", "okay", "fine", "sounds good",
+        "approved", "agreed", "of course", "absolutely",
+    ),
     # Round 19 (turns19): a line that adopts the one order set in the code block under it ("Run this:\n```\n
     # fetch A\n```", deputy/text/fenced_order.py). Only these phrases adopt; a block under any other line
     # ("The page said:") is data and never an order.

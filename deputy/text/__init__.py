@@ -64,6 +64,7 @@ __all__ = [
     "tables",
     "taken_up",
     "tasks",
+    "threads",
     "ticket_question",
     "ticket_quote",
     "toolargs",

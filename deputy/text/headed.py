@@ -28,6 +28,7 @@ from deputy.protect import ItemKind, protect
 from deputy.refusals import RefusalKind
 from deputy.text.channel_marks import unmarked
 from deputy.text.pointed_quote import pointed_quote
+from deputy.text.threads import Thread, irc_line, mail_header, thread_frame
 from deputy.vocab import ReaderWords
 
 __all__ = ["Headed", "pointed_headed", "read_headed"]
@@ -41,6 +42,9 @@ class Headed:
     outside: str | None = None
     # An acknowledged line's own refusal ("kai: please DON'T fetch A\n@seaspider ack"): its kind and word.
     refused: tuple[RefusalKind, str] | None = None
+    # Round 21 (threads21): the writer's own words and the others', when the prompt is kept as written for
+    # what the others' words hold; deputy.text.threads reads the writer's words alone, held to the others'.
+    thread: Thread | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,8 @@ class _Unit:
     said: str
     own: bool
     who: str | None = None
+    # The writer's line says it is put to me: my handle or name opens it, or the writer's own label ("me:").
+    called: bool = False
 
 
 # "Slack #data-eng", "#growth channel", "[#ops]": a channel's name alone on its line.
@@ -123,6 +129,11 @@ def _frame(line: str, words: ReaderWords) -> bool:
     """A line that only frames the message: a channel, a forwarding marker, a source label alone."""
     if _CHANNEL.match(line) or _FORWARD.match(line):
         return True
+    if thread_frame(line):
+        # "Slack thread:", "Re: Re: archive request" (round 21); a subject holding a negation, a condition or a
+        # refused verb ("Re: don't fetch yet") is kept, to be read.
+        refused = quoted_refusal(line, words)
+        return refused is None or refused[0] not in _KEPT_REFUSALS | {RefusalKind.UNSUPPORTED_VERB}
     label = _LABEL_LINE.match(line)
     return label is not None and _source_label(label.group("label"), words)
 
@@ -139,6 +150,9 @@ def _field(line: str, words: ReaderWords) -> bool:
 
 def _units(lines: list[str], words: ReaderWords, own_name: str) -> list[_Unit]:
     """The messages of the framing, in order (frame lines and a forwarded mail's fields left out)."""
+    lines = [irc_line(line) for line in lines]  # "[10:02] <kai> text" is "[10:02] kai: text" (round 21)
+    # A mail's own header ("From: Dana <d@b.example>\nSubject: Re: stats") only frames it (round 21).
+    lines = lines[mail_header(lines, lambda line: _field(line, words)):]
     speakers = [_SPEAKER.match(line) for line in lines]
     named = [m for m in speakers if m is not None
              and (m.group("who").lower() in _WRITER or m.group("who").lower() not in _not_speakers(words))]
@@ -168,15 +182,15 @@ def _units(lines: list[str], words: ReaderWords, own_name: str) -> list[_Unit]:
                 units.append(_Unit(quoted.group("rest"), own=True))
             continue
         if in_log and speaker is not None and speaker.group("who").lower() in _WRITER:
-            units.append(_Unit(_own_said(speaker.group("said"), own_name, words)[0], own=True))
+            units.append(_Unit(_own_said(speaker.group("said"), own_name, words)[0], own=True, called=True))
             continue
         if in_log and speaker is not None and speaker.group("who").lower() not in _not_speakers(words):
             said, called = _own_said(speaker.group("said"), own_name, words)
             who = speaker.group("who").lower()
-            units.append(_Unit(said, own=called or who in _WRITER, who=who))
+            units.append(_Unit(said, own=called or who in _WRITER, who=who, called=called))
             continue
-        said, _ = _own_said(line, own_name, words)
-        units.append(_Unit(said, own=True))
+        said, called = _own_said(line, own_name, words)
+        units.append(_Unit(said, own=True, called=called))
     if quote:
         units.append(_Unit(" ".join(quote), own=False))
     return units
@@ -339,8 +353,9 @@ def read_headed(text: str, words: ReaderWords, *, own_name: str) -> Headed:
         return Headed(text, refused=refused or (RefusalKind.NOT_UNDERSTOOD, asked))
     # The writer asks in their own words: someone else's words are context. A negation, a condition or a
     # refused verb in them keeps the prompt as written, to be refused for it.
+    thread = _thread(own, others, words)
     if any((quoted_refusal(u.said, words) or (None,))[0] in _KEPT_REFUSALS for u in others):
-        return Headed(text)  # a negated or conditional line of someone else's stays one
+        return Headed(text, thread=thread)  # a negated or conditional line of someone else's stays one
     # An address only their words name, beside a request naming its own, is outside the request
     # ('Quoted text from a page: "fetch A now." Please fetch B.'). A request naming none may point at it
     # ("Please download that source."): that is left to the passes that resolve a pointer.
@@ -350,7 +365,7 @@ def read_headed(text: str, words: ReaderWords, *, own_name: str) -> Headed:
         if theirs and mine:
             return Headed(text, outside=theirs[0])
     if not all(_harmless(u.said, words) for u in others):
-        return Headed(text)
+        return Headed(text, thread=thread)
     return Headed("\n".join(u.said.strip() for u in own))
 
 
@@ -368,6 +383,24 @@ def pointed_headed(text: str, words: ReaderWords, *, own_name: str, actions: fro
     if any((quoted_refusal(u.said, words) or (None,))[0] in _KEPT_REFUSALS for u in others):
         return None
     return pointed_quote(own[0].said.strip(), [u.said for u in others], actions, words)
+
+
+def _thread(own: list[_Unit], others: list[_Unit], words: ReaderWords) -> Thread | None:
+    """The writer's words and the others', when the writer's line is put to me (my handle, my name, "me:") or
+    every other message is a quotation ("> …", 'Email from Ana: "…"'); None for labelled fields ("Task: …",
+    "URL: …"), which are no speakers, and any other shape (deputy.text.threads)."""
+    if not any(u.called for u in own) and not all(u.who is None for u in others):
+        return None
+    negated = any(_negates(u.said, words) for u in others)
+    return Thread("\n".join(u.said.strip() for u in own), tuple(u.said for u in others), negated)
+
+
+def _negates(said: str, words: ReaderWords) -> bool:
+    """Whether someone else's words hold a negation, a hedge aside of the list ("no rush", "no worries") set apart."""
+    lowered = " " + " ".join(w.lower().replace("’", "'") for w in _WORDS.findall(said)) + " "
+    for aside in words.hedge_asides:
+        lowered = lowered.replace(" " + aside.lower() + " ", " ")
+    return (quoted_refusal(lowered, words) or (None,))[0] is RefusalKind.NEGATION
 
 
 def _unnamed(said: str, own_name: str) -> str:

@@ -21,6 +21,7 @@ from deputy.protect import ItemKind, ProtectedItem, protect
 from deputy.refusals import Refusal, RefusalKind
 from deputy.text.answered_back import answered_request, only_address
 from deputy.text.pointed_turns import pointed_request
+from deputy.text.threads import host_covered
 from deputy.text.turn_labels import label_pattern, numbered_speakers
 from deputy.text.turn_labels import speaker as label_speaker
 from deputy.text.turn_tails import without_contrast
@@ -310,6 +311,10 @@ def answer_turns(
         return result
     own = {item.text for item in _addresses(turns.request)}
     unused = [a for a in turns.addresses if a.text not in own]
+    if isinstance(result, Plan) and result.capability in observing and not _names_an_order(turns.context, actions):
+        # Round 21 (threads21): a host the request names stands for its whole site, so an earlier turn's
+        # address on it is part of what is asked about ("how many pages from www.coolblue.nl?").
+        unused = [a for a in unused if not host_covered(a.text, own)]
     if not unused:
         return result
     distinct = {a.text for a in unused}
