@@ -53,6 +53,8 @@ _WIDENING = (
     "closing_asides", "turn_questions",
     # Round 20 (reasons20): a robot name written in lower case is read as the name (deputy.text.self_name_case).
     "self_names",
+    # Round 21 (ctx21): a tool's key=value readout line under such a label is dropped as context.
+    "readout_labels",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})
