@@ -6,6 +6,8 @@
 - a fronted check of the writer's own work ("To verify the citation, tell me …": deputy.text.fronted_purpose);
 - a tool's key=value readout line ("Tool output: status=idle, queue=0.": deputy.text.tool_readouts);
 - an HTML comment on its own line (deputy.text.html_comments);
+- "instead" after a request whose context names another address refuses for that address (url_outside_parse),
+  and "used to" + verb is a habit of the past whose time words schedule nothing (deputy.decide, forms.recalled);
 - a writer's fronted "Before I …" set after a wish to know whether a robot may fetch
   (deputy.text.context_paragraphs.moved_deadline).
 
@@ -86,6 +88,12 @@ def test_context_read(deputy: Deputy, prompt: str, expected: tuple[str, object])
     (f"Before the crawl finishes, I need to know whether the bot is allowed to fetch {A}.", None),
     (f"Before I write anything I need to know whether the bot is not permitted to fetch {A}.", None),
     (f"Before I write anything I need to know whether you fetched {A}.", None),
+    # another address in the context: that address is the reason
+    (f"Ticket 99: customer says {B} loads slowly. Please fetch {A} instead.", "url_outside_parse"),
+    (f"Our old scraper used to pull {B} daily. Now please fetch {A} instead.", "url_outside_parse"),
+    (f"Please fetch {A} instead.", "not_understood"),
+    (f"Customer says {B} loads slowly. Please fetch {A} instead, unless it is down.", "condition"),
+    (f"Fetch {A} daily like we used to.", "condition"),
     # comments
     (f"<!-- context: {B} -->\nFetch the current HTML spec.", "url_outside_parse"),
     (f"<!-- context: {B} -->\nPlease fetch it.", None),  # a comment hands nothing over
@@ -143,3 +151,25 @@ def test_rule_disabled(monkeypatch: pytest.MonkeyPatch, target: Any, name: str, 
     assert read_outcome(build_deputy(), prompt)[0] != "refused"
     monkeypatch.setattr(target, name, off)
     assert read_outcome(build_deputy(), prompt)[0] == "refused"
+
+
+def _kind(prompt: str) -> str:
+    outcome = read_outcome(build_deputy(), prompt)
+    assert outcome[0] == "refused", outcome
+    return str(getattr(outcome[1], "value", outcome[1]))
+
+
+def test_contrast_rule_disabled(monkeypatch: pytest.MonkeyPatch) -> None:
+    import deputy.decide as decide_module
+    prompt = f"Ticket 99: customer says {B} loads slowly. Please fetch {A} instead."
+    assert _kind(prompt) == "url_outside_parse"
+    monkeypatch.setattr(decide_module, "_CONTRASTS", frozenset())
+    assert _kind(prompt) == "not_understood"
+
+
+def test_used_to_rule_disabled(monkeypatch: pytest.MonkeyPatch) -> None:
+    import deputy.forms.recalled as recalled_module
+    prompt = f"Our old scraper used to pull {B} daily. Now please fetch {A} instead."
+    assert _kind(prompt) == "url_outside_parse"
+    monkeypatch.setattr(recalled_module, "_used_to", _no)
+    assert _kind(prompt) == "condition"
