@@ -77,6 +77,7 @@ def test_context_read(deputy: Deputy, prompt: str, expected: tuple[str, object])
     (f"To check robots.txt, fetch {A}.", None),
     (f"To verify the page, fetch {A}.", None),
     (f"To verify it, fetch {A}.", None),
+    (f"To check the figure, fetch {A}.", None),  # an order that acts: who checks stays open (round 17)
     (f"To verify the citation, delete what you stored from {A}.", "unsupported_verb"),
     (f"To verify the citation, fetch {A} unless it is stored already.", "condition"),
     # readouts
