@@ -14,6 +14,8 @@ from deputy.forms.copula import named_by_copula
 from deputy.nlp import Parsed
 from deputy.forms.pronouns import joined_to_the_pronoun
 from deputy.protect import ItemKind
+from deputy.forms.others_purpose import done_by_another
+from deputy.forms.past_results import tells_a_result, verdict
 from deputy.forms.reasons import by_the_writer, reports_on
 from deputy.forms.recalled import no_rivals, points_at_object, recalls, waits
 from deputy.forms.told_before import told_you_before
@@ -93,7 +95,8 @@ def after_reported_things(clauses: list[Clause], parsed: Parsed, words: ReaderWo
             continue
         verbs = [doc[j] for j in clause.tokens if str(doc[j].lemma_).lower() == clause.predicate]
         # What the thing says is the next sentence when the reporting sentence holds none of it.
-        if verbs and not any(c.dep_ in ("ccomp", "xcomp", "dobj", "attr") and c.i in clause.tokens
+        # "The robots check for A said yes.": a verdict word is what the thing said (round 21, ctx21).
+        if verbs and not any((c.dep_ in ("ccomp", "xcomp", "dobj", "attr") or verdict(c)) and c.i in clause.tokens
                              for c in verbs[0].children):
             out.add(i + 1)
     return out
@@ -271,6 +274,8 @@ def done_to_it(fine: list[Clause], main: Clause, parsed: Parsed, words: ReaderWo
                 continue
             if by_the_writer(tok):
                 continue  # "I'll translate it myself later": the writer's own later step (deputy.forms.reasons)
+            if ids is purpose and done_by_another(tok, words, parsed.items):
+                continue  # "… so the analyst can compare them": that person's step (deputy.forms.others_purpose)
             applied = _applied_to(tok, parsed)
             if not applied:
                 continue
@@ -350,6 +355,10 @@ def bind_pronoun(
     # where nothing else could be what a singular "it" stands for (deputy.forms.reasons).
     reported = wanted == 1 and lower(pointer) == "it" and len(holders) == 1 \
         and reports_on(clauses[holders[0]], frozenset(addresses), parsed, words)
+    # "Last time the robots check for A said yes. Fetch it now.": what an earlier check of the one address gave
+    # (deputy.forms.past_results, round 21).
+    reported = reported or (wanted == 1 and lower(pointer) == "it" and len(holders) == 1
+                            and tells_a_result(clauses[holders[0]], frozenset(addresses), parsed, words, actions))
     # "Our dashboard shows a 403 for A. What status did you record for that page?": a question that only
     # asks may point at the one address a statement of context names, whatever the statement says of it.
     asked = len(holders) == 1 and asked_back(main, clauses[holders[0]], wanted)

@@ -34,6 +34,9 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # states. A quoted negation or refused verb ('Per the comment ("don't fetch it"), download A') is someone
 # else's words and stays "not understood", as before.
 _TOLD_KINDS = frozenset({RefusalKind.CONDITION})
+# A word that sets the request against an address of the context ("fetch B instead"): with such an address
+# outside the request, that address is the reason to refuse (round 21, ctx21).
+_CONTRASTS = frozenset({"instead"})
 
 class Decider:
     """Matches skeletons against one vocabulary's capabilities and binds their slots."""
@@ -243,6 +246,11 @@ class Decider:
         if (addresses and not any(s.in_scope for s in addresses) and "scope" not in self._disabled
                 and (sk.elsewhere or not sk.blocked) and all(_plain_word(w) or w.replace(".", "").isdigit() for w in sk.unexpected)):
             # "The user gave me A. Fetch the 3.45 notes instead.": the address outside is the telling part.
+            return None
+        if (any(not s.in_scope for s in addresses) and "scope" not in self._disabled
+                and set(sk.unexpected) | set(sk.blocked) <= _CONTRASTS and sk.unexpected + sk.blocked):
+            # "Customer says A loads slowly. Please fetch B instead." (round 21, ctx21): "instead" sets the
+            # request against the address of the context, which stays outside it and is the telling reason.
             return None
         if sk.unexpected:
             return self._unplaced(sk, sk.unexpected)

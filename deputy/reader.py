@@ -12,6 +12,8 @@ from deputy.bind import Binder, Plan, SlotChecker
 from deputy.text.before_anything import asked_first
 from deputy.text.both import read_both
 from deputy.text.call_tags import without_call_tag
+from deputy.text.tool_readouts import without_readouts
+from deputy.text.html_comments import uncommented
 from deputy.text.closing_aside import without_closing_aside
 from deputy.text.fenced_order import fenced_order
 from deputy.text.field_list import field_object
@@ -375,8 +377,13 @@ class Deputy:
         # Round 17: hesitations, closing tails, a self-correction, a run-on request after an address.
         # Round 18: an XML-ish tag pair of the writer's own request around the whole prompt ("<task>…</task>").
         text = untagged(prompt.strip(), words.wrapper_tags)
+        # Round 21 (ctx21): an HTML comment on its own line is a note, or a context line naming an address.
+        text = uncommented(text, labels=words.context_labels | {"source"}, verbs=self._verb_words | self._refused_verbs,
+                           refusing=self._refusing).strip()
         # Round 19: a tag line naming me before the request; one order in a code block a line adopts.
         text = fenced_order(without_call_tag(text, words.call_tags, self.vocab.name), words.fence_adopters)
+        # Round 21 (ctx21): a tool's key=value readout line before the request is context.
+        text = without_readouts(text, labels=words.readout_labels, refusing=self._refusing)
         text = without_closing_aside(text, words.closing_asides)
         text = undisfluent(text, disfluencies=words.disfluencies, tails=words.closing_tails,
                            corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,

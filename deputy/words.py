@@ -740,6 +740,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "busy_idioms": ("chewing on", "chewing through", "grinding through", "churning through", "plowing through", "ploughing through"),
     # What a sentence about the service's state names ("Last time the queue was full. Is it empty now?").
     "status_subjects": ("queue", "crawler", "spider", "crawl", "backlog", "job", "batch", "frontier"),
+    # The last word of a label before a tool's key=value readout ("Tool output: status=idle, queue=0.",
+    # "Observation: stored=12"), round 21 (ctx21, deputy/text/tool_readouts.py): such a line is context and is
+    # dropped when it holds no address and no refusing word. Each widens what acts.
+    "readout_labels": ("output", "result", "results", "observation", "response", "readout", "reply"),
     "apology_words": (
         "i", "i'm", "i’m", "am", "hate", "sorry", "so", "really", "to", "be", "a", "pain", "bother", "bothering",
         "you", "again", "ask", "asking", "nag", "nagging", "trouble", "chase", "chasing", "interrupt", "keep",

@@ -203,5 +203,13 @@ def dates_the_past(tok: Any) -> bool:
             break
         node = node.head
         if node.pos_ in ("VERB", "AUX"):
-            return node.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in node.children)
+            return node.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in node.children) \
+                or _used_to(node)
     return False
+
+
+def _used_to(verb: Any) -> bool:
+    """"the old scraper, which used to pull A daily" (round 21, ctx21): a habit of the past, "used to" + verb."""
+    head = verb.head
+    return verb.dep_ == "xcomp" and head.i != verb.i and str(head.lemma_).lower() == "use" and head.tag_ == "VBD" \
+        and any(c.tag_ == "TO" for c in verb.children)

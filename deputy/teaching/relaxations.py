@@ -59,6 +59,8 @@ _WIDENING = (
     # Round 21 (ops21): "could someone …?" as a request, "and do the same for B", a check's "tell me if
     # we are allowed" (deputy.predicate, deputy.text.same_again, deputy.text.checked_tell).
     "open_addressees", "same_again", "checking_verbs", "permission_answers",
+    # Round 21 (ctx21): a tool's key=value readout line under such a label is dropped as context.
+    "readout_labels",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

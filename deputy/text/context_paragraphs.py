@@ -13,7 +13,8 @@ Each pass is a closed shape; anything outside it is left as written and read wit
   "Answer from robots.txt only." after a permission question the writer asks of themselves ("Are we
   allowed …?", "Is MovaBot permitted …?") says how to answer it, and goes.
 * `moved_deadline`: "Before I plan anything else, I want to know which sitemaps …" opening a sentence is
-  moved to its end (only before such a wish to know a site's sitemaps), so the parse sees the writer's own later step as the deadline it is
+  moved to its end (only before such a wish to know a site's sitemaps, or, round 21, whether a robot is
+  allowed or permitted to fetch: "Before I write anything I need to know whether the bot is permitted …"), so the parse sees the writer's own later step as the deadline it is
   (deputy.signals.writers_deadline still judges it: "before the crawl finishes" stays a condition).
 * `so_that`: "Please fetch A so the summary writer downstream has the raw page" is "… so that the summary
   writer …": right after an address, "so" before a noun phrase opens a purpose; with "that" the small model
@@ -200,7 +201,12 @@ def robots_orders(prompt: str, *, refusing: Collection[str], names: frozenset[st
 
 # Only before the writer's wish to know a site's sitemaps ("… I want to know which sitemaps A declares"):
 # anywhere else the fronted clause is read as written.
-_WANT_TO_KNOW = r"(?=(?:I|we)(?:[ \t]+(?:want|need|would[ \t]+like)|['’]d[ \t]+like)[ \t]+to[ \t]+know[ \t]+which[ \t]+sitemaps\b)"
+# Round 21 (ctx21): or before the writer's wish to know whether a robot may fetch ("… I need to know whether the
+# bot is permitted to fetch A"): a robots question, answered whatever the writer does next.
+_WANT_TO_KNOW = (
+    r"(?=(?:I|we)(?:[ \t]+(?:want|need|would[ \t]+like)|['’]d[ \t]+like)[ \t]+to[ \t]+know[ \t]+"
+    r"(?:which[ \t]+sitemaps\b|(?:whether|if)(?:[ \t]+[\w'’-]+){1,3}?[ \t]+(?:is|are)[ \t]+(?:allowed|permitted)[ \t]+to\b))"
+)
 # "Before I plan anything else, …", "so before we plan the ingest I want …" (at most five plain words).
 _FRONTED_BEFORE = re.compile(
     r"(?P<lead>\A|(?<=[.!?])[ \t\n]+|(?<=,)[ \t]+so[ \t]+)before[ \t]+(?P<who>I|we)[ \t]+"

@@ -41,6 +41,28 @@ _ASKED_OF_ME = frozenset({
 })
 
 
+# Round 21 (ctx21): "To verify the citation, tell me what you stored from A", "To check the quote, …": a verb of
+# checking with its own object, opened by a determiner, is the writer's check of their own work (the citation,
+# the figures), which the request serves. Nothing the reader checks may be named there (`_ASKED_OF_ME`, a noun
+# for the page), nor any pointer; "To check robots.txt, …" and "To verify the page, …" are left, and so is any
+# such purpose before an order that acts (`_ASKING_REQUEST`).
+_CHECKING = frozenset({"check", "verify", "confirm", "validate", "double-check", "cross-check", "fact-check"})
+_OPENING = frozenset({"the", "a", "an", "our", "my", "some", "his", "her"})
+# Only before a request that asks (the answer is read from the store or the queue): before an order that acts,
+# who checks stays open ("To check the figure, fetch A" is refused, round 17 narration controls).
+_ASKING_REQUEST = re.compile(
+    r"(?:please[ \t]+)?(?:(?:tell|show|give)[ \t]+(?:me|us)\b|(?:what|how|which|when|whether|is|are|does|do|did|has|have)\b)",
+    re.IGNORECASE,
+)
+
+
+def _checks_own_work(verb: str, said: list[str], referents: frozenset[str] | None) -> bool:
+    """Whether "To <check> <the thing>," checks a thing of the writer's that names nothing I answer about."""
+    if verb not in _CHECKING or referents is None or len(said) < 2 or said[0] not in _OPENING:
+        return False
+    return not set(said) & (_ASKED_OF_ME | referents)
+
+
 def _contracted_not(word: str) -> bool:
     """"don't", "isn't", "won’t": a negation the word split above keeps inside its verb."""
     return word.endswith(("n't", "n’t"))
@@ -74,7 +96,8 @@ def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[st
         inquiry = (verb in _INQUIRY or sure) and opened and not set(said) & _ASKED_OF_ME
         if match.group("out") and not inquiry:
             return match.group(0)
-        if not inquiry and (verb in known or verb in refused or verb in refusing):
+        checked = _checks_own_work(verb, said, referents) and _ASKING_REQUEST.match(match.string, match.end()) is not None
+        if not inquiry and not checked and (verb in known or verb in refused or verb in refusing):
             return match.group(0)
         asked = said[1:] if inquiry else said
         if sure and asked[:1] == ["that"]:
