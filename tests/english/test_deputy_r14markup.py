@@ -131,7 +131,7 @@ def test_hedges_and_the_writers_deadline_ask_plainly(deputy: Any, prompt: str) -
     (f"Whenever you're free, I'd love it if you could not grab {A}.", "negation"),
     ("Whenever you're free, I'd love it if you could grab http://10.0.0.5/admin.", "non_public_address"),
     (f"Before 6pm, grab {A}.", "condition"),  # a clock time alone stays a time to act (earlier decision)
-    (f"Before 14:00, grab {A}.", "not_understood"),
+    (f"Before 14:00, grab {A}.", "condition"),  # a clock hour is a schedule (round 21, voice21)
     (f"Before the 14:00 deploy, grab {A}.", "not_understood"),  # not an occasion of the writer's
     (f"Before the 2 freezes, grab {A}.", "condition"),
     (f"Before they start the 14:00 freeze, grab {A}.", "condition"),

@@ -47,8 +47,8 @@ def test_a_report_is_context(deputy: Deputy, prompt: str, expected: tuple[str, o
     (f"You said {A} was queued. Fetch {A} only if it changed since then.", "condition"),
     (f"You told me {A} was stored. Delete {A} now.", "unsupported_verb"),
     (f"You fetched {A} yesterday. Fetch it again and email it to me.", "unsupported_verb"),
-    # A clock time in the request itself is no date of the past.
-    (f"You answered that {A} was fetched at 09:12 with HTTP 403. Fetch it at 10:30.", "not_understood"),
+    # A clock time in the request itself is no date of the past: it is a schedule (round 21, voice21).
+    (f"You answered that {A} was fetched at 09:12 with HTTP 403. Fetch it at 10:30.", "condition"),
 ])
 def test_a_report_keeps_the_guards(deputy: Deputy, prompt: str, kind: str) -> None:
     assert read_outcome(deputy, prompt) == ("refused", kind)
