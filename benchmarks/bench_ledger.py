@@ -63,12 +63,13 @@ def main() -> None:
     add_scale(parser, "100,000 requests instead of 20,000")
     parser.add_argument("--requests", type=int, default=None, help="how many requests (overrides --full)")
     args = parser.parse_args()
-    total = args.requests or (100_000 if args.full else 200 if args.smoke else 20_000)
+    total = args.requests or (100_000 if args.full else 50 if args.smoke else 20_000)
+    warm = 20 if args.smoke else 200  # --smoke: every step once on a few requests; the figures mean nothing
     step = total // 10
     base = Path(tempfile.mkdtemp(prefix="ssl-", dir="/tmp"))
     try:
         with serving(base, child_env()) as (sock, server):
-            ask_many(sock, 0, 200, prefix="warm")  # first parse, first journal pages
+            ask_many(sock, 0, warm, prefix="warm")  # first parse, first journal pages
             print(f"{total:,} requests, {CLIENTS} clients, status question, fresh ids; RSS of the server after each {step:,}")
             print(f"{'requests':>10} {'RSS MiB':>9} {'ratio to first sample':>22} {'requests/s':>11}")
             samples: list[tuple[int, int]] = []

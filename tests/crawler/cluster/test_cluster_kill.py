@@ -18,7 +18,8 @@ import pytest
 from clusterkit import CLI, client, finish, gaps, node_config, page_lines, robots_per_origin, start, url_of, valkey, wait_for
 from crawlkit import write_queue
 
-from seaspider.demo.localweb import LocalWeb
+from seaspider.demo.http_wire import html_headers
+from seaspider.demo.localweb import LocalWeb, Response
 
 # In flight when the node dies. Long, so that it is still in flight when the journal thread
 # reaches the stalled page line on a loaded machine (2.5 s, then 6 s, were not always enough); the nodes'
@@ -69,6 +70,10 @@ def _kill_and_finish(tmp_path: Path, web: LocalWeb, *, settle_first: bool) -> tu
         finally:
             doomed.send_signal(signal.SIGKILL)
             doomed.communicate(timeout=30)
+        # The server answers the takers' fetch of these URLs at once: the dead node's own slow requests, already
+        # begun, still run their 10 s, and the takers must wait out its bookings all the same (start + 17 s).
+        for host in (1, 2, 3):
+            web.set_route(host, SLOW, Response(headers=html_headers(), body=b"<html><title>slow</title>recovered</html>"))
         try:
             wait_for(lambda: int(redis.get("seaspider:default:count") or 0) == 0, what="the other nodes finishing", alive=others)
         finally:
