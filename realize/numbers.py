@@ -6,13 +6,37 @@ Plurals come from `inflect` (cached: one engine call costs tens of microseconds)
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
-
-import inflect
+from types import ModuleType
+from typing import Any, Literal
 
 __all__ = ["Tense", "article", "count", "count_be", "number_word", "of_total", "plural"]
 
-_ENGINE = inflect.engine()
+
+def _import_inflect() -> ModuleType:
+    """inflect, imported with typeguard's `@typechecked` made inert for the length of the import.
+
+    inflect 7 decorates 23 methods with `@typechecked`, and typeguard 4 instruments each one by reading
+    and compiling the whole inflect module again: about 4 CPU-seconds per process, more than spaCy's
+    own import, paid by every serve, ask and test worker process (jaraco/inflect#212,
+    agronholm/typeguard#468). The checks only guard inflect against wrong argument types; every call
+    here passes a `str` or an `int` (mypy checks that), so nothing is lost. The decorator is restored
+    at once, so other users of typeguard are untouched.
+    """
+    import typeguard
+
+    def inert(target: Any = None, **_options: Any) -> Any:
+        return target if target is not None else (lambda function: function)
+
+    checked = typeguard.typechecked
+    typeguard.typechecked = inert  # type: ignore[assignment]
+    try:
+        import inflect
+    finally:
+        typeguard.typechecked = checked
+    return inflect
+
+
+_ENGINE = _import_inflect().engine()
 
 Tense = Literal["present", "past"]
 

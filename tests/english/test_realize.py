@@ -280,3 +280,14 @@ def test_frames() -> None:
     )
     with pytest.raises(ValueError, match="because"):
         did_not_act(" . ")
+
+
+def test_importing_the_plurals_leaves_typeguard_as_it_was() -> None:
+    # realize.numbers imports inflect with typeguard's decorator made inert (a 4 s import otherwise);
+    # the decorator must be the real one again afterwards, for anyone else who uses typeguard.
+    import typeguard
+    from typeguard import _decorators
+
+    import realize.numbers  # noqa: F401
+
+    assert typeguard.typechecked is _decorators.typechecked
