@@ -393,7 +393,7 @@ class Deputy:
         # "What is making the robot now?" (deputy.text.learner_asks);
         # before the tails, so that "What is the robot doing now?" loses its "now" like the native question.
         text = learner_asks(text, actions=self._actions, names=words.self_names | {self.vocab.name},
-                            nouns=words.self_nouns)
+                            nouns=words.self_nouns, reasons=words.reason_openers)
         # Round 20 (voice20): a closing "you know the weather ones" aside; "… is it busy" after a status question.
         text = without_tail_aside(text, words.tail_asides, verbs=self._verb_words | self._run_on_verbs,
                                   known=self._known, refusing=self._refusing)

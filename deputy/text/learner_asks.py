@@ -7,7 +7,10 @@
 - "Which time you have fetched A last?" / "What time you downloaded A the last time?" (read "When did you
   last fetch A?"): "which time" for "when", with no auxiliary;
 - "What is making the robot now?" / "What MovaBot is making now?" (read "What is the robot doing now?"):
-  "make" for "do" (one verb in French, Spanish, German "machen", Polish "robić").
+  "make" for "do" (one verb in French, Spanish, German "machen", Polish "robić");
+- "Given that the mirror at A is slow today, fetch B instead" (read "Because the mirror …"): a fronted fact
+  stated as the reason, with an opener of `words.reason_openers`, which the reader knows as "because" (the
+  address in it stays context, and is the telling reason with "instead").
 
 Each shape is closed and anchored on words the caller passes (the verbs that act, the robot's names and
 nouns); what is rewritten is only how the request or question is put, never what it asks. Whatever else the
@@ -26,7 +29,7 @@ from functools import cache
 
 from deputy.alternation import alternation
 
-__all__ = ["asked_you_for", "learner_asks", "making_now", "which_time"]
+__all__ = ["asked_you_for", "given_that", "learner_asks", "making_now", "which_time"]
 
 _ADDRESS = r"(?:https?://|www\.)"
 # A sentence start: the prompt's start or a sentence mark, then any blank; "Hello, " may open it too.
@@ -146,6 +149,26 @@ def making_now(prompt: str, *, names: Iterable[str], nouns: Iterable[str]) -> st
     return after.sub(ordered, text)
 
 
-def learner_asks(prompt: str, *, actions: frozenset[str], names: Iterable[str], nouns: Iterable[str]) -> str:
-    """The three learners' shapes above, each put as the reader knows it."""
-    return making_now(which_time(asked_you_for(prompt, actions), actions), names=names, nouns=nouns)
+@cache
+def _reason_opener(openers: frozenset[str]) -> re.Pattern[str]:
+    # Only at a sentence start and only before a comma later on the same line: a fronted clause, whose
+    # sentence goes on after it ("Given that A is slow, fetch B"). A condition opener is never in the list.
+    return re.compile(
+        r"(?:\A|(?<=[.!?\n]))(?P<lead>[ \t]*)" + alternation(openers) + r"[ \t]+(?=[^\n]*?,[ \t]+\S)",
+        re.IGNORECASE,
+    )
+
+
+def given_that(prompt: str, openers: Iterable[str]) -> str:
+    """The prompt with a fronted "Given that …," (an opener of `openers`) as "Because …,"."""
+    chosen = frozenset(" ".join(o.lower().split()) for o in openers)
+    if not chosen:
+        return prompt
+    return _reason_opener(chosen).sub(lambda m: f"{m.group('lead')}Because ", prompt)
+
+
+def learner_asks(prompt: str, *, actions: frozenset[str], names: Iterable[str], nouns: Iterable[str],
+                 reasons: Iterable[str] = ()) -> str:
+    """The learners' shapes above, each put as the reader knows it."""
+    text = given_that(asked_you_for(prompt, actions), reasons)
+    return making_now(which_time(text, actions), names=names, nouns=nouns)

@@ -11,8 +11,8 @@ import pytest
 
 from deputy import reader as reader_module
 from deputy.text import learner_asks as asks_module
-from deputy.text.learner_asks import asked_you_for, making_now, which_time
-from tests.english._deputy_helpers import read_outcome
+from deputy.text.learner_asks import asked_you_for, given_that, making_now, which_time
+from tests.english._deputy_helpers import deputy_with_words, read_outcome
 
 A = "https://www.example-news.es/"
 B = "https://www.example-paper.pt/noticias"
@@ -122,3 +122,37 @@ def test_making_now_leaves_other_senses_alone() -> None:
 def test_without_the_rule_making_refuses(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(asks_module, "making_now", lambda text, **_: text)
     assert read_outcome(deputy, "What is making the robot now?")[0] == "refused"
+
+
+# ---- "Given that …, fetch A" ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("prompt", "urls"), [
+    (f"Given that the quarterly numbers came out this morning, fetch {A}.", [A]),
+    (f"Considering that the review is on Monday, grab {A} and {B}.", [A, B]),
+])
+def test_a_fronted_reason_is_not_a_condition(deputy: Any, prompt: str, urls: list[str]) -> None:
+    assert read_outcome(deputy, prompt) == ("fetch", {"urls": urls})
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    (f"Given that the mirror at {B} is slow today, fetch {A} instead.", "url_outside_parse"),
+    (f"Given that the mirror is slow, don't fetch {A}.", "negation"),
+    (f"Given that the mirror is slow, fetch {A} once the sync finishes.", "condition"),
+    (f"Given that the mirror is slow, delete {A} from the store.", "unsupported_verb"),
+    (f"Provided that the mirror is slow, fetch {A}.", "condition"),
+])
+def test_a_fronted_reason_keeps_every_check(deputy: Any, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_given_that_needs_a_fronted_clause() -> None:
+    openers = ("given that",)
+    assert given_that(f"Fetch {A} given that it is slow.", openers) == f"Fetch {A} given that it is slow."
+    assert given_that(f"Given that it is slow fetch {A}.", openers) == f"Given that it is slow fetch {A}."
+    assert given_that(f"Given that it is slow, fetch {A}.", openers) == f"Because it is slow, fetch {A}."
+
+
+def test_without_the_reason_openers_given_that_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    bare = deputy_with_words(reason_openers=())
+    assert read_outcome(bare, f"Given that the quarterly numbers came out this morning, fetch {A}.")[0] == "refused"
+    assert read_outcome(bare, f"Given that the mirror at {B} is slow today, fetch {A} instead.") == ("refused", "not_understood")
