@@ -36,6 +36,7 @@ from deputy.text.learner_forms import kept_text, permitted_for
 from deputy.text.learner_grammar import learner_grammar
 from deputy.text.learner_verbs import learner_verbs
 from deputy.text.learner_order import learner_order
+from deputy.text.learner_asks import learner_asks
 from deputy.text.loglines import drop_log_lines
 from deputy.text.mentions import mentions
 from deputy.forms.needed_page import needed_page
@@ -388,6 +389,11 @@ class Deputy:
         text = undisfluent(text, disfluencies=words.disfluencies, tails=words.closing_tails,
                            corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
                            refusing=self._refusing)
+        # Round 22 (learn22): "I am asking you kindly for download A", "Which time you have fetched A last?",
+        # "What is making the robot now?" (deputy.text.learner_asks);
+        # before the tails, so that "What is the robot doing now?" loses its "now" like the native question.
+        text = learner_asks(text, actions=self._actions, names=words.self_names | {self.vocab.name},
+                            nouns=words.self_nouns, reasons=words.reason_openers)
         # Round 20 (voice20): a closing "you know the weather ones" aside; "… is it busy" after a status question.
         text = without_tail_aside(text, words.tail_asides, verbs=self._verb_words | self._run_on_verbs,
                                   known=self._known, refusing=self._refusing)

@@ -36,6 +36,8 @@ _PHRASE_LISTS = frozenset({
     "address_requests", "agreeing_openers", "question_softeners", "urgency_adverbs",
     "appreciation_frames", "precautions", "denying_frames", "page_changes",
     "same_again",
+    # Round 22 (learn22, deputy/text/learner_asks.py).
+    "reason_openers",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -161,6 +163,7 @@ class ReaderWords:
     precautions: tuple[str, ...]
     denying_frames: tuple[str, ...]
     page_changes: tuple[str, ...]
+    reason_openers: tuple[str, ...]
     answer_requests: frozenset[str]
     learner_tell_verbs: frozenset[str]
     busy_idioms: frozenset[str]

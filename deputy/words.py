@@ -801,6 +801,14 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "just changed", "changed", "was updated", "got updated", "has been updated", "just got updated",
         "refreshes", "gets refreshed", "changes so fast", "changes fast", "updates fast",
     ),
+    # Round 22 (learn22): openers of a fronted clause that states a fact as the reason for what follows, as
+    # "because" does ("Given that the mirror at A is slow today, fetch B instead"): read as "Because" at a
+    # sentence start before a comma (deputy/text/learner_asks.py). Never "if", "once", "provided that", "in case"
+    # (conditions). Widens what acts.
+    "reason_openers": (
+        "given that", "considering that", "seeing that", "seeing as", "in view of the fact that",
+        "owing to the fact that", "due to the fact that",
+    ),
 })
 
 # Chat spellings of closed-class words and their standard forms, matched as whole words outside

@@ -61,6 +61,8 @@ _WIDENING = (
     "open_addressees", "same_again", "checking_verbs", "permission_answers",
     # Round 21 (ctx21): a tool's key=value readout line under such a label is dropped as context.
     "readout_labels",
+    # Round 22 (learn22): "Given that …, fetch A" reads its fronted fact as "Because …".
+    "reason_openers",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

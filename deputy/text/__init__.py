@@ -36,6 +36,7 @@ __all__ = [
     "html_comments",
     "jsonaction",
     "labelled",
+    "learner_asks",
     "learner_forms",
     "learner_grammar",
     "learner_order",
