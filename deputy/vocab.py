@@ -168,6 +168,7 @@ class ReaderWords:
     learner_tell_verbs: frozenset[str]
     busy_idioms: frozenset[str]
     status_subjects: frozenset[str]
+    status_values: frozenset[str]
     readout_labels: frozenset[str]
     spellings: Mapping[str, str]
     # Reviewed chat forms of capability verbs ("dowload" → "download") and their abbreviations ("dl"),

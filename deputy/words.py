@@ -739,6 +739,13 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Idioms of being busy with work ("Is the spider still chewing on yesterday's batch?"): "working on".
     "busy_idioms": ("chewing on", "chewing through", "grinding through", "churning through", "plowing through", "ploughing through"),
     # What a sentence about the service's state names ("Last time the queue was full. Is it empty now?").
+    # Round 22 (ctx22): the values a ticket's "Status:" field takes ("Status: open"). They describe the ticket;
+    # "open" is no order to open anything, so such a field is dropped with the header (deputy/text/fields.py).
+    # Adding a word lets more ticket headers drop, so it is a relaxation.
+    "status_values": (
+        "open", "opened", "reopened", "new", "pending", "assigned", "triaged", "acknowledged", "resolved", "closed",
+        "done",
+    ),
     "status_subjects": ("queue", "crawler", "spider", "crawl", "backlog", "job", "batch", "frontier"),
     # The last word of a label before a tool's key=value readout ("Tool output: status=idle, queue=0.",
     # "Observation: stored=12"), round 21 (ctx21, deputy/text/tool_readouts.py): such a line is context and is

@@ -44,6 +44,11 @@ _GREETING = re.compile(r"^[ \t]*(?P<word>[A-Za-z]+)[ \t]+(?P<who>[A-Za-z]+)[ \t]
 _PEOPLE = frozenset({"from", "to", "cc", "bcc", "reply-to", "reporter", "assignee", "owner"})
 
 
+def _state(name: str, value: str, words: ReaderWords) -> bool:
+    """"Status: open": a ticket's state, one word of `words.status_values`; "open" there orders nothing (round 22)."""
+    return name in {"status", "state"} and value.strip().rstrip(".").lower() in words.status_values
+
+
 def _harmless(value: str, people: bool, words: ReaderWords, *, asking: bool = False) -> bool:
     """A describing field's value asks and changes nothing; only a people field may name an address.
 
@@ -101,7 +106,8 @@ def _header(lines: list[str], words: ReaderWords) -> tuple[int, list[str]] | Non
     asked = [value for name, value in fields if name in words.request_fields]
     described = [(name, value) for name, value in fields if name not in words.request_fields]
     asking = bool(asked) and all(value.rstrip().endswith("?") for value in asked)
-    if len(asked) > 1 or not all(_harmless(value, name in _PEOPLE, words, asking=asking) for name, value in described):
+    if len(asked) > 1 or not all(_state(name, value, words) or _harmless(value, name in _PEOPLE, words, asking=asking)
+                                 for name, value in described):
         return None
     return index, asked
 

@@ -63,6 +63,25 @@ def _checks_own_work(verb: str, said: list[str], referents: frozenset[str] | Non
     return not set(said) & (_ASKED_OF_ME | referents)
 
 
+# Round 22 (ctx22): "To fill in the spreadsheet, tell me whether MovaBot may fetch A", "To update our tracker,
+# what did you get from A?": before a request that only asks, a purpose whose object is the writer's own thing
+# (opened by a determiner, naming nothing I answer about) is the writer's next step with my answer, whatever
+# its verb; an answer changes nothing, so even a verb I refuse there asks nothing of me. A forbidden verb
+# ("To delete the old copies, …") is still left, and before an order that acts every purpose is as before.
+_PARTICLES = frozenset({"in", "out", "up", "together", "off"})
+
+
+def _serves_asking(verb: str, said: list[str], referents: frozenset[str] | None, forbidden: frozenset[str]) -> bool:
+    """Whether "To <verb> [in] <the thing> …," names a thing of the writer's that names nothing I answer about."""
+    # The checking verbs are `_checks_own_work`'s (round 21), read with its own guards; the two stay apart.
+    if verb in forbidden or verb in _CHECKING or referents is None:
+        return False
+    thing = said[1:] if said[:1] and said[0] in _PARTICLES else said
+    if len(thing) < 2 or thing[0] not in _OPENING:
+        return False
+    return not set(thing) & (_ASKED_OF_ME | referents | _POINTERS)
+
+
 def _contracted_not(word: str) -> bool:
     """"don't", "isn't", "won’t": a negation the word split above keeps inside its verb."""
     return word.endswith(("n't", "n’t"))
@@ -77,7 +96,8 @@ def _determines(said: list[str], index: int, referents: frozenset[str] | None) -
 
 
 def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[str], refusing: frozenset[str],
-                    turning: frozenset[str] | None = None, referents: frozenset[str] | None = None) -> str:
+                    turning: frozenset[str] | None = None, referents: frozenset[str] | None = None,
+                    forbidden: frozenset[str] = frozenset()) -> str:
     """The prompt without a fronted "To V …," purpose of the writer's; anything else unchanged.
 
     `known`: verbs the reader reads (left: they may be a second order); `refused`: verbs it refuses;
@@ -85,7 +105,8 @@ def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[st
     `turning`: the negations and condition words alone: inside the writer's own question ("To check if the
     rates moved since last week, …") a blocker such as "week" dates that question and widens nothing;
     `referents`: nouns that may name the page ("page", "link"): "To support this research, …" has "this"
-    before another noun, so it points at the research, while "To cite this page, …" is left."""
+    before another noun, so it points at the research, while "To cite this page, …" is left;
+    `forbidden`: verbs never dropped even before a request that only asks ("To delete …")."""
 
     def drop(match: re.Match[str]) -> str:
         verb = match.group("verb").lower()
@@ -96,7 +117,8 @@ def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[st
         inquiry = (verb in _INQUIRY or sure) and opened and not set(said) & _ASKED_OF_ME
         if match.group("out") and not inquiry:
             return match.group(0)
-        checked = _checks_own_work(verb, said, referents) and _ASKING_REQUEST.match(match.string, match.end()) is not None
+        asking = _ASKING_REQUEST.match(match.string, match.end()) is not None
+        checked = asking and (_checks_own_work(verb, said, referents) or _serves_asking(verb, said, referents, forbidden))
         if not inquiry and not checked and (verb in known or verb in refused or verb in refusing):
             return match.group(0)
         asked = said[1:] if inquiry else said

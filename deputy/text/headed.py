@@ -69,6 +69,11 @@ _FORWARD = re.compile(
 )
 # A label line of a few words closed by a colon: "Email from Legal:", "Message from Ops:".
 _LABEL_LINE = re.compile(r"^(?P<label>[^\W\d_][\w' -]{0,60}?)[ \t]*:$")
+# "Email from Tomás:", "Message from the ops team:": a message noun, "from", a sender of a few words.
+_FROM_LABEL = re.compile(
+    r"^(?:an?[ \t]+|the[ \t]+)?(?:e-?mail|mail|message|note|memo|dm)[ \t]+from(?:[ \t]+[^\W\d_][\w'’.-]*){1,4}[ \t]*:$",
+    re.IGNORECASE,
+)
 _FIELD = re.compile(r"^(?P<name>[A-Za-z][A-Za-z-]{0,20})[ \t]*:[ \t]*(?P<value>.*)$")
 # '<label>: "<words>" <the writer's own words>' with matching quotation marks; a single quote closes only
 # where no letter follows it, so an apostrophe inside ("'don't download it'") is no end.
@@ -327,7 +332,7 @@ def read_headed(text: str, words: ReaderWords, *, own_name: str) -> Headed:
         adopted = _paragraph_adoption(kept, words)
         if adopted is not None:
             return Headed(adopted)
-        return Headed(text)
+        return Headed(_label_opened(body, words) or text)
     # Someone else's words may name me ("what's sea spider doing rn?"): my own name there is no verb.
     units = [u if u.own else _Unit(_unnamed(u.said, own_name), own=False, who=u.who) for u in units]
     others = [u for u in units if not u.own]
@@ -424,6 +429,21 @@ def _last_asks(units: list[_Unit], words: ReaderWords) -> bool:
 def _speakers(units: list[_Unit]) -> frozenset[str]:
     """The names of the log's speakers other than the writer, without a handle's "@"."""
     return frozenset(u.who.lstrip("@") for u in units if u.who is not None and not u.own)
+
+
+def _label_opened(body: list[str], words: ReaderWords) -> str | None:
+    """"Email from Tomás:\nPlease fetch A every morning at 7.": a source label alone on the first line only says
+    where the lines under it came from; "email" there is no order (round 22). The lines under it, the prompt's
+    only words, are read as the request with every check (a schedule, a negation, a refused verb still refuse).
+    Only a message noun from a sender ("Email from Tomás:", "Note from the client:"): "The page said:" puts
+    someone else's words under it, which are never read as the writer's. Only when the label is the one frame
+    line and no line under it is a frame, a header field, a fence or a quote block."""
+    if len(body) < 2 or not _FROM_LABEL.match(body[0]) or not _frame(body[0], words):
+        return None
+    # A fence, a quote block, a frame or a header field under it is someone else's text, left to its pass.
+    if any(_frame(line, words) or _field(line, words) or line.startswith(("```", "~~~", ">")) for line in body[1:]):
+        return None
+    return "\n".join(body[1:])
 
 
 def _framed_field(line: str, lines: list[str], words: ReaderWords) -> bool:
