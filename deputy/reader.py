@@ -53,7 +53,8 @@ from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
 from deputy.text.reassured import unworried
 from deputy.text.relayed import relayed
 from deputy.text.spoken import unspoken
-from deputy.text.spoken_tails import unrestated, without_tail_aside
+from deputy.text.spoken_address import unspoken_address
+from deputy.text.spoken_tails import unrestated, without_named_again, without_tail_aside
 from deputy.text.store_asks import store_question, verb_forms
 from deputy.text.spoken_voice import spoken_voice
 from deputy.text.spoken_wrappers import spoken_wrappers
@@ -378,6 +379,8 @@ class Deputy:
         # Round 17: hesitations, closing tails, a self-correction, a run-on request after an address.
         # Round 18: an XML-ish tag pair of the writer's own request around the whole prompt ("<task>…</task>").
         text = untagged(prompt.strip(), words.wrapper_tags)
+        # Round 22 (voice22): an address read aloud ("www dot nrk dot no") is "that address"; its "no" is a domain.
+        text = unspoken_address(text)
         # Round 21 (ctx21): an HTML comment on its own line is a note, or a context line naming an address.
         text = uncommented(text, labels=words.context_labels | {"source"}, verbs=self._verb_words | self._refused_verbs,
                            refusing=self._refusing).strip()
@@ -397,6 +400,9 @@ class Deputy:
         # Round 20 (voice20): a closing "you know the weather ones" aside; "… is it busy" after a status question.
         text = without_tail_aside(text, words.tail_asides, verbs=self._verb_words | self._run_on_verbs,
                                   known=self._known, refusing=self._refusing)
+        # Round 22 (voice22): "… from A the readable bit": the part asked for named again after the address.
+        text = without_named_again(text, verbs=self._verb_words | self._run_on_verbs, known=self._known,
+                                   refusing=self._refusing)
         text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
         text = unrestated(text, words.restated_questions)
         # Round 19 (voice19): "now, not later", "No, I said fetch A", "… or not", "Both A and B need fetching",

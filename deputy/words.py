@@ -246,6 +246,16 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # The reader's free time is no event to wait for (round 14): "Whenever you're free, grab A". An event
         # of the page's ("whenever it changes") is a condition and never on this list.
         "whenever you're free", "when you're free", "whenever you are free", "when you are free",
+        # Round 22 (voice22): the reader's convenience put impersonally ("whenever it's convenient, fetch A"):
+        # "it" is no page here, and "convenient" no event. "whenever it changes" is never on this list.
+        "whenever it's convenient", "whenever it is convenient", "when it's convenient", "when it is convenient",
+        "whenever it's convenient for you", "whenever it is convenient for you", "when it's convenient for you",
+        "when it is convenient for you", "whenever it suits", "when it suits",
+        # Round 22 (voice22): a note on the answer, not the action ("Fetch A - no need to reply at length"): the
+        # "no" denies a long reply, never the fetch. Only the whole phrase; "no need to fetch A" is not here.
+        "no need to reply at length", "no need to answer at length", "no need to respond at length",
+        "no need to reply", "no need to respond", "no need for a long reply", "no need for a long answer",
+        "no need for a long response",
         "if you please", "if you'd be so good",
         # The Indian English closing formula: "Kindly fetch A and oblige."
         "and oblige", "and oblige me",
@@ -565,6 +575,12 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "just wondering", "i was just wondering", "i was wondering", "just curious",
         # Round 20 (voice20): "uh yeah the thing is …" (the hesitation goes first, in deputy.text.disfluent).
         "yeah the thing is", "so yeah the thing is", "yeah so the thing is", "right so the thing is",
+        # Round 22 (voice22): a speaker moving on to the next item of a list of requests ("okay next thing uh
+        # fetch A and B"). Only "next thing"/"next up" phrases: "next" alone may be a time ("next week").
+        "next thing", "okay next thing", "ok next thing", "right next thing", "so next thing", "and next thing",
+        "next up", "okay next up", "ok next up", "right next up", "alright next thing",
+        # Round 22 (voice22): the spoken "like" after a longer opener ("ok so like.... fetch A"), as "so like".
+        "ok so like", "okay so like", "yeah so like", "right so like", "so yeah like",
     ),
     # Tags that close a yes/no question and ask nothing of their own ("is the robot allowed on A do you
     # know", "… or not, do you happen to know?"), dropped at the very end (deputy.text.spoken).
@@ -656,6 +672,12 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Round 21 (voice21): spoken hedges closing a request ("grab A now I suppose", "fetch A or whatever",
         # "um fetch A you know"). None refuses; an aside after "you know" is tail_asides' (spoken_tails).
         "I suppose", "I reckon", "or whatever", "you know", "y'know",
+        # Round 22 (voice22): a speaker summing up what was just asked ("fetch A and B and yeah both of those",
+        # "… yeah and that's basically the whole story"). They name nothing new and never refuse.
+        "yeah both of those", "and yeah both of those",
+        "that's the whole story", "that's basically the whole story", "and that's the whole story",
+        "and that's basically the whole story", "yeah and that's the whole story",
+        "yeah and that's basically the whole story", "yeah that's the whole story", "yeah that's basically the whole story",
     ),
     # Round 20 (voice20, deputy/text/spoken_tails.py): what opens a closing aside that only names again what
     # was asked for ("fetch A and B you know the weather ones"). The aside is dropped only when it holds no
@@ -666,6 +688,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "restated_questions": (
         "is it busy", "is it idle", "is it running", "is it working", "is it doing anything", "is it free",
         "is it stuck", "is anything running", "anything running", "is it still going", "is it still running",
+        # Round 22 (voice22): the status question asked again as "what are you doing" ("uh what's going on right
+        # now like what are you doing"): the same question, so it goes; only after a "what"/"how" question.
+        "what are you doing", "like what are you doing", "what are you up to", "like what are you up to",
+        "what are you working on", "like what are you working on", "what's it doing", "like what's it doing",
     ),
     # Round 19 (voice19, deputy/text/spoken_voice.py): "Fetch A now, not later": a "not" that only turns
     # away a later time after a time that is now. The first list names the time the request keeps, the

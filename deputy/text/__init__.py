@@ -58,6 +58,7 @@ __all__ = [
     "same_again",
     "self_name_case",
     "spoken",
+    "spoken_address",
     "spoken_tails",
     "spoken_voice",
     "spoken_wrappers",

@@ -50,10 +50,15 @@ _REQUEST_OPENINGS = (
 _READ_BACK = re.compile(r"\b(read(?:[ \t]+(?:me|us))?)[ \t]+back\b(?![ \t]+(?:from|to|in|on|at)\b)", re.IGNORECASE)
 # "what I need is the page at A downloaded": a spoken pseudo-cleft at the start says "I need …". With "for
 # you to" it is a hedge frame of the vocabulary already, and stays for that list to read.
+# Round 22 (voice22): "the thing I wanted was the text you saved from A": the same cleft with "the thing" for
+# "what" and in the past ("wanted was" is the speaker's "want" now, as "what I wanted was" is read today).
 _CLEFT = re.compile(
-    r"\A(?:so[ \t]+)?what[ \t]+(I|we)[ \t]+(need|want|['’]d[ \t]+like|would[ \t]+like)[ \t]+is[ \t]+(?!for[ \t]+you\b)",
+    r"\A(?:so[ \t]+)?(?:what|the[ \t]+(?:one[ \t]+)?thing)[ \t]+(I|we)[ \t]+"
+    r"(need|want|['’]d[ \t]+like|would[ \t]+like|needed|wanted)[ \t]+(?:is|was)[ \t]+(?!for[ \t]+you\b)",
     re.IGNORECASE,
 )
+# The past of the cleft's verb is the speaker's wish now: "the thing I wanted was A" is "I want A".
+_PRESENT = {"needed": "need", "wanted": "want"}
 # "so you fetched A at some point right when was that": a spoken statement of what I did, the tag "right",
 # and a question about "that". It asks what "when did you fetch A at some point?" asks. The past forms are
 # a closed table (a verb off it, or a negated one, is read as written).
@@ -302,6 +307,7 @@ def unclefted(text: str) -> str:
     found = _CLEFT.match(text)
     if found is not None:
         verb = " ".join(found.group(2).split())
+        verb = _PRESENT.get(verb.lower(), verb)
         return f"{found.group(1)} {verb} " + text[found.end():]
     found = _CONFIRMED.match(text)
     if found is not None and _one_address_at(text, found.start(3), found.end(3)):

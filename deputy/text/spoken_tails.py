@@ -26,7 +26,7 @@ from functools import cache
 from deputy.protect import protect
 from deputy.text.reorder import gerund_forms, participle_forms
 
-__all__ = ["unrestated", "without_tail_aside"]
+__all__ = ["unrestated", "without_named_again", "without_tail_aside"]
 
 # Words that join a second request or a second object to the first: an aside holding one is read as written.
 _JOINING = frozenset({"and", "or", "then", "also", "too", "plus", "but", "after", "before", "instead"})
@@ -107,6 +107,34 @@ def without_tail_aside(
         return text
     before = text[:found.start()]
     if not protect(before).items or not _plain_aside(found.group("body"), verbs, known, refusing):
+        return text
+    return before
+
+
+# Round 22 (voice22): "… the text you saved from A the readable bit": a spoken afterthought right after the
+# address that names again, with no marker, the part asked for. Only "the" + at most two words + a noun of
+# part ("bit", "one", "part"); its words pass every check a "you know" aside passes.
+_NAMED_AGAIN = re.compile(
+    r"(?<=[^\s.,;:!?])[ \t]+(?P<body>the[ \t]+(?:[\w-]+[ \t]+){0,2}(?:bit|bits|one|ones|part|parts))[ \t]*[.!]*[ \t]*\Z",
+    re.IGNORECASE,
+)
+_ENDS_IN_ADDRESS = re.compile(r"https?://\S+\Z", re.IGNORECASE)
+
+
+def without_named_again(text: str, *, verbs: frozenset[str], known: frozenset[str], refusing: frozenset[str]) -> str:
+    """The prompt without a closing "the readable bit" said right after its address (see `_NAMED_AGAIN`)."""
+    if "\n" in text.strip():
+        return text
+    found = _NAMED_AGAIN.search(text)
+    if found is None:
+        return text
+    before = text[:found.start()]
+    body = found.group("body")
+    # With no marker to set it off, any form of a verb the reader knows or refuses keeps the words as written,
+    # even after "the" ("… A the deleted one").
+    if set(re.findall(r"[\w'’]+", body.lower())) & _verb_forms(verbs):
+        return text
+    if _ENDS_IN_ADDRESS.search(before) is None or not _plain_aside(body, verbs, known, refusing):
         return text
     return before
 
