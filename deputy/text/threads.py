@@ -144,8 +144,9 @@ def host_covered(address: str, named: Iterable[str]) -> bool:
 
 
 def names_an_order(texts: Iterable[str], actions: frozenset[str]) -> bool:
-    """Whether some text holds the plain form of a verb that acts ("fetch A too"); a determiner before
-    the word makes it a noun ("the download of A"), which orders nothing."""
+    """Whether some text holds the plain form of a verb that acts ("fetch A too"): then no pronoun of the
+    request may stand for its address, so injected text never steers an action. A determiner before the
+    word makes it a noun ("The download of A timed out", "your fetch of A"), which orders nothing."""
     for text in texts:
         found = [w.lower() for w in _WORDS.findall(text)]
         for i, word in enumerate(found):

@@ -21,7 +21,7 @@ from deputy.protect import ItemKind, ProtectedItem, protect
 from deputy.refusals import Refusal, RefusalKind
 from deputy.text.answered_back import answered_request, only_address
 from deputy.text.pointed_turns import pointed_request
-from deputy.text.threads import host_covered
+from deputy.text.threads import host_covered, names_an_order
 from deputy.text.turn_labels import label_pattern, numbered_speakers
 from deputy.text.turn_labels import speaker as label_speaker
 from deputy.text.turn_tails import without_contrast
@@ -40,8 +40,6 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 # Words before the past verb of a sentence about an earlier turn: "Earlier you already fetched A".
 _BEFORE_VERB = frozenset({"already", "just", "also"})
 # The one pronoun an earlier turn's single address may stand for in the request ("what did it get?").
-# Words that make the acting word after them a noun ("the download of A", "your last fetch").
-_DETERMINERS = frozenset({"the", "a", "an", "your", "my", "our", "their", "his", "her", "its", "this", "that"})
 _PRONOUN = re.compile(r"(?<![\w'’./@-])(it|its)(?![\w'’/@-])", re.IGNORECASE)
 
 
@@ -250,19 +248,6 @@ def _answered(turns: list[tuple[str | None, str]], words: ReaderWords) -> str | 
     return None if address is None else answered_request(asked, question, address, words)
 
 
-def _names_an_order(context: tuple[str, ...], actions: frozenset[str]) -> bool:
-    """Whether an earlier turn holds the plain form of a verb that acts ("fetch A too"): then no
-    pronoun of the request may stand for its address, so injected text never steers an action.
-    A determiner before the word makes it a noun ("The download of A timed out", "your fetch of A"):
-    an order never has one."""
-    for body in context:
-        found = [w.lower() for w in _WORDS.findall(body)]
-        for i, word in enumerate(found):
-            if word in actions and not (i and found[i - 1] in _DETERMINERS):
-                return True
-    return False
-
-
 def _bound(request: str, address: ProtectedItem) -> str | None:
     """The request with its one "it" (or "its …") standing for the address; None unless there is exactly one."""
     found = list(_PRONOUN.finditer(request))
@@ -311,14 +296,14 @@ def answer_turns(
         return result
     own = {item.text for item in _addresses(turns.request)}
     unused = [a for a in turns.addresses if a.text not in own]
-    if isinstance(result, Plan) and result.capability in observing and not _names_an_order(turns.context, actions):
+    if isinstance(result, Plan) and result.capability in observing and not names_an_order(turns.context, actions):
         # Round 21 (threads21): a host the request names stands for its whole site, so an earlier turn's
         # address on it is part of what is asked about ("how many pages from www.coolblue.nl?").
         unused = [a for a in unused if not host_covered(a.text, own)]
     if not unused:
         return result
     distinct = {a.text for a in unused}
-    if not own and len(distinct) == 1 and not _names_an_order(turns.context, actions):
+    if not own and len(distinct) == 1 and not names_an_order(turns.context, actions):
         bound = _bound(turns.request, unused[0])
         if bound is not None:
             again = read(bound)
@@ -376,7 +361,7 @@ def _pointed(
     a condition, and the rewritten request reads as a plan or is refused for a reason of its own."""
     own = {item.text for item in _addresses(turns.request)}
     earlier = list(dict.fromkeys(a.text for a in turns.addresses))
-    if own or not earlier or _names_an_order(turns.context, actions):
+    if own or not earlier or names_an_order(turns.context, actions):
         return None
     if not all(_plain(body, words) for body in turns.context):
         return None
