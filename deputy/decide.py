@@ -92,7 +92,7 @@ class Decider:
         only_asks = (
             bool(matches) and all(c.observes for c in matches) and sk.mood in _QUESTIONS and not sk.also
             and not sk.commands and not any(lemma in acting for lemma in sk.others + sk.conjoined)
-            and not _conditional_order(sk, acting)
+            and not _conditional_order(sk, acting) and not _conditional_telling(sk)
         )
         conditions = sk.conditions + sk.conditions_aside
         if conditions and "condition" not in self._disabled and not only_asks:
@@ -375,6 +375,28 @@ def _orders_its_own_address(sk: Skeleton, lemma: str, acting: frozenset[str]) ->
     verbs = {row.id for row in sk.tokens if row.lemma.lower() == lemma and row.deprel == "conj"
              and row.head in rows and rows[row.head].lemma.lower() not in acting}
     return any(row.head in verbs and row.misc == "address" and row.deprel == "dobj" for row in sk.tokens)
+
+
+def _conditional_telling(sk: Skeleton) -> bool:
+    """"Once the crawl finishes, tell me how many pages you have.": the condition holds the order to tell,
+    not the question under it, so the answer itself waits for something I cannot check. A question asked
+    outright under a condition of the writer's own ("Before I queue anything: may we crawl A?") still
+    only asks; so does a condition inside the told question.
+
+    The condition's clause hangs on the root, and the root is a verb that governs the question ("tell",
+    "show", "let me know"); a plain question has no governors.
+    """
+    if not sk.conditions or not sk.governors:
+        return False
+    rows = {row.id: row for row in sk.tokens}
+    for row in sk.tokens:
+        if row.form.lower() not in sk.conditions or row.deprel not in ("mark", "advmod"):
+            continue
+        clause = rows.get(row.head)
+        root = rows.get(clause.head) if clause is not None else None
+        if root is not None and root.deprel == "ROOT" and root.lemma.lower() in sk.governors:
+            return True
+    return False
 
 
 def _conditional_order(sk: Skeleton, acting: frozenset[str]) -> bool:
