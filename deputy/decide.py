@@ -9,6 +9,7 @@ Pure: a skeleton and a vocabulary in, a Plan or a Refusal out.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 
 from deputy.forms.asked import names_it
@@ -17,7 +18,7 @@ from deputy.bind import Binder, Plan
 from deputy.forms.quoted import quoted_address, quoted_refusal
 from deputy.forms.whole_site import whole_site_word
 from deputy.refusals import Refusal, Refuser, RefusalKind
-from deputy.skeleton import Mood, Skeleton
+from deputy.skeleton import Mood, Skeleton, TokenRow
 from deputy.vocab import Capability, Form, Vocab
 
 __all__ = ["CHECKS", "Decider"]
@@ -377,6 +378,19 @@ def _orders_its_own_address(sk: Skeleton, lemma: str, acting: frozenset[str]) ->
     return any(row.head in verbs and row.misc == "address" and row.deprel == "dobj" for row in sk.tokens)
 
 
+def _condition_heads(sk: Skeleton) -> Iterator[tuple[TokenRow, dict[int, TokenRow]]]:
+    """The word each of the prompt's condition words ("if", "once", "after" …, as a marker or adverb)
+    hangs on, with the prompt's rows by id for walking further up."""
+    if not sk.conditions:
+        return
+    rows = {row.id: row for row in sk.tokens}
+    for row in sk.tokens:
+        if row.form.lower() in sk.conditions and row.deprel in ("mark", "advmod"):
+            head = rows.get(row.head)
+            if head is not None:
+                yield head, rows
+
+
 def _conditional_telling(sk: Skeleton) -> bool:
     """"Once the crawl finishes, tell me how many pages you have.": the condition holds the order to tell,
     not the question under it, so the answer itself waits for something I cannot check. A question asked
@@ -386,14 +400,10 @@ def _conditional_telling(sk: Skeleton) -> bool:
     The condition's clause hangs on the root, and the root is a verb that governs the question ("tell",
     "show", "let me know"); a plain question has no governors.
     """
-    if not sk.conditions or not sk.governors:
+    if not sk.governors:
         return False
-    rows = {row.id: row for row in sk.tokens}
-    for row in sk.tokens:
-        if row.form.lower() not in sk.conditions or row.deprel not in ("mark", "advmod"):
-            continue
-        clause = rows.get(row.head)
-        root = rows.get(clause.head) if clause is not None else None
+    for clause, rows in _condition_heads(sk):
+        root = rows.get(clause.head)
         if root is not None and root.deprel == "ROOT" and root.lemma.lower() in sk.governors:
             return True
     return False
@@ -407,16 +417,8 @@ def _conditional_order(sk: Skeleton, acting: frozenset[str]) -> bool:
     The order is the root of its sentence in the base form; "Tell me when A was fetched" (a participle)
     and "Check if robots.txt allows A" (a verb that does not act) are no such order.
     """
-    if not sk.conditions:
-        return False
-    rows = {row.id: row for row in sk.tokens}
-    for row in sk.tokens:
-        if row.form.lower() not in sk.conditions or row.deprel not in ("mark", "advmod"):
-            continue
-        verb = rows.get(row.head)
-        if verb is not None and verb.deprel == "ROOT" and verb.xpos == "VB" and verb.lemma.lower() in acting:
-            return True
-    return False
+    return any(verb.deprel == "ROOT" and verb.xpos == "VB" and verb.lemma.lower() in acting
+               for verb, _ in _condition_heads(sk))
 
 
 def _about_the_same(also: Skeleton, sk: Skeleton) -> Skeleton:
