@@ -39,8 +39,8 @@ from deputy.protect import ItemKind, protect
 from deputy.refusals import Refusal, RefusalKind
 
 __all__ = [
-    "Thread", "answer_thread", "host_covered", "irc_line", "mail_header", "names_an_order", "pronoun_bound",
-    "thread_frame", "unasked_outside",
+    "Thread", "answer_thread", "bound_reading", "host_covered", "irc_line", "mail_header", "names_an_order",
+    "pronoun_bound", "thread_frame", "unasked_outside",
 ]
 
 # Refusals the writer's own words call for: they outrank the context, which may hold other reasons.
@@ -155,6 +155,21 @@ def names_an_order(texts: Iterable[str], actions: frozenset[str]) -> bool:
     return False
 
 
+def bound_reading(bound: str | None, read: Callable[[str], Plan | Refusal],
+                  observing: frozenset[str]) -> Plan | Refusal | None:
+    """The reading of a request whose "it" was put as an earlier address, kept only when it observes or
+    refuses for the writer's own reasons (an action is never taken from an address someone else named);
+    None otherwise, or when there was no one "it" to put."""
+    if bound is None:
+        return None
+    again = read(bound)
+    if isinstance(again, Plan) and again.capability in observing:
+        return again
+    if isinstance(again, Refusal) and again.rule in _OWN_REASONS:
+        return again
+    return None
+
+
 def pronoun_bound(request: str, address: str) -> str | None:
     """The request with its one "it" put as the address; None unless there is exactly one."""
     found = list(_PRONOUN.finditer(request))
@@ -188,13 +203,9 @@ def answer_thread(
     ordered = names_an_order(thread.others, actions)
     unused = _unused(thread, own, by_host=not ordered)
     if unused and not own and len(unused) == 1 and not ordered and not thread.negated:
-        bound = pronoun_bound(thread.own, unused[0])
-        if bound is not None:
-            again = read(bound)
-            if isinstance(again, Plan) and again.capability in observing:
-                return again
-            if isinstance(again, Refusal) and again.rule in _OWN_REASONS:
-                return again
+        again = bound_reading(pronoun_bound(thread.own, unused[0]), read, observing)
+        if again is not None:
+            return again
     if isinstance(result, Refusal):
         # "li: @seaspider did you fetch it?" after two addresses, or "tom: @seaspider fetch it" (an action): the
         # "it" points at the others' words but may not be settled there, so their address is outside the request.

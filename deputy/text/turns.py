@@ -21,7 +21,7 @@ from deputy.protect import ItemKind, ProtectedItem, protect
 from deputy.refusals import Refusal, RefusalKind
 from deputy.text.answered_back import answered_request, only_address
 from deputy.text.pointed_turns import pointed_request
-from deputy.text.threads import host_covered, names_an_order
+from deputy.text.threads import bound_reading, host_covered, names_an_order
 from deputy.text.turn_labels import label_pattern, numbered_speakers
 from deputy.text.turn_labels import speaker as label_speaker
 from deputy.text.turn_tails import without_contrast
@@ -304,13 +304,9 @@ def answer_turns(
         return result
     distinct = {a.text for a in unused}
     if not own and len(distinct) == 1 and not names_an_order(turns.context, actions):
-        bound = _bound(turns.request, unused[0])
-        if bound is not None:
-            again = read(bound)
-            if isinstance(again, Plan) and again.capability in observing:
-                return again
-            if isinstance(again, Refusal) and again.rule in _OWN_REASONS:
-                return again
+        again = bound_reading(_bound(turns.request, unused[0]), read, observing)
+        if again is not None:
+            return again
     return outside(unused[0].source)
 
 
