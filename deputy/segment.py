@@ -66,6 +66,8 @@ def _starts_here(tokens: list[Token], i: int, starts: set[int]) -> bool:
         return True  # "pls fetch A The user is comparing …": a capital after an address starts anew
     if prev.text == ":":
         return _label_colon(tokens, i, starts)
+    if prev.text != "," and _second_question(tokens, i, starts):
+        return True  # "Did you fetch A and how many pages do you have?": the same second question, unpunctuated
     if prev.text == ",":
         return _comma_splice(tokens, i, starts) or _second_question(tokens, i, starts) or _next_step(tokens, i, starts)
     return False
@@ -194,7 +196,9 @@ def _second_question(tokens: list[Token], i: int, starts: set[int]) -> bool:
     """"When was A last fetched, and what status did it return?": a question, a comma, "and" and a question
     word or an auxiliary ("…, and is anything running?") open a second question, which is read as a sentence of its own (and must ask the same thing of
     the same capability to be answered at all). Only after a sentence that is itself a question: "Fetch
-    A, and what did you get from B?" stays one sentence, as before."""
+    A, and what did you get from B?" stays one sentence, as before. The comma is not needed: "Did you fetch
+    A and how many pages do you have?" splits the same way (round 24), where the parse would hang the
+    second question's verb on the first as a conjunct and only the first would be answered."""
     if tokens[i].text.lower() != "and" or i + 1 >= len(tokens):
         return False
     if tokens[i + 1].text.lower() not in _QUESTION_WORDS | _AUXILIARIES:
