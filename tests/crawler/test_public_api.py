@@ -4,6 +4,7 @@ wing names exactly its public modules (a module starting with `_` is private to 
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 from pathlib import Path
 
@@ -42,7 +43,10 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
 def _modules() -> dict[str, ast.Module]:
+    """Every product module's syntax tree, parsed on first use (not at collection: each of the suite's
+    workers collects this file, and only one of them runs these tests)."""
     return {
         _module_name(path): ast.parse(path.read_text(encoding="utf-8"))
         for package in PACKAGES
@@ -50,8 +54,6 @@ def _modules() -> dict[str, ast.Module]:
         if path.name != "__main__.py"
     }
 
-
-MODULES = _modules()
 
 
 def _declared(tree: ast.Module) -> list[str] | None:
@@ -100,13 +102,14 @@ def _is_package(name: str) -> bool:
 
 def test_every_module_declares_its_public_names() -> None:
     problems = []
-    for name, tree in MODULES.items():
+    modules = _modules()
+    for name, tree in modules.items():
         declared = _declared(tree)
         if declared is None:
             problems.append(f"{name}: no __all__")
             continue
         defined = _defined(tree)
-        submodules = {m.rpartition(".")[2] for m in MODULES if m.rpartition(".")[0] == name}
+        submodules = {m.rpartition(".")[2] for m in modules if m.rpartition(".")[0] == name}
         problems += [f"{name}: __all__ names {n!r}, which it does not define" for n in declared if n not in defined | submodules]
         problems += [f"{name}: public {n!r} is missing from __all__" for n in _public_code(tree) if n not in declared]
     assert problems == []
@@ -120,11 +123,12 @@ def _public_code(tree: ast.Module) -> list[str]:
 
 def test_modules_import_only_through_each_others_doors() -> None:
     problems = []
-    for name, tree in MODULES.items():
+    modules = _modules()
+    for name, tree in modules.items():
         for source, imported in _imports(name, tree):
-            if f"{source}.{imported}" in MODULES:
+            if f"{source}.{imported}" in modules:
                 continue  # a module, not a name
-            declared = _declared(MODULES[source]) if source in MODULES else None
+            declared = _declared(modules[source]) if source in modules else None
             if declared is None or imported not in declared:
                 problems.append(f"{name} imports {imported!r} from {source}, which does not list it in __all__")
     assert problems == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib.util
 import os
 import shutil
 import sys
@@ -16,22 +17,24 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 from service_support import RunningServer, check, gated_server, make_config, short_dir
 
-pytest.importorskip("mcp", reason="the [mcp] extra is not installed")
-
-from mcp import Client, StdioServerParameters  # noqa: E402
-from mcp_types import CallToolResult  # noqa: E402
-
-from seaspider.demo.localweb import LocalWeb  # noqa: E402
-from seaspider.english_reader import build_deputy, url_checker  # noqa: E402
+from seaspider.demo.localweb import LocalWeb
+from seaspider.english_reader import build_deputy, url_checker
 from seaspider.slot_checkers import host_checker
-from seaspider.service.calls import Calls  # noqa: E402
-from seaspider.service.mcp import build_mcp, socket_sender  # noqa: E402
-from seaspider.service.runner import CrawlJobRunner  # noqa: E402
+from seaspider.service.calls import Calls
+from seaspider.service.runner import CrawlJobRunner
+
+if TYPE_CHECKING:
+    from mcp import Client
+    from mcp_types import CallToolResult
+
+# The SDK is imported where a test uses it, not at collection: every pytest worker collects this file,
+# only one runs it, and importing the SDK costs about two CPU-seconds.
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("mcp") is None, reason="the [mcp] extra is not installed")
 
 T = TypeVar("T")
 TOOLS = {"fetch", "robots", "stats", "page", "status", "read", "ask"}
@@ -43,11 +46,15 @@ def calls() -> Calls:
 
 
 def door(socket: Path, caller: str = "octopus") -> Any:
+    from seaspider.service.mcp import build_mcp, socket_sender
+
     return build_mcp(calls(), socket_sender(socket, timeout_s=30), caller=caller)
 
 
 def session(server: Any, body: Callable[[Client], Awaitable[T]]) -> T:
     """Runs `body` with an in-process SDK client connected to `server`."""
+
+    from mcp import Client
 
     async def main() -> T:
         async with Client(server) as client:
@@ -241,6 +248,8 @@ def test_arguments_out_of_range_are_refused_by_the_schema() -> None:
 
 @pytest.mark.slow
 def test_over_real_stdio_the_sdk_client_launches_seaspider_mcp() -> None:
+    from mcp import StdioServerParameters
+
     with gated_server() as srv:
         params = StdioServerParameters(
             command=sys.executable, args=["-m", "seaspider", "mcp", str(srv.socket), "--from", "whale"],
