@@ -15,7 +15,11 @@ from deputy.text.call_tags import without_call_tag
 from deputy.text.tool_readouts import without_readouts
 from deputy.text.html_comments import uncommented
 from deputy.text.closing_aside import without_closing_aside
+from deputy.text.address_tags import untagged_addresses
+from deputy.text.command_spans import command_span
+from deputy.text.list_heads import listed_under_head
 from deputy.text.fenced_order import fenced_order
+from deputy.text.held_by import held_by_site
 from deputy.text.field_list import field_object
 from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
 from deputy.text.emphasis import unemphasised_words
@@ -39,6 +43,7 @@ from deputy.text.learner_order import learner_order
 from deputy.text.learner_asks import learner_asks
 from deputy.text.loglines import drop_log_lines
 from deputy.text.mentions import mentions
+from deputy.forms.quoted_context import quoted_context
 from deputy.forms.needed_page import needed_page
 from deputy.text.needed_record import needed_record
 from deputy.nlp import load_nlp, parse
@@ -50,6 +55,7 @@ from deputy.text.passive_ask import passive_asked
 from deputy.text.quoteblocks import read_quote_blocks
 from deputy.forms.reasons import listened_for
 from deputy.refusals import Refusal, Refuser, RefusalKind, SlotRejected
+from deputy.text.restating_tails import without_restating_tail
 from deputy.text.reassured import unworried
 from deputy.text.relayed import relayed
 from deputy.text.spoken import unspoken
@@ -168,6 +174,13 @@ class Deputy:
             cap.name: frozenset(slot.name for slot in cap.slots) for cap in vocab.capabilities
             if cap.observes and cap.slots and cap.name not in self._calls
         }
+        # '`seaspider robots A`': the words a command line in a code span may open with (round 23,
+        # deputy.text.command_spans): a capability's name, or a verb I refuse, which is then refused as such.
+        self._commands = frozenset(c.name.lower() for c in vocab.capabilities) | frozenset(
+            w.lower() for w in vocab.words.unsupported | vocab.words.forbidden if " " not in w and w.isidentifier()
+        )
+        # The one-word courtesies a verbless list's head may carry ("Both of these, please: A and B").
+        self._list_requests = frozenset(w.lower() for w in vocab.words.address_requests if " " not in w)
         # 'seaspider.fetch(urls=["A"])': the service's own name may stand before a call (round 15).
         self._owners = frozenset({vocab.name.lower()}) if vocab.name else frozenset()
         self._refused_calls = frozenset(
@@ -215,6 +228,10 @@ class Deputy:
         self._known = frozenset(w.lower() for w in self._verbs) - frozenset(
             w.lower() for w in words.unsupported | words.forbidden | words.negating_verbs
         )
+        # Round 23 (markup23): the words a restating tail or a link's text may not hold: those that refuse,
+        # and the verbs I refuse that no capability answering a question reads ("give" is refused and
+        # answers; "delete" is only refused).
+        self._tail_blocked = self._refusing | (self._refused_verbs - self._observed)
         # Nouns for what a capability makes ("copy"): a need for one asks for the capability.
         self._products = product_verbs(vocab)
         # Nouns a verbless fragment asks an observing capability about ("Sitemaps of A?", "robots.txt for A?"):
@@ -297,6 +314,8 @@ class Deputy:
         if asked is not None:
             return asked
         result = self.decide(self.skeleton(text))
+        if isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD:
+            result = self._quoted_outside(text) or result
         unasked = (unasked_outside(headed.thread, result, self.vocab.words.reply_assents)
                    if headed.thread is not None else None)
         if unasked is not None:
@@ -306,6 +325,18 @@ class Deputy:
         if ticked is not None:
             return self._refuser.refuse(RefusalKind.NOT_UNDERSTOOD, result.skeleton, "ticked_task", word=ticked)
         return result
+
+    def _quoted_outside(self, text: str) -> Refusal | None:
+        """The refusal of an address named only in a quoted context line before a request that names none
+        (round 23, deputy.forms.quoted_context); None otherwise. It only names a refusal's kind."""
+        found = quoted_context(text)
+        if found is None:
+            return None
+        address, own = found
+        said = self.decide(self.skeleton(own))
+        if isinstance(said, Refusal) and said.rule is RefusalKind.NO_VALUE:
+            return self._outside(address)
+        return None
 
     def _outside(self, word: str) -> Refusal:
         """The refusal of an address that is not part of what the request asks (the spec's url_outside_parse)."""
@@ -379,6 +410,20 @@ class Deputy:
         # Round 17: hesitations, closing tails, a self-correction, a run-on request after an address.
         # Round 18: an XML-ish tag pair of the writer's own request around the whole prompt ("<task>…</task>").
         text = untagged(prompt.strip(), words.wrapper_tags)
+        # Round 23 (markup23): a command line in a code span as the whole prompt ("`stats --host H`").
+        text = command_span(text, program=self.vocab.name, commands=self._commands, slots=self._slot_names,
+                            is_address=_is_address)
+        # Round 23 (markup23): an address in tags ("<url>A</url>"), a verbless list under a head ("Both of
+        # these, please: A and B").
+        text = untagged_addresses(text, tags=words.address_tags, refusing=self._tail_blocked, is_address=_is_address)
+        text = listed_under_head(text, heads=words.list_heads, requests=self._list_requests, is_address=_is_address)
+        # Round 23 (markup23): "the sitemaps that A declares" is "the sitemaps of A" (deputy.text.held_by).
+        text = held_by_site(text, nouns=words.held_nouns, verbs=words.holding_verbs, actions=self._actions,
+                            is_address=_is_address)
+        # Round 23 (markup23): "… — allowed or not?", "… - i.e. give me the text you stored for it".
+        text = without_restating_tail(text, tails=words.restating_tails, openers=words.restating_openers,
+                                      actions=self._actions, blocked=self._tail_blocked,
+                                      is_address=_is_address)
         # Round 22 (voice22): an address read aloud ("www dot nrk dot no") is "that address"; its "no" is a domain.
         text = unspoken_address(text)
         # Round 21 (ctx21): an HTML comment on its own line is a note, or a context line naming an address.

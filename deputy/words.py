@@ -409,6 +409,43 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Round 19 (turns19): tags an agent wraps a tool's name in before its request ("<tool_call>seaspider
     # </tool_call>\nFetch A", deputy/text/call_tags.py): the tag line is dropped only when it names me.
     "call_tags": ("tool_call", "tool_use", "function_call", "tool", "use_tool", "invoke", "call"),
+    # Round 23 (markup23): tags an agent wraps one address in ("<url>A</url> fetch please", deputy/text/
+    # address_tags.py): the tag pair is put as its address; a tag of any other name is left as written.
+    "address_tags": ("url", "uri", "link", "href", "address", "website", "web_address"),
+    # Round 23 (markup23): the head of a verbless list of addresses ("Both of these, please: A and B",
+    # deputy/text/list_heads.py): it only points at the list, which is then read as the bare list it is.
+    "list_heads": (
+        "both of these", "both of them", "these two", "these", "the following", "both", "these pages",
+        "these links", "these urls", "the following pages", "the following links", "the following urls",
+        "both pages", "both links", "both urls", "these two pages", "these two links", "these two urls",
+    ),
+    # Round 23 (markup23): verbs of a relative clause whose subject is the site that holds what is asked
+    # about ("the sitemaps that A declares", "the robots rules A has", deputy/text/held_by.py); only on a
+    # noun an observing capability answers about, so it never makes the reader act.
+    "holding_verbs": (
+        "declares", "declare", "declared", "has", "have", "lists", "list", "listed", "publishes", "publish",
+        "published", "advertises", "advertise", "advertised", "exposes", "expose", "names", "name", "uses",
+        "use", "sets", "set", "serves", "serve", "provides", "provide", "offers", "offer", "mentions", "mention",
+        "includes", "include",
+    ),
+    # Round 23 (markup23): what such a relative clause's site holds ("the sitemaps that A declares"): only
+    # things an observing capability reports on, never a page the reader could fetch.
+    "held_nouns": (
+        "sitemap", "sitemaps", "sitemap files", "sitemap urls", "robots rules", "robots.txt rules", "robots file",
+        "robots.txt file", "robots.txt", "crawl rules", "crawling rules", "disallow rules", "rules", "robots policy",
+        "crawl policy", "crawler rules",
+    ),
+    # Round 23 (markup23): a closing tail that asks the question again ("Check robots.txt for A — allowed or
+    # not?", deputy/text/restating_tails.py); dropped only from a prompt holding no verb that acts.
+    "restating_tails": (
+        "yes or no", "yes/no", "y/n", "allowed or not", "is it allowed or not", "permitted or not", "ok or not",
+        "okay or not", "allowed or disallowed", "allowed or blocked", "blocked or not", "can we or not",
+        "are we allowed or not", "is it permitted or not", "allowed yes or no",
+    ),
+    # Round 23 (markup23): words opening a tail that says the request again in other words ("`read` A - i.e.
+    # give me the text you stored for it"); the tail goes only when it holds no address, no verb that acts
+    # or that I refuse, and no word that refuses, in a prompt holding no verb that acts.
+    "restating_openers": ("i.e.", "i.e", "ie", "ie.", "that is", "that is,", "in other words", "in other words,"),
     # Labels of a plan whose first step a closing sentence points at: "Plan: fetch A, then summarise it.
     # Please do step one now." (deputy/forms/pointed.py).
     "plan_labels": ("plan",),

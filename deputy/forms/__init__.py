@@ -38,6 +38,7 @@ __all__ = [
     "products",
     "pronouns",
     "quoted",
+    "quoted_context",
     "reasons",
     "recalled",
     "repeated",

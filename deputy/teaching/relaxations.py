@@ -50,6 +50,9 @@ _WIDENING = (
     "immediate_times", "later_times", "correcting_frames",
     # Round 19 (turns19): a numbered turn, a closing contrast, a line adopting a code block or a call tag.
     "numbered_turns", "turn_contrasts", "fence_adopters", "call_tags", "past_days",
+    # Round 23 (markup23): an address in tags, a verbless list's head, a site holding what is asked about.
+    "address_tags", "list_heads", "holding_verbs", "held_nouns",
+    "restating_tails", "restating_openers",
     "closing_asides", "turn_questions",
     # Round 20 (reasons20): a robot name written in lower case is read as the name (deputy.text.self_name_case).
     "self_names",

@@ -7,6 +7,7 @@ The public names of this wing are its modules; each lists its own public names i
 """
 
 __all__ = [
+    "address_tags",
     "again",
     "answered_back",
     "before_anything",
@@ -19,6 +20,7 @@ __all__ = [
     "citations",
     "closing_aside",
     "colon_question",
+    "command_spans",
     "concessions",
     "context_paragraphs",
     "dictated",
@@ -33,6 +35,7 @@ __all__ = [
     "fronted_so_that",
     "headed",
     "hedged",
+    "held_by",
     "html_comments",
     "jsonaction",
     "labelled",
@@ -42,6 +45,7 @@ __all__ = [
     "learner_order",
     "learner_verbs",
     "let_know",
+    "list_heads",
     "loglines",
     "mentions",
     "needed_record",
@@ -54,6 +58,7 @@ __all__ = [
     "relayed",
     "reorder",
     "repeats",
+    "restating_tails",
     "robots_hinders",
     "same_again",
     "self_name_case",
