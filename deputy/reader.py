@@ -60,6 +60,7 @@ from deputy.text.reassured import unworried
 from deputy.text.relayed import relayed
 from deputy.text.spoken import unspoken
 from deputy.text.spoken_address import unspoken_address
+from deputy.text.spoken_asks import spoken_asks
 from deputy.text.spoken_tails import unrestated, without_named_again, without_tail_aside
 from deputy.text.store_asks import store_question, verb_forms
 from deputy.text.spoken_voice import spoken_voice
@@ -450,6 +451,9 @@ class Deputy:
                                    refusing=self._refusing)
         text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
         text = unrestated(text, words.restated_questions)
+        # Round 23 (voice23): "whens the last time u fetched A", "… was it today or", "take a look at A and
+        # download it", "Could you maybe, possibly, …", "the word 'delete'" (deputy.text.spoken_asks).
+        text = spoken_asks(text, words, verbs=self._verb_words | self._refused_verbs)
         # Round 19 (voice19): "now, not later", "No, I said fetch A", "… or not", "Both A and B need fetching",
         # a closing note to the assistant, a spoken request closed with no stop.
         text = spoken_voice(text, immediate=words.immediate_times, later=words.later_times,

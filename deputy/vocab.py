@@ -38,6 +38,8 @@ _PHRASE_LISTS = frozenset({
     "same_again",
     # Round 22 (learn22, deputy/text/learner_asks.py).
     "reason_openers",
+    # Round 23 (voice23, deputy/text/spoken_asks.py).
+    "guessed_times", "perusal_phrases",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -170,6 +172,9 @@ class ReaderWords:
     denying_frames: tuple[str, ...]
     page_changes: tuple[str, ...]
     reason_openers: tuple[str, ...]
+    guessed_times: tuple[str, ...]
+    perusal_phrases: tuple[str, ...]
+    mention_nouns: frozenset[str]
     answer_requests: frozenset[str]
     learner_tell_verbs: frozenset[str]
     busy_idioms: frozenset[str]

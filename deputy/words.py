@@ -209,6 +209,17 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # purchase ("Order A for me"): only with "I … you" before the request.
         "I order you to", "I order you:", "I command you to", "I command you:", "I instruct you to",
         "I instruct you:",
+        # Round 23 (voice23): a speaker's spoken idea of what I could do is the request, as "I was wondering
+        # if you could" is: "so yeah I was thinking maybe you could read out the saved text of A". Only the
+        # past progressive with "you could/might" (a musing "I think you could fetch A" is not on the list),
+        # and only where a request starts; what follows keeps every check ("… you shouldn't fetch A").
+        "I was thinking you could", "I was thinking maybe you could", "I was thinking perhaps you could",
+        "I was thinking that you could", "I was thinking that maybe you could", "I was thinking you might",
+        "I was thinking maybe you might", "I was thinking you could maybe", "I was just thinking you could",
+        "I was just thinking maybe you could",
+        # A shrugged suggestion is the request, as "maybe fetch A too?" is (round 14): "I guess you could fetch
+        # A maybe". Never "I suppose" ("suppose" opens a condition, and stays one).
+        "I guess you could", "I guess you can", "I guess maybe you could",
     ),
     # Hedges that condition nothing, dropped where punctuation or the end of the prompt closes them:
     # "fetch A when you get a chance." A real condition ("if it changed") is never on this list.
@@ -715,6 +726,12 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "that's the whole story", "that's basically the whole story", "and that's the whole story",
         "and that's basically the whole story", "yeah and that's the whole story",
         "yeah and that's basically the whole story", "yeah that's the whole story", "yeah that's basically the whole story",
+        # Round 23 (voice23): the amount hedges of round 18 said with a spoken "like" or as "or so" ("how many
+        # pages have you got for A like roughly", "… or so", "… like ballpark"). They soften the count asked for.
+        "like roughly", "like approximately", "like ballpark", "ballpark figure", "like a ballpark figure",
+        "roughly speaking", "or so", "or thereabouts", "like more or less",
+        # … and a shrug closing a request ("I guess you could fetch A maybe"), as "Maybe fetch A too?" opens one.
+        "maybe",
     ),
     # Round 20 (voice20, deputy/text/spoken_tails.py): what opens a closing aside that only names again what
     # was asked for ("fetch A and B you know the weather ones"). The aside is dropped only when it holds no
@@ -772,6 +789,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "at some point this week", "sometime soon",
         # Round 21 (voice21): "… if A could be fetched sometime", "… downloaded at some point".
         "sometime", "at some point", "some time soon",
+        # Round 23 (voice23): an upper bound that acting now meets ("Fetch A no later than now."); its "no"
+        # bounds the time, never the action. Never a later bound ("no later than Friday" waits).
+        "no later than now", "no later than right now", "no later than today",
     ),
     # Verbs of a reassurance that opens a request ("Don't worry about formatting, just fetch A", "Don't
     # bother with the comments, just download A", "Never mind the layout, just …"): the "don't" there is on
@@ -879,6 +899,22 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "given that", "considering that", "seeing that", "seeing as", "in view of the fact that",
         "owing to the fact that", "due to the fact that",
     ),
+    # Round 23 (voice23, deputy/text/spoken_asks.py): a speaker's own guess at the answer, run on after a
+    # "when" question ("when did you last grab A was it today or", "… like yesterday or something"). Dropped
+    # only there, after the question's one address; a time of the past only, never a deadline. Widens what acts.
+    "guessed_times": (
+        "today", "yesterday", "this morning", "this afternoon", "earlier", "earlier today", "last night",
+        "last week", "last month", "this week", "recently", "a while ago", "ages ago", "the other day",
+    ),
+    # Round 23 (voice23): a perusal coordinated with the real order on "it" ("take a look at A and download
+    # it"): the perusal goes and the order takes the address. Widens what acts.
+    "perusal_phrases": (
+        "take a look at", "take a quick look at", "take a closer look at", "have a look at", "have a quick look at",
+        "have a closer look at", "look at", "take a peek at", "have a peek at", "peek at", "glance at",
+    ),
+    # Round 23 (voice23): nouns that mention a quoted word rather than use it ("the title contains the word
+    # 'delete'"): the quoted word after one is no verb of the request. Widens what acts.
+    "mention_nouns": ("word", "words", "term", "string", "phrase", "keyword", "text"),
 })
 
 # Chat spellings of closed-class words and their standard forms, matched as whole words outside
@@ -914,6 +950,8 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     # Learner English puts "to" after the modal of a request: "could you to fetch A?" asks "could you fetch A?".
     "could you to": "could you", "would you to": "would you", "can you to": "can you", "will you to": "will you",
     # A repetition spelt as a phrase is the schedule "repeatedly" names (a blocker): "fetch A again and again".
+    # Round 23 (voice23): "whens the last time u fetched A" (as "whats", "hows", "wheres" above).
+    "whens": "when's",
     "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
 })
 

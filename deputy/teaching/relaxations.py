@@ -66,6 +66,8 @@ _WIDENING = (
     "readout_labels",
     # Round 22 (learn22): "Given that …, fetch A" reads its fronted fact as "Because …".
     "reason_openers",
+    # Round 23 (voice23): a guessed time after a when question, a perusal before the order, a mentioned word.
+    "guessed_times", "perusal_phrases", "mention_nouns",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

@@ -64,6 +64,7 @@ __all__ = [
     "self_name_case",
     "spoken",
     "spoken_address",
+    "spoken_asks",
     "spoken_tails",
     "spoken_voice",
     "spoken_wrappers",

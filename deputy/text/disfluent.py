@@ -97,6 +97,8 @@ _TAKEN_BACK = re.compile(
     r"(?:just|only)[ \t]+(?:that|the)[ \t]+(?:first[ \t]+)?one[ \t]*[.!]*[ \t]*\Z",
     re.IGNORECASE,
 )
+# An auxiliary right before a tail closed by "?" makes the tail's words a question ("do you know?").
+_ASKING_AUX = re.compile(r"\b(?:do|does|did|can|could|would|will|is|are|was|were|have|has)[ \t]*\Z", re.IGNORECASE)
 _MAX_TAILS = 3  # "… yeah that one I think": a few tails in a row, never a loop over the whole prompt
 
 
@@ -123,7 +125,10 @@ def _tail(tails: tuple[str, ...]) -> re.Pattern[str] | None:
         return None
     # Only at the very end, after a word or an address, and with its own stops: "…, and that's it.", and
     # after a dash or a semicolon too ("fetch A — go ahead", round 19).
-    return re.compile(r"(?<=\S)[ \t]*[,;—–-]?[ \t]+(?:" + _phrases(tails) + r")[ \t]*[.!]*[ \t]*\Z", re.IGNORECASE)
+    # Round 23 (voice23): before a question mark too ("how many pages have we got from A, like roughly?"),
+    # which stays: the question is still asked.
+    return re.compile(r"(?<=\S)[ \t]*[,;—–-]?[ \t]+(?:" + _phrases(tails) + r")[ \t]*[.!]*(?P<asked>\?*)[.!]*[ \t]*\Z",
+                      re.IGNORECASE)
 
 
 @cache
@@ -214,7 +219,10 @@ def _drop_tails(text: str, tails: tuple[str, ...]) -> str:
     if pattern is None or not last or last[-1] not in _last_words(tails):
         return text
     for _ in range(_MAX_TAILS):
-        shorter = pattern.sub("", text, count=1)
+        found = pattern.search(text)
+        if found is None or found.group("asked") and _ASKING_AUX.search(text, 0, found.start()):
+            break  # "… or not, do you know?": the tail's words are a question of their own there
+        shorter = text[:found.start()] + ("?" if found.group("asked") else "")
         if shorter == text or not shorter.strip():
             break
         text = shorter
