@@ -38,6 +38,8 @@ _PHRASE_LISTS = frozenset({
     "same_again",
     # Round 22 (learn22, deputy/text/learner_asks.py).
     "reason_openers",
+    # Round 23 (ctx23, deputy/text/fronted_purpose.py).
+    "kept_states",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -164,6 +166,9 @@ class ReaderWords:
     denying_frames: tuple[str, ...]
     page_changes: tuple[str, ...]
     reason_openers: tuple[str, ...]
+    keeping_verbs: frozenset[str]
+    linking_verbs: frozenset[str]
+    kept_states: tuple[str, ...]
     answer_requests: frozenset[str]
     learner_tell_verbs: frozenset[str]
     busy_idioms: frozenset[str]

@@ -22,6 +22,7 @@ __all__ = [
     "elsewhere",
     "headline_totals",
     "joined",
+    "linked_state",
     "listcounts",
     "misattached",
     "needed_page",
