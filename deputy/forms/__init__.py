@@ -43,6 +43,7 @@ __all__ = [
     "recalled",
     "repeated",
     "reported_ask",
+    "reported_change",
     "reported_past",
     "restated",
     "retried",

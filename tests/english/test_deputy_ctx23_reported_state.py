@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import deputy.compose as compose
+import deputy.forms.reasons as reasons
 import deputy.text.fronted_purpose as fronted_purpose
 from deputy.forms.linked_state import describes_state
 from deputy.nlp import load_nlp
@@ -41,6 +42,8 @@ def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
     ("Legal asked whether the copy we hold has become obsolete. When did you last fetch https://www.gov.ie/?", "page"),
     ("From: cron\nBackups done.\n\n--\nWhat's the service working on right now?", "status"),
     ("Is the service idle right now?", "status"),
+    ("Ticket 12: the customer says https://www.hm.com/se/ changed its prices. Please fetch it again.", "fetch"),
+    ("The client noticed that https://www.lidl.de/ dropped its weekly offers. Fetch it.", "fetch"),
 ])
 def test_shapes_read_as_the_request(reader: Any, prompt: str, operation: str) -> None:
     assert _read(reader, prompt) == (operation, None)
@@ -61,6 +64,12 @@ def test_shapes_read_as_the_request(reader: Any, prompt: str, operation: str) ->
     ("My manager asked how big no archive has become. Fetch https://www.nrk.no/.", "negation"),
     ("What's the service working on? Stop it.", "unsupported_verb"),
     ("Is the service idle? If so, fetch https://www.bbc.com/news.", "condition"),
+    ("The customer says https://www.hm.com/se/ changed its prices. Please delete it.", "unsupported_verb"),
+    ("The customer says https://www.hm.com/se/ changed its prices. Fetch it again if the sale ended.", "condition"),
+    ("The customer says https://www.hm.com/se/ changed its banner. Fetch it again.", "url_outside_parse"),
+    ("The customer says https://www.hm.com/se/ didn't change its prices. Fetch it again.", "url_outside_parse"),
+    ("The customer says https://www.hm.com/se/ removed its prices. Fetch it again.", "unsupported_verb"),
+    ("The customer says https://www.hm.com/se/ will change its prices. Fetch it again.", "url_outside_parse"),
 ])
 def test_controls_still_refuse(reader: Any, prompt: str, kind: str) -> None:
     operation, refused = _read(reader, prompt)
@@ -83,6 +92,8 @@ def test_describes_state_needs_an_adjective() -> None:
      "My manager asked how big our archive has become. How many pages do you have from www.tagesschau.de?"),
     (compose, "described_things", lambda *a: frozenset(),
      "My manager asked how big our archive has become. How many pages do you have from www.tagesschau.de?"),
+    (reasons, "changed_by_the_page", lambda *a: False,
+     "Ticket 12: the customer says https://www.hm.com/se/ changed its prices. Please fetch it again."),
 ])
 def test_rules_off_refuse_again(monkeypatch: pytest.MonkeyPatch, target: Any, name: str, off: Any, prompt: str) -> None:
     assert _read(build_deputy(), prompt)[1] is None
