@@ -4,16 +4,20 @@ status question naming the service are read as the request they carry; controls 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
+from _teaching_helpers import vocab_raw
 
 import deputy.compose as compose
 import deputy.forms.reasons as reasons
 import deputy.text.fronted_purpose as fronted_purpose
+from deputy import Vocab
 from deputy.forms.linked_state import describes_state
 from deputy.nlp import load_nlp
 from seaspider.english_reader import build_deputy
+from deputy.teaching.relaxations import relaxations
 from tests.english._deputy_helpers import read_outcome
 
 
@@ -99,3 +103,13 @@ def test_rules_off_refuse_again(monkeypatch: pytest.MonkeyPatch, target: Any, na
     assert _read(build_deputy(), prompt)[1] is None
     monkeypatch.setattr(target, name, off)
     assert _read(build_deputy(), prompt)[0] is None
+
+
+@pytest.mark.parametrize(("key", "word"), [
+    ("keeping_verbs", "hold"), ("kept_states", "tidy"), ("linking_verbs", "prove"),
+])
+def test_widening_the_new_lists_is_a_relaxation(key: str, word: str) -> None:
+    before = Vocab.from_raw(vocab_raw())
+    raw = copy.deepcopy(vocab_raw())
+    raw["words"].setdefault(key, []).append(word)
+    assert any(f"“{word}” to words.{key}" in r for r in relaxations(before, Vocab.from_raw(raw)))
