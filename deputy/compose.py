@@ -45,6 +45,7 @@ from deputy.forms.pronouns import dangling_pronouns
 from deputy.protect import ItemKind, maybe_host
 from deputy.forms.quoted import quoted_refusal
 from deputy.forms.reasons import happened, wants_to_know
+from deputy.forms.linked_state import described_things, describes_state
 from deputy.forms.own_inquiry import inquiry_events
 from deputy.forms.reported_ask import leave_asked
 from deputy.forms.reported_past import past_clock_times, reports_what_happened
@@ -307,10 +308,12 @@ def _reported_question(
     # "We're checking whether yesterday's scrape captured …": the writer's own inquiry; its acting nouns and
     # told events name things, not requests (deputy.forms.own_inquiry, round 19).
     step |= inquiry_events(clause, parsed, words, actions)
+    # "… how big our archive has become": the subject a linking verb describes names a thing (round 23).
+    step |= described_things(clause, parsed, words)
     return not any(
         is_negation(doc[t], parsed, words)
         or ({str(doc[t].lemma_).lower(), lower(doc[t])} & refused) - answered
-        - (events if happened(doc[t]) else frozenset())
+        - (events if happened(doc[t]) or describes_state(doc[t], words.linking_verbs) else frozenset())
         for t in clause.tokens if t not in step
     )
 

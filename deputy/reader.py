@@ -480,7 +480,8 @@ class Deputy:
         # Round 18: "To plan the project, list the sitemaps of A": the fronted purpose is the writer's.
         text = fronted_purpose(text, known=self._verb_words, refused=self._refused_verbs, refusing=self._refusing,
                                turning=self._turning, referents=frozenset(w.lower() for w in words.referent_nouns),
-                               forbidden=frozenset(w.lower() for w in words.forbidden))
+                               forbidden=frozenset(w.lower() for w in words.forbidden),
+                               keeping=words.keeping_verbs, states=words.kept_states)
         # Round 19 (ctx19): the framing of a context paragraph around one request (deputy.text.context_paragraphs).
         text = unframed_email(text, verbs=self._verb_words | self._refused_verbs, refusing=self._refusing)
         text = so_that(robots_orders(text, refusing=self._refusing, names=words.self_names))

@@ -40,6 +40,8 @@ _PHRASE_LISTS = frozenset({
     "reason_openers",
     # Round 23 (voice23, deputy/text/spoken_asks.py).
     "guessed_times", "perusal_phrases",
+    # Round 23 (ctx23, deputy/text/fronted_purpose.py).
+    "kept_states",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -175,6 +177,9 @@ class ReaderWords:
     guessed_times: tuple[str, ...]
     perusal_phrases: tuple[str, ...]
     mention_nouns: frozenset[str]
+    keeping_verbs: frozenset[str]
+    linking_verbs: frozenset[str]
+    kept_states: tuple[str, ...]
     answer_requests: frozenset[str]
     learner_tell_verbs: frozenset[str]
     busy_idioms: frozenset[str]

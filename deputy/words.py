@@ -895,6 +895,17 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # "because" does ("Given that the mirror at A is slow today, fetch B instead"): read as "Because" at a
     # sentence start before a comma (deputy/text/learner_asks.py). Never "if", "once", "provided that", "in case"
     # (conditions). Widens what acts.
+    # Round 23 (ctx23): "To keep our cache fresh, fetch A", "To stay current on the strikes, pull A": a fronted
+    # purpose of keeping the writer's thing in a state (deputy.text.fronted_purpose) is the writer's reason.
+    # Widens what acts (a refused "keep" there passes).
+    "keeping_verbs": ("keep", "stay", "remain"),
+    "kept_states": (
+        "fresh", "current", "accurate", "complete", "up to date", "up-to-date", "updated", "in sync", "synced",
+        "recent", "consistent", "informed",
+    ),
+    # Round 23 (ctx23): a linking verb with an adjective in someone else's reported question ("asked how big the
+    # archive has become") describes a state, not an act (deputy.forms.linked_state). Widens what acts.
+    "linking_verbs": ("become", "grow", "turn", "stay", "remain", "seem", "appear", "look"),
     "reason_openers": (
         "given that", "considering that", "seeing that", "seeing as", "in view of the fact that",
         "owing to the fact that", "due to the fact that",

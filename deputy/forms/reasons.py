@@ -16,6 +16,7 @@ from typing import Any
 from deputy.clause import Clause
 from deputy.nlp import Parsed
 from deputy.forms.own_steps import deadline_clauses
+from deputy.forms.reported_change import changed_by_the_page, names_many
 from deputy.signals import is_negation, lower
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords, Vocab
@@ -127,10 +128,12 @@ def reports_on(clause: Clause, addresses: frozenset[int], parsed: Parsed, words:
             continue
         if index in parsed.items or is_negation(tok, parsed, words):
             return False
-        if tok.pos_ in ("NOUN", "PROPN") and tok.tag_ not in ("NNS", "NNPS"):
+        if tok.pos_ in ("NOUN", "PROPN") and tok.tag_ not in ("NNS", "NNPS") and not names_many(tok):
             if str(tok.lemma_).lower() not in allowed and lower(tok) not in allowed:
                 return False  # "a broken image on A": "it" may be the image
-        if tok.pos_ == "VERB" and not (tok.dep_ == "amod" and not list(tok.children)):
+        # "Customer says A changed its prices": what the page did is told, not asked of me (round 23).
+        if tok.pos_ == "VERB" and not (tok.dep_ == "amod" and not list(tok.children)) \
+                and not changed_by_the_page(tok, verbs[0], addresses, words):
             return False
     return True
 

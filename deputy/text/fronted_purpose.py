@@ -82,6 +82,31 @@ def _serves_asking(verb: str, said: list[str], referents: frozenset[str] | None,
     return not set(thing) & (_ASKED_OF_ME | referents | _POINTERS)
 
 
+# Round 23 (ctx23): "To keep our cache fresh, fetch A", "To keep the digest accurate, please grab A": a verb of
+# keeping (`words.keeping_verbs`) with the writer's own thing, opened by a determiner, and a state it should
+# stay in (`words.kept_states`: "fresh", "up to date") says why the writer wants the page; keeping the thing
+# is what the request does, never a second act. "stay"/"remain" put the state first ("To stay current on the
+# strikes, …"). No pointer ("To keep it fresh, …"), nothing I answer about, and the phrase's other checks
+# (negation, condition, refused word, address) hold as for every purpose.
+# The thing kept is a short noun phrase ("our local copy"): its nouns may spell a refused verb ("mirror",
+# "copy"), which a joined second purpose could not ("To keep things fresh and delete the old pages, …").
+_JOINS = frozenset({"and", "or", "then", "but", "plus"})
+_THING_WORDS = 3
+
+
+def _keeps_state(verb: str, said: list[str], keeping: frozenset[str], states: tuple[str, ...]) -> bool:
+    """Whether "To keep <the thing> <state>," or "To stay <state> …," keeps the writer's own thing as it is."""
+    if verb not in keeping or not states:
+        return False
+    words_said = " ".join(said)
+    if verb != "keep":
+        return any(words_said == s or words_said.startswith(s + " ") for s in states)
+    if len(said) < 3 or said[0] not in _OPENING or set(said) & (_ASKED_OF_ME | _POINTERS | _JOINS):
+        return False
+    # The state closes the phrase and leaves one to three words of the thing after the determiner.
+    return any(words_said.endswith(" " + s) and 1 <= len(said) - 1 - len(s.split()) <= _THING_WORDS for s in states)
+
+
 def _contracted_not(word: str) -> bool:
     """"don't", "isn't", "won’t": a negation the word split above keeps inside its verb."""
     return word.endswith(("n't", "n’t"))
@@ -97,7 +122,8 @@ def _determines(said: list[str], index: int, referents: frozenset[str] | None) -
 
 def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[str], refusing: frozenset[str],
                     turning: frozenset[str] | None = None, referents: frozenset[str] | None = None,
-                    forbidden: frozenset[str] = frozenset()) -> str:
+                    forbidden: frozenset[str] = frozenset(), keeping: frozenset[str] = frozenset(),
+                    states: tuple[str, ...] = ()) -> str:
     """The prompt without a fronted "To V …," purpose of the writer's; anything else unchanged.
 
     `known`: verbs the reader reads (left: they may be a second order); `refused`: verbs it refuses;
@@ -106,7 +132,8 @@ def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[st
     rates moved since last week, …") a blocker such as "week" dates that question and widens nothing;
     `referents`: nouns that may name the page ("page", "link"): "To support this research, …" has "this"
     before another noun, so it points at the research, while "To cite this page, …" is left;
-    `forbidden`: verbs never dropped even before a request that only asks ("To delete …")."""
+    `forbidden`: verbs never dropped even before a request that only asks ("To delete …");
+    `keeping`, `states`: verbs of keeping and the states a thing is kept in ("To keep our cache fresh, …")."""
 
     def drop(match: re.Match[str]) -> str:
         verb = match.group("verb").lower()
@@ -119,7 +146,8 @@ def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[st
             return match.group(0)
         asking = _ASKING_REQUEST.match(match.string, match.end()) is not None
         checked = asking and (_checks_own_work(verb, said, referents) or _serves_asking(verb, said, referents, forbidden))
-        if not inquiry and not checked and (verb in known or verb in refused or verb in refusing):
+        kept = verb not in forbidden and _keeps_state(verb, said, keeping, states)
+        if not inquiry and not checked and not kept and (verb in known or verb in refused or verb in refusing):
             return match.group(0)
         asked = said[1:] if inquiry else said
         if sure and asked[:1] == ["that"]:
@@ -128,7 +156,7 @@ def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[st
         back = match.start() > 0 and said[-1:] and said[-1] in _BACK_POINTERS
         stops = refusing if not inquiry or turning is None else turning
         if any((w in _POINTERS and not (back and i == len(asked) - 1) and not _determines(asked, i, referents))
-               or w in stops or w in refused or w.startswith(("http", "www.")) or _contracted_not(w)
+               or w in stops or (w in refused and not kept) or w.startswith(("http", "www.")) or _contracted_not(w)
                for i, w in enumerate(asked)):
             return match.group(0)
         return match.group("lead")
