@@ -51,6 +51,10 @@ _WIDENING = (
     # Round 19 (turns19): a numbered turn, a closing contrast, a line adopting a code block or a call tag.
     "numbered_turns", "turn_contrasts", "fence_adopters", "call_tags", "past_days",
     "closing_asides", "turn_questions",
+    # Round 23 (turns23): an elliptical count question answered after an earlier turn's count.
+    "count_follow_ups", "counted_nouns",
+    # Round 23 (turns23): the deputy's question of what to act on, answered by an address alone.
+    "asked_objects", "asking_frames", "said_verbs",
     # Round 20 (reasons20): a robot name written in lower case is read as the name (deputy.text.self_name_case).
     "self_names",
     # Round 21 (voice21): a chat word, an urgency, an appreciation, a precaution, a denied negation or a
