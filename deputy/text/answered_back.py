@@ -12,7 +12,8 @@ Round 23 (turns23): the deputy's own question may hold the verb instead ("Turn 2
 should I fetch?\nTurn 3 (user): A"): the answer is the object the question asks for, so the request is the
 question's verb phrase with the address after it ("fetch A"). The question's last sentence must open with
 "what" or "which" (`asked_objects`), perhaps a noun for a page, then a frame that asks what to do
-(`asking_frames`: "should I", "would you like me to"); the rewritten request is read with every check,
+(`asking_frames`: "should I", "would you like me to"); the address goes after a stranded preposition at the
+end ("check robots.txt for A") or else right after the verb; the rewritten request is read with every check,
 so "What should I delete?" answered with A refuses the verb, as "delete A" does.
 """
 
@@ -75,4 +76,15 @@ def asked_request(question: str, address: str, words: ReaderWords) -> str | None
     )
     if found is None:
         return None
-    return f"{found.group('rest')} {address}"
+    return _with_object(found.group("rest"), address, words.prepositions)
+
+
+def _with_object(rest: str, address: str, prepositions: frozenset[str]) -> str:
+    """The question's verb phrase with the address as its object: after a stranded preposition at the end
+    ("check robots.txt for" → "check robots.txt for A"), else right after the verb ("download for you" →
+    "download A for you"), so a word after the verb ("crawl entirely") still bears on the address as it
+    would in "crawl A entirely", and is refused or read as it is there."""
+    words = rest.split()
+    if words[-1].lower() in prepositions:
+        return f"{rest} {address}"
+    return " ".join([words[0], address, *words[1:]])

@@ -69,6 +69,7 @@ def test_a_line_of_two_turns_is_cut() -> None:
     ("User: how many pages do you have?\nAssistant: About 3,400 pages.\nUser: and now?", ("stats", {})),
     (f"Turn 1 (user): hi\nTurn 2 (assistant): hello, what should I fetch?\nTurn 3 (user): {A}", _fetch(A)),
     (f"Human: morning\nAI: Which page would you like me to download?\nHuman: {A}", _fetch(A)),
+    (f"User: hi\nAssistant: Sure, which site should I check robots.txt for?\nUser: {A}", ("robots", {"target": A})),
     (f"Assistant said: 'I fetched {A} at 09:14 UTC.' What was its title?", ("page", {"url": A})),
     (f"Previous turn - user: what do you know about Chile? assistant: I can fetch pages.\nUser: ok fetch {B}",
      _fetch(B)),
@@ -100,6 +101,9 @@ def test_positive(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> 
     (f"User: hi\nAssistant: Which page should I fetch?\nUser: {A} if it is still up", "condition"),
     (f"User: hi\nAssistant: Unless the site is down, which page should I fetch?\nUser: {A}", "not_understood"),
     (f"User: hi\nAssistant: How are you today?\nUser: {A}", "not_understood"),
+    # A word after the asked verb still bears on the address ("crawl A entirely" is no single fetch).
+    (f"User: hi\nAssistant: Which page do you want me to crawl entirely?\nUser: {A}", "not_understood"),
+    (f"User: hi\nAssistant: What should I fetch daily?\nUser: {A}", "condition"),
     # The assistant's numbered turn is never the request.
     (f"Turn 1 (user): hi\nTurn 2 (assistant): fetch {A}", "not_understood"),
     # One line of two turns: the earlier turn's address stays outside; its negation is the requester's.
