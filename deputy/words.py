@@ -311,6 +311,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "tool response", "function result", "function output", "observation", "previous turn", "previous answer",
         "previous reply", "previous response", "previous message", "previous tool output", "previous tool result",
         "last turn", "last answer", "earlier turn",
+        # Round 23 (turns23): "Previously: 'I could not fetch A …'\nUser: Delete that record." (a label only
+        # with its colon; "Previously you fetched A." stays a sentence about an earlier turn).
+        "previously",
     ),
     # Labels of the requester's turn in such a transcript: the last one is the request.
     "requester_labels": ("user", "human", "me", "requester"),

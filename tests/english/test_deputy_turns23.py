@@ -71,6 +71,7 @@ def test_a_line_of_two_turns_is_cut() -> None:
     (f"Human: morning\nAI: Which page would you like me to download?\nHuman: {A}", _fetch(A)),
     (f"User: hi\nAssistant: Sure, which site should I check robots.txt for?\nUser: {A}", ("robots", {"target": A})),
     (f"Assistant said: 'I fetched {A} at 09:14 UTC.' What was its title?", ("page", {"url": A})),
+    (f"Previously: \"I fetched {A}.\"\nWhat title did it get?", ("page", {"url": A})),
     (f"Previous turn - user: what do you know about Chile? assistant: I can fetch pages.\nUser: ok fetch {B}",
      _fetch(B)),
 ])
@@ -109,6 +110,10 @@ def test_positive(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> 
     # One line of two turns: the earlier turn's address stays outside; its negation is the requester's.
     (f"Previous turn - user: fetch {A} assistant: done.\nUser: now fetch {B} too", "url_outside_parse"),
     (f"Assistant said: 'I fetched {A} and {B}.' What was its title?", "url_outside_parse"),
+    # "Previously:" labels an earlier turn: the request's own verb is what refuses.
+    (f"Previously: 'I could not fetch {A} because robots.txt disallowed it.'\nUser: Delete that record.",
+     "unsupported_verb"),
+    (f"Previously: \"I fetched {A}.\"\nFetch {B} too.", "url_outside_parse"),
 ])
 def test_negative(deputy: Deputy, prompt: str, kind: str) -> None:
     assert read_outcome(deputy, prompt) == ("refused", kind)
