@@ -322,6 +322,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "tool response", "function result", "function output", "observation", "previous turn", "previous answer",
         "previous reply", "previous response", "previous message", "previous tool output", "previous tool result",
         "last turn", "last answer", "earlier turn",
+        # Round 23 (turns23): "Previously: 'I could not fetch A …'\nUser: Delete that record." (a label only
+        # with its colon; "Previously you fetched A." stays a sentence about an earlier turn).
+        "previously",
     ),
     # Labels of the requester's turn in such a transcript: the last one is the request.
     "requester_labels": ("user", "human", "me", "requester"),
@@ -388,6 +391,34 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # request answers ("[assistant] robots.txt disallowed A.\n[user] which rule? check robots for A",
     # deputy/text/turns.py): the question is dropped, the request read with every check. A relaxation.
     "turn_questions": ("which", "what", "why", "how", "where"),
+    # Round 23 (turns23): a transcript's last turn that is only an elliptical count question after an earlier
+    # turn reporting a count ("Last time you said you had about 1,200 pages. How many now?"): it takes its
+    # noun from that report (`counted_nouns`) and is read as "How many pages do you have now?"
+    # (deputy/text/count_ellipsis.py). Matched whole, as written here; it only ever asks for a count, but a
+    # phrase added here makes more prompts answered: a relaxation.
+    "count_follow_ups": (
+        "how many now", "how many today", "how many right now", "how many currently", "how many at the moment",
+        "how many so far", "and how many now", "how many now then", "so how many now", "and now", "so now",
+        "ok and now", "okay and now", "what about now", "how about now", "and today", "what about today",
+        "and currently", "what's the number now", "what's the total now", "what's the figure now",
+        "what is the number now", "what is the total now", "and the total now", "any more now",
+    ),
+    # Round 23 (turns23): nouns an earlier turn counts ("about 1,200 pages") that an elliptical count question
+    # takes as its own (deputy/text/count_ellipsis.py). A relaxation.
+    "counted_nouns": ("pages",),
+    # Round 23 (turns23): the deputy's question in a transcript that asks what to act on ("hello, what should I
+    # fetch?"), answered by the requester's address alone (deputy/text/answered_back.py): the words that open
+    # it and the frames that ask what to do. The answer is read as the question's verb with the address, so
+    # adding a word makes more prompts act: a relaxation.
+    # Round 23 (turns23): verbs after a speaker's name in a transcript's label ("Assistant said: 'I fetched A.'
+    # What was its title?", deputy/text/turn_labels.py): the name still says who spoke. The line's words
+    # after the label are that speaker's, so adding a verb here widens what is read as a turn: a relaxation.
+    "said_verbs": ("said", "says", "wrote", "writes", "replied", "answered", "reported"),
+    "asked_objects": ("what", "which"),
+    "asking_frames": (
+        "should i", "shall i", "can i", "do i", "do you want me to", "would you like me to", "do you need me to",
+        "should i go and", "you want me to", "would you have me",
+    ),
     # Round 19 (turns19): possessors that put an event in the past ("Re-fetch A after yesterday's timeout",
     # deputy/forms/past_events.py): "after" such an event asks nothing, since acting now is after it.
     # Never a weekday or "this morning" (still ahead, perhaps); adding one widens what acts: a relaxation.

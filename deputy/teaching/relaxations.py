@@ -54,6 +54,10 @@ _WIDENING = (
     "address_tags", "list_heads", "holding_verbs", "held_nouns",
     "restating_tails", "restating_openers",
     "closing_asides", "turn_questions",
+    # Round 23 (turns23): an elliptical count question answered after an earlier turn's count.
+    "count_follow_ups", "counted_nouns",
+    # Round 23 (turns23): the deputy's question of what to act on, answered by an address alone.
+    "asked_objects", "asking_frames", "said_verbs",
     # Round 20 (reasons20): a robot name written in lower case is read as the name (deputy.text.self_name_case).
     "self_names",
     # Round 21 (voice21): a chat word, an urgency, an appreciation, a precaution, a denied negation or a

@@ -170,12 +170,25 @@ def bound_reading(bound: str | None, read: Callable[[str], Plan | Refusal],
     return None
 
 
-def pronoun_bound(request: str, address: str) -> str | None:
-    """The request with its one "it" put as the address; None unless there is exactly one."""
-    found = list(_PRONOUN.finditer(request))
+# "it" or "its": a transcript's request may ask about the earlier address's parts ("what was its title?").
+_PRONOUN_OR_ITS = re.compile(r"(?<![\w'’./@-])(it|its)(?![\w'’/@-])", re.IGNORECASE)
+
+
+def pronoun_bound(request: str, address: str, *, possessive: bool = False) -> str | None:
+    """The request with its one "it" put as the address; None unless there is exactly one. With
+    `possessive`, "its …" counts too and is put as "the … of <address>" (deputy.text.turns, round 17;
+    one helper since round 23)."""
+    found = list((_PRONOUN_OR_ITS if possessive else _PRONOUN).finditer(request))
     if len(found) != 1:
         return None
-    return request[:found[0].start()] + address + request[found[0].end():]
+    match = found[0]
+    if match.group(1).lower() == "it":
+        return request[:match.start()] + address + request[match.end():]
+    after = re.match(r"\s+([^\W\d_][\w-]*)", request[match.end():])
+    if after is None:
+        return None
+    noun_end = match.end() + after.end()
+    return request[:match.start()] + f"the {after.group(1)} of {address}" + request[noun_end:]
 
 
 def _unused(thread: Thread, own: list[str], *, by_host: bool) -> list[str]:

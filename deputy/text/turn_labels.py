@@ -39,7 +39,8 @@ def label_pattern(labels: frozenset[str], numbered: frozenset[str], afters: froz
     after = _alternation(afters)
     name = rf"(?:(?P<name>{names})|(?P<counted>{counted})\s+(?P<number>\d{{1,3}}))"
     remark = (
-        r"(?:\s*\([^\W_]+(?:\s+[^\W_]+){0,2}\)"  # "(earlier)", "(turn 2)", "(now)"
+        # "(earlier)", "(turn 2)", "(now)"; a name there ("Turn 2 (assistant):") says who spoke (round 23).
+        rf"(?:\s*\((?:(?P<role>{names})|[^\W_]+(?:\s+[^\W_]+){{0,2}})\)"
         r"|\s+[—–]\s+[^\W\d_]+"  # "— you", "– assistant"
         + (rf"|\s+(?:{after})" if after else "")  # "Assistant earlier:"
         + r")?"
@@ -53,6 +54,10 @@ def speaker(match: re.Match[str]) -> str:
     """The label's speaker, lower-cased; a numbered turn is "<word> <n>" until `numbered_speakers`."""
     if match.group("name") is not None:
         return " ".join(match.group("name").lower().split())
+    if match.group("role") is not None:
+        # Round 23 (turns23): "Turn 2 (assistant): …" is the assistant's turn, whatever its number; read as
+        # the last numbered turn, an assistant's words were taken for the request and acted on.
+        return " ".join(match.group("role").lower().split())
     return f"#{int(match.group('number'))}"
 
 

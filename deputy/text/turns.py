@@ -19,9 +19,11 @@ from functools import cache
 from deputy.bind import Plan
 from deputy.protect import ItemKind, ProtectedItem, protect
 from deputy.refusals import Refusal, RefusalKind
-from deputy.text.answered_back import answered_request, only_address
+from deputy.text.answered_back import answered_request, asked_request, only_address
+from deputy.text.count_ellipsis import elliptic_count
+from deputy.text.inline_turns import spread_turns
 from deputy.text.pointed_turns import pointed_request
-from deputy.text.threads import bound_reading, host_covered, names_an_order
+from deputy.text.threads import bound_reading, host_covered, names_an_order, pronoun_bound
 from deputy.text.turn_labels import label_pattern, numbered_speakers
 from deputy.text.turn_labels import speaker as label_speaker
 from deputy.text.turn_tails import without_contrast
@@ -39,8 +41,6 @@ _OWN_REASONS = frozenset({
 _FENCE = re.compile(r"^\s*(```|~~~)")
 # Words before the past verb of a sentence about an earlier turn: "Earlier you already fetched A".
 _BEFORE_VERB = frozenset({"already", "just", "also"})
-# The one pronoun an earlier turn's single address may stand for in the request ("what did it get?").
-_PRONOUN = re.compile(r"(?<![\w'’./@-])(it|its)(?![\w'’/@-])", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +53,9 @@ class Turns:
     # The requester's earlier turn with the address of the last turn in its "the … page" phrase, when the
     # deputy asked back which one was meant and the last turn is that address alone (deputy.text.answered_back).
     answered: str | None = None
+    # The earlier turns that are not the requester's own (an assistant's, a tool's), when the transcript's
+    # labels say who spoke; None when they do not (a sentence about an earlier turn): then all are others'.
+    others: tuple[str, ...] | None = None
 
 
 @cache
@@ -78,8 +81,10 @@ def _labelled(text: str, words: ReaderWords) -> tuple[list[tuple[str | None, str
     them; None when the first line has no label. Unlabelled lines after a context turn continue it
     when a later label follows (an answer over several lines) or it opened a fenced block; otherwise
     they are the requester's own turn ("Previous turn: «…»\\nNow also fetch C.")."""
-    pattern = label_pattern(words.turn_labels | words.requester_labels, words.numbered_turns, words.earlier_turns)
-    lines = text.splitlines()
+    pattern = label_pattern(words.turn_labels | words.requester_labels, words.numbered_turns,
+                            words.earlier_turns | words.said_verbs)
+    # Round 23 (turns23): "Previous turn - user: … assistant: …" holds two turns on one line.
+    lines = spread_turns(text, pattern, words.turn_labels, words.requester_labels).splitlines()
     labels = [pattern.match(line) for line in lines]
     if labels[0] is None:
         return None
@@ -147,12 +152,24 @@ def _quoted_then_asked(turn: tuple[str | None, str]) -> tuple[list[tuple[str | N
     closes before the line's end, with words after it."""
     speaker, body = turn
     body = body.strip()
-    if not body or body[0] not in _QUOTE_PAIRS:
+    if not body or body[0] not in _QUOTE_PAIRS and body[0] != "'":
         return None
-    end = body.find(_QUOTE_PAIRS[body[0]], 1)
+    end = _single_quote_end(body) if body[0] == "'" else body.find(_QUOTE_PAIRS[body[0]], 1)
     if end < 0 or not body[end + 1:].strip():
         return None
     return [(speaker, body[:end + 1]), (None, body[end + 1:].strip())], True
+
+
+# Round 23 (turns23): "Assistant said: 'I fetched A at 09:14 UTC.' What was its title?": a single quote closes
+# where it follows a word's last character or a stop and a new sentence opens after it (a capital), so an
+# apostrophe inside a word ("couldn't") or after a plural ("the users' page") never closes it.
+_SINGLE_CLOSE = re.compile(r"(?<=[^\s'])'(?=\s+[A-Z])")
+
+
+def _single_quote_end(body: str) -> int:
+    """Where a quotation opened with a single quote closes, or -1."""
+    found = _SINGLE_CLOSE.search(body, 1)
+    return -1 if found is None else found.start()
 
 
 def _plain(text: str, words: ReaderWords) -> bool:
@@ -217,8 +234,9 @@ def split_turns(text: str, words: ReaderWords, past: Callable[[str, int], bool])
             return None
         speaker, request = turns[-1]
         earlier = [body for _, body in turns[:-1]]
-        answered = _answered(turns, words)
+        answered = _answered(turns, words) or _asked(turns, words)
         own = [body for who, body in turns[:-1] if who not in words.turn_labels]
+        others: tuple[str, ...] | None = tuple(body for who, body in turns[:-1] if who in words.turn_labels)
         if speaker in words.turn_labels:
             request = ""  # the last turn is an assistant's or a tool's: the requester asked nothing
     else:
@@ -228,12 +246,14 @@ def split_turns(text: str, words: ReaderWords, past: Callable[[str, int], bool])
             return None
         earlier, request = [text[:end]], text[end:].strip()
         own = []
+        others = None
     if not all(_plain(body, words) for body in own):
         return None
     if cut is None and not _plain(earlier[0], words):
         return None  # "Earlier you didn't fetch A.": the sentence is more than a report; read as written
     addresses = tuple(a for body in earlier for a in _addresses(body))
-    return Turns(request=request, context=tuple(earlier), addresses=addresses, answered=None if addresses else answered)
+    return Turns(request=request, context=tuple(earlier), addresses=addresses,
+                 answered=None if addresses else answered, others=others)
 
 
 def _answered(turns: list[tuple[str | None, str]], words: ReaderWords) -> str | None:
@@ -248,19 +268,21 @@ def _answered(turns: list[tuple[str | None, str]], words: ReaderWords) -> str | 
     return None if address is None else answered_request(asked, question, address, words)
 
 
+def _asked(turns: list[tuple[str | None, str]], words: ReaderWords) -> str | None:
+    """"Assistant: hello, what should I fetch?\nUser: A" (round 23): the deputy's question with the address
+    as its object ("fetch A", deputy.text.answered_back.asked_request); None for any other shape."""
+    if len(turns) < 2:
+        return None
+    (replier, question), (last, answer) = turns[-2:]
+    if last in words.turn_labels or replier not in words.turn_labels or not _plain(question, words):
+        return None  # "Unless A is down, which page should I fetch?": the condition is never passed over
+    address = only_address(answer)
+    return None if address is None else asked_request(question, address, words)
+
+
 def _bound(request: str, address: ProtectedItem) -> str | None:
     """The request with its one "it" (or "its …") standing for the address; None unless there is exactly one."""
-    found = list(_PRONOUN.finditer(request))
-    if len(found) != 1:
-        return None
-    match = found[0]
-    if match.group(1).lower() == "it":
-        return request[:match.start()] + address.text + request[match.end():]
-    after = re.match(r"\s+([^\W\d_][\w-]*)", request[match.end():])
-    if after is None:
-        return None
-    noun_end = match.end() + after.end()
-    return request[:match.start()] + f"the {after.group(1)} of {address.text}" + request[noun_end:]
+    return pronoun_bound(request, address.text, possessive=True)
 
 
 def answer_turns(
@@ -284,6 +306,10 @@ def answer_turns(
         turns = _asked_first(_followed_up(turns, words), words, actions)
         # "… then fetch A instead.": the word only sets the request against the earlier turns (round 19).
         turns = replace(turns, request=without_contrast(turns.request, words.turn_contrasts))
+        # "Last time you said you had about 1,200 pages. How many now?" (round 23): the count question in full.
+        counted = elliptic_count(turns.request, turns.context, words.count_follow_ups, words.counted_nouns)
+        if counted is not None:
+            turns = replace(turns, request=counted)
     if turns.answered is not None:
         answer = read(turns.answered)
         if isinstance(answer, Plan) or answer.rule in _OWN_REASONS:
@@ -303,11 +329,22 @@ def answer_turns(
     if not unused:
         return result
     distinct = {a.text for a in unused}
-    if not own and len(distinct) == 1 and not names_an_order(turns.context, actions):
+    if not own and len(distinct) == 1 and not names_an_order(_others(turns), actions):
         again = bound_reading(_bound(turns.request, unused[0]), read, observing)
         if again is not None:
             return again
     return outside(unused[0].source)
+
+
+def _others(turns: Turns) -> tuple[str, ...]:
+    """The earlier turns an order in which keeps the request's "it" from standing for their address: the
+    assistant's and the tools' turns (an order there may be injected text), not the requester's own.
+
+    Round 23 (turns23): "User: fetch A\nAssistant: Done.\nUser: what title did it get?" asks about the
+    page the requester's own earlier order named; the reading is kept only when it observes
+    (deputy.text.threads.bound_reading), so the earlier order is never carried out again by it. A
+    requester's earlier turn holding a negation or a condition is no transcript here (split_turns)."""
+    return turns.context if turns.others is None else turns.others
 
 
 def _followed_up(turns: Turns, words: ReaderWords) -> Turns:
