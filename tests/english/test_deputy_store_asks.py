@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from deputy import reader as reader_module
+from deputy import segment
 from deputy.text.store_asks import store_question, verb_forms
 from tests.english._deputy_helpers import deputy_with_words, read_outcome
 
@@ -57,15 +58,18 @@ def test_store_questions_are_read(deputy: Any, prompt: str, expected: tuple[str,
 
 
 @pytest.mark.parametrize("prompt, kind", [
-    (f"When did you fetch {A} and what status did {B} return?", "too_many_urls"),
-    (f"When did you fetch {A} and what does robots.txt say for {H}?", "unsupported_verb"),
+    # Since round 24 a second question after a bare "and" is a sentence of its own (deputy.segment), so these
+    # two are refused as two things asked at once (they were too_many_urls and unsupported_verb before).
+    (f"When did you fetch {A} and what status did {B} return?", "not_understood"),
+    (f"When did you fetch {A} and what does robots.txt say for {H}?", "not_understood"),
     (f"If it failed, what HTTP status did {A} return last time?", "condition"),
     (f"Don't show the readable text stored for {A}.", "negation"),
     (f"Email the readable text stored for {A} to the team.", "unsupported_verb"),
     (f"Need the stored text of {A} once the crawl finishes.", "condition"),
     (f"Don't say me the sitemaps of {A}.", "negation"),
     (f"Did you delete {A}? When was it?", "unsupported_verb"),
-    (f"What status did {A} return and when did you delete it?", "condition"),
+    # Its second question is read alone since round 24: the refused verb names the refusal (it was "condition").
+    (f"What status did {A} return and when did you delete it?", "unsupported_verb"),
 ], ids=["second-page", "second-capability", "condition", "negation", "email", "once", "say-me-negated",
         "delete-when", "status-then-delete"])
 def test_controls_still_refuse(deputy: Any, prompt: str, kind: str) -> None:
@@ -150,7 +154,12 @@ def test_verb_forms_are_spelt_from_the_list_only() -> None:
     ('Email from ops: "Is the spider idle or still chewing on yesterday\'s batch?"', {"busy_idioms": frozenset()}),
     ("Last time the queue was full. Is it empty now?", {"status_subjects": frozenset()}),
 ], ids=["tails", "details", "musings", "answer-requests", "tell-verbs", "busy-idioms", "status-subjects"])
-def test_rule_off_refuses_again(prompt: str, lists: dict[str, frozenset[str]]) -> None:
+def test_rule_off_refuses_again(prompt: str, lists: dict[str, frozenset[str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Since round 24 the split of a second question after a bare "and" (deputy.segment) also reads "… and
+    # what status did it return?" as one record: keep that split to its comma form so the list is what is shown.
+    original = segment._second_question
+    monkeypatch.setattr(segment, "_second_question",
+                        lambda tokens, i, starts: tokens[i - 1].text == "," and original(tokens, i, starts))
     off = deputy_with_words(**lists)
     assert read_outcome(off, prompt)[0] == "refused"
 
