@@ -93,7 +93,9 @@ def test_a_quoted_citation_is_what_the_request_points_at(deputy: Any, prompt: st
     (f"> **Source:** [World news]({A})\n\nPlease delete that source.", "unsupported_verb"),
     (f"> **Source:** [World news]({A})\n\nDon't download that source.", "negation"),
     (f"> Source: {A}\n\nDownload that source if it changed.", "condition"),
-    (f"> sam: the release is at {A}\nPlease fetch the PDF version.", "not_understood"),
+    # Round 23 (markup23, deputy.forms.quoted_context): the quoted line's address is context the request does
+    # not take, named as such (it was not_understood; round 15's corpus line expects url_outside_parse).
+    (f"> sam: the release is at {A}\nPlease fetch the PDF version.", "url_outside_parse"),
 ], ids=["asks-something-else", "delete", "negation", "condition", "address-in-words"])
 def test_a_quoted_address_the_request_does_not_take_refuses(deputy: Any, prompt: str, kind: str) -> None:
     assert read_outcome(deputy, prompt) == ("refused", kind)
