@@ -15,7 +15,10 @@ from deputy.text.call_tags import without_call_tag
 from deputy.text.tool_readouts import without_readouts
 from deputy.text.html_comments import uncommented
 from deputy.text.closing_aside import without_closing_aside
+from deputy.forms.suffixed_site import suffixed_site
+from deputy.text.address_first import address_first
 from deputy.text.address_tags import untagged_addresses
+from deputy.text.worry_asides import without_worry_asides
 from deputy.text.command_spans import command_span
 from deputy.text.list_heads import listed_under_head
 from deputy.text.fenced_order import fenced_order
@@ -108,6 +111,11 @@ def _is_address(cell: str) -> bool:
     """A table cell that is one address and nothing else."""
     found = protect(cell)
     return len(found.items) == 1 and found.items[0].kind is ItemKind.ADDRESS and not "".join(found.pieces).strip()
+
+
+def _count_addresses(text: str) -> int:
+    """How many addresses the text names (asked only once a prompt opens with an address and a request)."""
+    return sum(item.kind is ItemKind.ADDRESS for item in protect(text).items)
 
 
 def _past_at(sentence: str, offset: int) -> bool:
@@ -316,7 +324,7 @@ class Deputy:
             return asked
         result = self.decide(self.skeleton(text))
         if isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD:
-            result = self._quoted_outside(text) or result
+            result = self._quoted_outside(text) or self._suffixed_site(text) or result
         unasked = (unasked_outside(headed.thread, result, self.vocab.words.reply_assents)
                    if headed.thread is not None else None)
         if unasked is not None:
@@ -326,6 +334,19 @@ class Deputy:
         if ticked is not None:
             return self._refuser.refuse(RefusalKind.NOT_UNDERSTOOD, result.skeleton, "ticked_task", word=ticked)
         return result
+
+    def _suffixed_site(self, text: str) -> Plan | None:
+        """The answer to a question about the store naming a site whose domain is also a file suffix
+        ("Stored page count for docs.rs?", round 24, deputy.forms.suffixed_site), kept only when a
+        capability that observes takes the word as its one host; None otherwise (the refusal stands)."""
+        found = suffixed_site(text)
+        if found is None:
+            return None
+        word, written = found
+        said = self.decide(self.skeleton(written))
+        if isinstance(said, Plan) and said.capability in self._observing and said.json_args() == {"host": word}:
+            return said
+        return None
 
     def _quoted_outside(self, text: str) -> Refusal | None:
         """The refusal of an address named only in a quoted context line before a request that names none
@@ -417,6 +438,14 @@ class Deputy:
         # Round 23 (markup23): an address in tags ("<url>A</url>"), a verbless list under a head ("Both of
         # these, please: A and B").
         text = untagged_addresses(text, tags=words.address_tags, refusing=self._tail_blocked, is_address=_is_address)
+        # Round 24 (markup24): "<url>A</url> download this", "A grab it": the lone address opening the prompt,
+        # closed with a stop before the request that points back at it (deputy.text.address_first).
+        text = address_first(text, verbs=self._run_on_verbs, pointers=words.address_pointers,
+                             is_address=_is_address, count_addresses=_count_addresses)
+        # Round 24 (markup24): "…, don't worry.", "Not that I need it today, but fetch A": a reassuring or
+        # conceding aside whose "not" negates nothing asked (deputy.text.worry_asides).
+        text = without_worry_asides(text, asides=words.worry_asides, openers=words.concession_openers,
+                                    blocked=self._tail_blocked)
         text = listed_under_head(text, heads=words.list_heads, requests=self._list_requests, is_address=_is_address)
         # Round 23 (markup23): "the sitemaps that A declares" is "the sitemaps of A" (deputy.text.held_by).
         text = held_by_site(text, nouns=words.held_nouns, verbs=words.holding_verbs, actions=self._actions,

@@ -36,6 +36,8 @@ _PHRASE_LISTS = frozenset({
     "address_requests", "agreeing_openers", "question_softeners", "urgency_adverbs",
     "appreciation_frames", "precautions", "denying_frames", "page_changes",
     "same_again",
+    # Round 24 (markup24, deputy/text/address_first.py).
+    "address_pointers", "worry_asides", "concession_openers",
     # Round 22 (learn22, deputy/text/learner_asks.py).
     "reason_openers",
     # Round 23 (voice23, deputy/text/spoken_asks.py).
@@ -124,6 +126,9 @@ class ReaderWords:
     fence_adopters: frozenset[str]
     call_tags: frozenset[str]
     address_tags: frozenset[str]
+    address_pointers: tuple[str, ...]
+    worry_asides: tuple[str, ...]
+    concession_openers: tuple[str, ...]
     list_heads: frozenset[str]
     holding_verbs: frozenset[str]
     held_nouns: frozenset[str]

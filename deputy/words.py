@@ -454,6 +454,17 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Round 23 (markup23): tags an agent wraps one address in ("<url>A</url> fetch please", deputy/text/
     # address_tags.py): the tag pair is put as its address; a tag of any other name is left as written.
     "address_tags": ("url", "uri", "link", "href", "address", "website", "web_address"),
+    # Round 24 (markup24): words a request after a lone opening address points back at it with ("<url>A</url>
+    # download this", deputy/text/address_first.py): the address is closed with a stop before the request.
+    "address_pointers": (
+        "this one", "that one", "this page", "that page", "this link", "that link", "this url", "that url",
+        "this site", "this", "that", "it",
+    ),
+    # Round 24 (markup24): a reassuring clause of its own ("Download A, it is not private, don't worry.",
+    # deputy/text/worry_asides.py) and the opener of a fronted concession ("Not that I need it today, but
+    # fetch A"): their "not" negates nothing asked, and the aside is dropped.
+    "worry_asides": ("don't worry", "do not worry", "not to worry", "don't you worry"),
+    "concession_openers": ("not that",),
     # Round 23 (markup23): the head of a verbless list of addresses ("Both of these, please: A and B",
     # deputy/text/list_heads.py): it only points at the list, which is then read as the bare list it is.
     "list_heads": (

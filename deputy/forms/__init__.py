@@ -50,6 +50,7 @@ __all__ = [
     "retried",
     "second_question",
     "steps",
+    "suffixed_site",
     "times",
     "told_before",
     "whole_site",

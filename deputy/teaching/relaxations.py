@@ -52,6 +52,8 @@ _WIDENING = (
     "numbered_turns", "turn_contrasts", "fence_adopters", "call_tags", "past_days",
     # Round 23 (markup23): an address in tags, a verbless list's head, a site holding what is asked about.
     "address_tags", "list_heads", "holding_verbs", "held_nouns",
+    # Round 24 (markup24): a pointer back at a lone opening address ("A download this").
+    "address_pointers", "worry_asides", "concession_openers",
     "restating_tails", "restating_openers",
     "closing_asides", "turn_questions",
     # Round 23 (turns23): an elliptical count question answered after an earlier turn's count.

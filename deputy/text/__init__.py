@@ -7,6 +7,7 @@ The public names of this wing are its modules; each lists its own public names i
 """
 
 __all__ = [
+    "address_first",
     "address_tags",
     "again",
     "answered_back",
@@ -84,4 +85,5 @@ __all__ = [
     "turn_labels",
     "turn_tails",
     "turns",
+    "worry_asides",
 ]
