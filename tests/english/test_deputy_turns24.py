@@ -109,3 +109,57 @@ def test_own_order_host_gate_off_refuses(deputy: Deputy, monkeypatch: pytest.Mon
     assert read_outcome(deputy, prompt) == ("stats", {"host": "www.tagesschau.de"})
     monkeypatch.setattr(turns_module, "_others", lambda turns: turns.context)
     assert read_outcome(deputy, prompt) == ("refused", "url_outside_parse")
+
+
+# --- a clause repeating the verb on "it" (deputy/text/repeated_verb.py) --------------------------------------
+
+M = "https://www.mozilla.org/en-US/firefox/"
+T = "https://www.thunderbird.net/en-US/"
+
+
+def test_the_repeat_pass_keeps_addresses() -> None:
+    from deputy.protect import protect
+    from deputy.text.repeated_verb import repeated_verb
+
+    joiners, verbs = frozenset({"along with", "plus"}), frozenset({"fetch", "check"})
+    out, notes = repeated_verb(protect(f"Fetch {M} and then fetch it again along with {T}."), joiners, verbs)
+    assert out.pieces == ("Fetch ", " and ", ".") and notes
+    # Another verb, two addresses before "it", a verb with another object: left as written.
+    for said in (f"Fetch {M} and then download it again plus {T}", f"Fetch {M} and {A} and then fetch it plus {T}",
+                 f"Check robots.txt for {M} and then check it again plus {T}"):
+        assert repeated_verb(protect(said), joiners, verbs)[1] == ()
+
+
+@pytest.mark.parametrize("prompt", [
+    f"Fetch {M} and then fetch it again along with {T}.",
+    f"Download {M} and then download it again together with {T}.",
+    f"Please grab {M}, then grab it again plus {T}",
+    f"fetch {M} and fetch it and {T} again",
+])
+def test_repeat_positive(deputy: Deputy, prompt: str) -> None:
+    assert read_outcome(deputy, prompt) == _fetch(M, T)
+
+
+@pytest.mark.parametrize("prompt,kind", [
+    (f"Fetch {M} and then, if it changed, fetch it again along with {T}.", "condition"),
+    (f"Fetch {M} and then fetch it again along with {T} if it changed", "condition"),
+    (f"Fetch {M} and then delete it along with {T}.", "unsupported_verb"),
+    (f"Delete {M} and then delete it again along with {T}", "unsupported_verb"),
+    (f"Fetch {M} but don't fetch it again along with {T}.", "negation"),
+    (f"Don't fetch {M} and then fetch it again along with {T}", "negation"),
+])
+def test_repeat_negative(deputy: Deputy, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_repeat_off_refuses() -> None:
+    from _deputy_helpers import deputy_with_words
+
+    prompt = f"Fetch {M} and then fetch it again along with {T}."
+    assert read_outcome(deputy_with_words(repeat_joiners=frozenset()), prompt)[0] == "refused"
+
+
+def test_adding_a_joiner_is_a_relaxation() -> None:
+    from _teaching_helpers import relaxations_on_adding
+
+    assert any("repeat_joiners" in line for line in relaxations_on_adding("repeat_joiners", "alongside"))
