@@ -25,6 +25,7 @@ from deputy.text.fronted import fronted_work
 from deputy.text.fronted_so_that import fronted_so_that
 from deputy.text.checked_tell import checked_tell
 from deputy.text.let_know import let_know
+from deputy.text.repeated_verb import repeated_verb
 from deputy.text.same_again import same_again
 from deputy.text.taken_up import taken_up
 from deputy.forms.joined import joined_objects
@@ -271,6 +272,9 @@ def parse(
     # allowed" is the check alone (round 21).
     ordered, again = same_again(ordered, words.same_again, verbs)
     reordered += again
+    # Round 24 (turns24): "Fetch A and then fetch it again along with B" is "Fetch A and B".
+    ordered, repeated = repeated_verb(ordered, words.repeat_joiners, verbs)
+    reordered += repeated
     # "The sitemaps of A, please list them": the phrase named first, put where its pronoun stands (round 21).
     ordered, taken = taken_up(ordered, verbs=verbs, refusing=_single_words(words.conditions) | words.negations)
     reordered += taken

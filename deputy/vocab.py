@@ -152,6 +152,7 @@ class ReaderWords:
     greeting_addressees: frozenset[str]
     open_addressees: frozenset[str]
     same_again: tuple[str, ...]
+    repeat_joiners: frozenset[str]
     checking_verbs: frozenset[str]
     permission_answers: frozenset[str]
     correlative_focus: frozenset[str]

@@ -542,6 +542,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "the same for", "the same with", "same for", "same with", "repeat that for", "repeat it for",
         "repeat this for",
     ),
+    # Round 24 (turns24): phrases that join another address to "it" when a clause repeats the verb the
+    # sentence's one address took ("Fetch A and then fetch it again along with B" is "Fetch A and B",
+    # deputy.text.repeated_verb); only right before an address. Adding one makes more prompts act: a relaxation.
+    "repeat_joiners": ("along with", "together with", "plus", "and", "as well as", "and also"),
     # Verbs that open a check and never act: "Check robots.txt for A and tell me if MovaBot is allowed"
     # asks the check's answer (deputy.text.checked_tell).
     "checking_verbs": ("check", "verify", "look", "consult", "double-check", "recheck"),

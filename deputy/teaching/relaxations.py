@@ -68,6 +68,8 @@ _WIDENING = (
     # Round 21 (ops21): "could someone …?" as a request, "and do the same for B", a check's "tell me if
     # we are allowed" (deputy.predicate, deputy.text.same_again, deputy.text.checked_tell).
     "open_addressees", "same_again", "checking_verbs", "permission_answers",
+    # Round 24 (turns24): "and then fetch it again along with B" read as "and B" (deputy.text.repeated_verb).
+    "repeat_joiners",
     # Round 21 (ctx21): a tool's key=value readout line under such a label is dropped as context.
     "readout_labels",
     # Round 22 (learn22): "Given that …, fetch A" reads its fronted fact as "Because …".

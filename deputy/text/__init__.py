@@ -60,6 +60,7 @@ __all__ = [
     "reassured",
     "relayed",
     "reorder",
+    "repeated_verb",
     "repeats",
     "restating_tails",
     "robots_hinders",

@@ -37,8 +37,12 @@ def _alternation(phrases: frozenset[str]) -> str:
 def _patterns(labels: frozenset[str], requesters: frozenset[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The dashed label of the requester's earlier turn ("Previous turn - user:") at a line's start, and a
     label inside a line ("… assistant: …") with the space before it."""
+    # Round 24 (turns24): a comma may part the two names too ("Previous turn, user: …"), and the name after it
+    # may be another speaker's ("Last turn, assistant: …"): group "who" then holds that speaker's name.
     dashed = re.compile(
-        rf"^\s*(?:{_alternation(labels)})\s+[-—–]\s+(?:{_alternation(requesters)})\s*:\s*", re.IGNORECASE
+        rf"^\s*(?:{_alternation(labels)})(?:\s+[-—–]\s+|\s*,\s*)"
+        rf"(?:(?:{_alternation(requesters)})|(?P<who>{_alternation(labels)}))\s*:\s*",
+        re.IGNORECASE,
     )
     inner = re.compile(rf"\s+(?={_alternation(labels | requesters)}\s*:\s)", re.IGNORECASE)
     return dashed, inner
@@ -55,7 +59,9 @@ def spread_turns(text: str, opening: re.Pattern[str], labels: frozenset[str], re
     for i, line in enumerate(lines):
         found = dashed.match(line)
         if found is not None:
-            line = _EARLIER_OWN + line[found.end():]
+            who = found.group("who")
+            # "Last turn, assistant: …" is the assistant's earlier turn, written with that speaker's label.
+            line = (_EARLIER_OWN if who is None else f"{' '.join(who.split())} (earlier): ") + line[found.end():]
         label = opening.match(line)
         if label is None:
             continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-__all__ = ["EARLIER_NUMBERED", "LAST_NUMBERED", "label_pattern", "numbered_speakers", "speaker"]
+__all__ = ["EARLIER_NUMBERED", "LAST_NUMBERED", "label_pattern", "label_remark", "numbered_speakers", "speaker", "told_apart"]
 
 # The speakers numbered turns are read as: every one before the last is an earlier turn (context), the
 # last is the requester's. Both names are on the word lists the transcript reader checks.
@@ -40,7 +40,7 @@ def label_pattern(labels: frozenset[str], numbered: frozenset[str], afters: froz
     name = rf"(?:(?P<name>{names})|(?P<counted>{counted})\s+(?P<number>\d{{1,3}}))"
     remark = (
         # "(earlier)", "(turn 2)", "(now)"; a name there ("Turn 2 (assistant):") says who spoke (round 23).
-        rf"(?:\s*\((?:(?P<role>{names})|[^\W_]+(?:\s+[^\W_]+){{0,2}})\)"
+        rf"(?:\s*\((?:(?P<role>{names})|(?P<remark>[^\W_]+(?:\s+[^\W_]+){{0,2}}))\)"
         r"|\s+[—–]\s+[^\W\d_]+"  # "— you", "– assistant"
         + (rf"|\s+(?:{after})" if after else "")  # "Assistant earlier:"
         + r")?"
@@ -59,6 +59,25 @@ def speaker(match: re.Match[str]) -> str:
         # the last numbered turn, an assistant's words were taken for the request and acted on.
         return " ".join(match.group("role").lower().split())
     return f"#{int(match.group('number'))}"
+
+
+def label_remark(match: re.Match[str]) -> str | None:
+    """The label's remark in parentheses ("yesterday" of "User (yesterday):"), lower-cased, or None."""
+    found = match.group("remark")
+    return None if found is None else " ".join(found.lower().split())
+
+
+def told_apart(speakers: list[str | None], remarks: list[str | None], requesters: frozenset[str]) -> bool:
+    """Whether the turns are all the requester's and the last one's remark sets it apart from every earlier
+    one: "User (yesterday): download A\nUser (today): what did you get from A?" (round 24, turns24).
+
+    The remarks say the lines were written at different times, so the last turn is the request and the
+    earlier ones are the requester's earlier turns (context: their orders were given then, and are not
+    given again now). Read as one request, yesterday's order was carried out beside today's question."""
+    if len(speakers) < 2 or any(who not in requesters for who in speakers):
+        return False
+    last = remarks[-1]
+    return last is not None and all(earlier != last for earlier in remarks[:-1])
 
 
 def numbered_speakers(speakers: list[str | None]) -> list[str | None] | None:

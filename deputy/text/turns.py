@@ -24,7 +24,7 @@ from deputy.text.count_ellipsis import elliptic_count
 from deputy.text.inline_turns import spread_turns
 from deputy.text.pointed_turns import pointed_request
 from deputy.text.threads import bound_reading, host_covered, names_an_order, pronoun_bound
-from deputy.text.turn_labels import label_pattern, numbered_speakers
+from deputy.text.turn_labels import label_pattern, label_remark, numbered_speakers, told_apart
 from deputy.text.turn_labels import speaker as label_speaker
 from deputy.text.turn_tails import without_contrast
 from deputy.vocab import ReaderWords
@@ -89,6 +89,7 @@ def _labelled(text: str, words: ReaderWords) -> tuple[list[tuple[str | None, str
     if labels[0] is None:
         return None
     turns: list[tuple[str | None, list[str]]] = []
+    remarks: list[str | None] = []  # each turn's remark in parentheses ("yesterday"), for `told_apart`
     in_fence = False
     for i, (line, label) in enumerate(zip(lines, labels, strict=True)):
         if in_fence:
@@ -98,12 +99,14 @@ def _labelled(text: str, words: ReaderWords) -> tuple[list[tuple[str | None, str
         if label is not None:
             body = line[label.end():]
             turns.append((label_speaker(label), [body]))
+            remarks.append(label_remark(label))
             in_fence = bool(_FENCE.match(body)) and body.count("```") % 2 == 1
             continue
         who = turns[-1][0]
         later_label = any(lab is not None for lab in labels[i + 1:])
         if who in words.turn_labels and not later_label and _closed(turns[-1][1]) and line.strip():
             turns.append((None, [line]))
+            remarks.append(None)
             continue
         turns[-1][1].append(line)
         in_fence = bool(_FENCE.match(line))
@@ -112,7 +115,10 @@ def _labelled(text: str, words: ReaderWords) -> tuple[list[tuple[str | None, str
     if named is None:
         return None
     joined = [(who, "\n".join(body).strip()) for who, (_, body) in zip(named, turns, strict=True)]
-    return joined, any(who in words.turn_labels for who, _ in joined)
+    # Round 24 (turns24): the requester's turns alone, the last set apart by its remark ("User (today): …"),
+    # are a transcript too: the earlier ones are context, held to every check of the requester's own turns.
+    apart = told_apart([who for who, _ in joined], remarks, words.requester_labels)
+    return joined, apart or any(who in words.turn_labels for who, _ in joined)
 
 
 def _closed(body: list[str]) -> bool:
@@ -322,7 +328,9 @@ def answer_turns(
         return result
     own = {item.text for item in _addresses(turns.request)}
     unused = [a for a in turns.addresses if a.text not in own]
-    if isinstance(result, Plan) and result.capability in observing and not names_an_order(turns.context, actions):
+    # Round 24 (turns24): only an order in someone else's turn keeps the host from covering; the requester's own
+    # earlier order ("Me (earlier): grab A\nMe (later): how many pages from <A's host>?") is no injected text.
+    if isinstance(result, Plan) and result.capability in observing and not names_an_order(_others(turns), actions):
         # Round 21 (threads21): a host the request names stands for its whole site, so an earlier turn's
         # address on it is part of what is asked about ("how many pages from www.coolblue.nl?").
         unused = [a for a in unused if not host_covered(a.text, own)]
