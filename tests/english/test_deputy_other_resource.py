@@ -65,8 +65,9 @@ def test_the_page_itself_is_still_fetched(deputy: Any, prompt: str, url: str) ->
     f"download {A} in its entirety",
     f"scrape {A} thoroughly",
     f"Please exhaustively crawl {A}",
+    f"crawl all {A}",
 ], ids=["entirely-before", "completely-before", "completely-after", "in-full", "entirety", "thoroughly",
-        "exhaustively"])
+        "exhaustively", "all-on-address"])
 def test_a_whole_site_adverb_is_refused_as_unsupported(deputy: Any, prompt: str) -> None:
     assert read_outcome(deputy, prompt) == ("refused", "unsupported_verb")
     assert "whole site" in deputy.read(prompt).reason
