@@ -16,6 +16,7 @@ from deputy.forms.asked import names_it
 from deputy.forms.elsewhere import named_channel, named_other_agent
 from deputy.bind import Binder, Plan
 from deputy.forms.quoted import quoted_address, quoted_refusal
+from deputy.forms.other_resource import other_resource, scope_adverb
 from deputy.forms.whole_site import whole_site_word
 from deputy.refusals import Refusal, Refuser, RefusalKind
 from deputy.skeleton import Mood, Skeleton, TokenRow
@@ -61,7 +62,26 @@ class Decider:
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:
         """The plan the skeleton asks for, or the most telling reason not to act."""
-        return self._whole_site(sk, self._decide(sk))
+        return self._beside_the_page(sk, self._whole_site(sk, self._decide(sk)))
+
+    def _beside_the_page(self, sk: Skeleton, result: Plan | Refusal) -> Plan | Refusal:
+        """A plan that acts on an address when the request asks for something else than that page: a whole
+        site by an adverb ("crawl entirely A") or another resource of it ("download the robots.txt of A",
+        deputy.forms.other_resource, round 24). Only a plan of an acting capability can turn into a
+        refusal here; a refusal, and a plan that only observes (a question), stay as they are."""
+        if not isinstance(result, Plan):
+            return result
+        chosen = next((c for c in self.vocab.capabilities if c.name == result.capability), None)
+        if chosen is None or chosen.observes:
+            return result
+        w = self.vocab.words
+        adverb = None if "unsupported_verb" in self._disabled else scope_adverb(sk, self._acting, w.site_adverbs)
+        if adverb is not None:
+            return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "whole_site", word=adverb)
+        resource = other_resource(sk, self._acting, w.resource_nouns)
+        if resource is not None:
+            return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "other_resource", word=resource)
+        return result
 
     def _whole_site(self, sk: Skeleton, result: Plan | Refusal) -> Plan | Refusal:
         """A request the reader could not understand that reaches for a whole site with a verb that acts
@@ -74,6 +94,8 @@ class Decider:
             return result
         w = self.vocab.words
         word = whole_site_word(sk, w.site_scopes, w.site_quantifiers, w.site_parts)
+        # "scrape A thoroughly", "exhaustively crawl A": an adverb of whole-site scope on the action (round 24).
+        word = word or scope_adverb(sk, self._acting, w.site_adverbs)
         return result if word is None else self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "whole_site", word=word)
 
     def _acts(self, sk: Skeleton) -> bool:

@@ -78,6 +78,8 @@ class ReaderWords:
     site_scopes: frozenset[str]
     site_quantifiers: frozenset[str]
     site_parts: frozenset[str]
+    site_adverbs: frozenset[str]
+    resource_nouns: frozenset[str]
     other_agents: frozenset[str]
     self_names: frozenset[str]
     self_nouns: frozenset[str]

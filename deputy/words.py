@@ -120,6 +120,24 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "site_quantifiers": ("all", "every"),
     # The nouns for a site's pages those quantifiers range over ("every page", "all links").
     "site_parts": ("page", "pages", "subpage", "subpages", "link", "links"),
+    # Round 24 (safety24): adverbs by which an acting request reaches for a whole site, before or after its
+    # address ("crawl entirely A", "download A completely", "scrape A thoroughly"); "full" and "entirety" as
+    # the object of "in" ("download A in full", "in its entirety"). Only on the acting verb or its address
+    # (deputy.forms.other_resource): they only ever refuse. "recursively" is a site scope (above) already.
+    "site_adverbs": (
+        "entirely", "completely", "fully", "thoroughly", "exhaustively", "wholly", "totally",
+        "full", "entirety",
+    ),
+    # Round 24 (safety24): nouns for another resource than the page an address names, when an acting verb
+    # takes them "of"/"for"/"from"/"on" that address ("download the robots.txt of A", "fetch the favicon of
+    # A", "grab the images of A"): fetching A is not what was asked, so the request is refused
+    # (deputy.forms.other_resource). "The text/HTML/content/source/copy/PDF of A" is A itself and not here.
+    "resource_nouns": (
+        "robots.txt", "robots", "favicon", "favicons", "sitemap", "sitemaps", "sitemap.xml", "logo", "logos",
+        "icon", "icons", "feed", "feeds", "rss", "image", "images", "picture", "pictures", "photo", "photos",
+        "attachment", "attachments", "pdfs", "links", "subpages", "comments", "videos", "assets", "scripts",
+        "stylesheets", "downloads", "thumbnails", "screenshots", "screenshot",
+    ),
     # Other agents a request may ask on behalf of ("Is Googlebot allowed to fetch A?"): the deputy only
     # answers for itself, so such a request is refused as unsupported (deputy.forms.elsewhere). English
     # names none; a program's vocabulary lists the agents of its field.

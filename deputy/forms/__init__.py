@@ -28,6 +28,7 @@ __all__ = [
     "needed_page",
     "numbers",
     "opening_names",
+    "other_resource",
     "others_purpose",
     "own_inquiry",
     "own_steps",

@@ -33,7 +33,8 @@ def whole_site_word(sk: Skeleton, scopes: frozenset[str], quantifiers: frozenset
         word = row.form.lower()
         if word in scopes or row.lemma.lower() in scopes:
             return word
-        if word in quantifiers and _names_a_url(row, rows) and (_over_an_address(row, rows) or _on_pages(row, rows, parts)):
+        if word in quantifiers and _names_a_url(row, rows) and (
+                _over_an_address(row, rows) or _on_pages(row, rows, parts) or _on_an_address(row, rows)):
             return word
     return None
 
@@ -61,6 +62,11 @@ def _over_an_address(row: TokenRow, rows: tuple[TokenRow, ...]) -> bool:
     """"all of A": the quantifier heads a preposition whose object is an address."""
     preps = {r.id for r in rows if r.head == row.id and r.deprel == "prep" and r.form.lower() in _OVER}
     return any(r.head in preps and r.misc == "address" for r in rows)
+
+
+def _on_an_address(row: TokenRow, rows: tuple[TokenRow, ...]) -> bool:
+    """"crawl all A" (round 24, safety24): the quantifier stands right on the address itself."""
+    return row.deprel in ("det", "predet") and any(r.id == row.head and r.misc == "address" for r in rows)
 
 
 def _on_pages(row: TokenRow, rows: tuple[TokenRow, ...], parts: frozenset[str]) -> bool:
