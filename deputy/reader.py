@@ -67,6 +67,7 @@ from deputy.text.spoken_asks import spoken_asks
 from deputy.text.spoken_tails import unrestated, without_named_again, without_tail_aside
 from deputy.text.store_asks import store_question, verb_forms
 from deputy.text.spoken_voice import spoken_voice
+from deputy.text.spoken_runons import read_what_done, spoken_runons, unaddressed
 from deputy.text.spoken_wrappers import spoken_wrappers
 from deputy.skeleton import Skeleton
 from deputy.text.tables import unpack_tables
@@ -226,6 +227,18 @@ class Deputy:
         self._refusing = frozenset(
             w.lower() for w in words.negations | words.blockers | frozenset(words.conditions) if " " not in w
         )
+        # Round 24 (voice24, deputy.text.spoken_runons): the robot's names and nouns a vocative calls it by;
+        # "what" and its chat spellings; the verbs an order run on after a statement opens with (those of the
+        # capabilities, save "be", "have", "do", "go"), and the verbs a plain statement may not hold (every
+        # verb read or refused, save those of a wish: "the professor wants the syllabus").
+        self._vocative_names = frozenset(w.lower() for w in words.self_names | words.self_nouns) | (
+            frozenset({vocab.name.lower()}) if vocab.name else frozenset()
+        )
+        self._whats = frozenset({"what"} | {k.lower() for k, v in words.spellings.items() if v.lower() == "what"})
+        self._run_on_orders = (self._actions | self._observed) - {"be", "have", "do", "go"}
+        self._run_on_blockers = (
+            frozenset(w.lower() for w in self._verbs) | frozenset(w.lower() for w in words.unsupported | words.forbidden)
+        ) - frozenset(w.lower() for w in words.request_governors)
         # Round 19 (ctx19): the negations and condition words alone (deputy.text.fronted_purpose).
         self._turning = frozenset(
             w.lower() for w in words.negations | frozenset(words.conditions) if " " not in w
@@ -467,6 +480,10 @@ class Deputy:
         text = undisfluent(text, disfluencies=words.disfluencies, tails=words.closing_tails,
                            corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
                            refusing=self._refusing)
+        # Round 24 (voice24): "What you are doing now, robot?" loses its vocative; "read me back wat u stored
+        # from A" is "read me the text you stored from A"; "Give me please …" is "please give me …".
+        text = unaddressed(text, self._vocative_names)
+        text = read_what_done(text, whats=self._whats, known=self._known)
         # Round 22 (learn22): "I am asking you kindly for download A", "Which time you have fetched A last?",
         # "What is making the robot now?" (deputy.text.learner_asks);
         # before the tails, so that "What is the robot doing now?" loses its "now" like the native question.
@@ -495,6 +512,9 @@ class Deputy:
                                frames=words.appreciation_frames, precautions=words.precautions,
                                denials=words.denying_frames, changes=words.page_changes, actions=self._actions,
                                verb=self._bare_verb)
+        # Round 24 (voice24): "fetch A and B and yeah that's both of them", "the link is A yeah get that".
+        text = spoken_runons(text, quantities=words.summed_quantities, links=words.run_on_links,
+                             orders=self._run_on_orders, verbs=self._run_on_blockers, refusing=self._refusing)
         # Round 19 (ctx19b): "I only need the timestamp: when was A fetched?" is a statement, then the question.
         text = question_after_colon(text, turning=self._turning)
         text = asked_first(unworried(read_both(text, self._actions)))

@@ -42,6 +42,8 @@ _PHRASE_LISTS = frozenset({
     "reason_openers",
     # Round 23 (voice23, deputy/text/spoken_asks.py).
     "guessed_times", "perusal_phrases",
+    # Round 24 (voice24, deputy/text/spoken_runons.py).
+    "summed_quantities", "run_on_links",
     # Round 23 (ctx23, deputy/text/fronted_purpose.py).
     "kept_states",
 })
@@ -189,6 +191,8 @@ class ReaderWords:
     reason_openers: tuple[str, ...]
     guessed_times: tuple[str, ...]
     perusal_phrases: tuple[str, ...]
+    summed_quantities: tuple[str, ...]
+    run_on_links: tuple[str, ...]
     mention_nouns: frozenset[str]
     keeping_verbs: frozenset[str]
     linking_verbs: frozenset[str]

@@ -990,6 +990,24 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Round 23 (voice23): nouns that mention a quoted word rather than use it ("the title contains the word
     # 'delete'"): the quoted word after one is no verb of the request. Widens what acts.
     "mention_nouns": ("word", "words", "term", "string", "phrase", "keyword", "text"),
+    # Round 24 (voice24, deputy/text/spoken_runons.py): what a speaker sums up the addresses just named with,
+    # closing the request ("fetch A and B and yeah that's both of them", "… so yeah those are both"). Dropped
+    # only at the very end, right after an address, and a number must count the addresses named. Widens what acts.
+    "summed_quantities": (
+        "both", "both of them", "both of those", "both of these", "them both", "the two", "the two of them",
+        "those two", "these two", "both links", "both pages", "both sites", "the pair of them", "all of them",
+        "all of those", "all of these", "them all", "all three", "the three", "the three of them", "those three",
+        "all three of them", "all four", "the four of them", "all four of them", "the lot", "the lot of them",
+        "all the links", "all the pages", "the links", "the pages", "the ones", "the ones I need",
+        "the ones I want",
+    ),
+    # Round 24 (voice24): spoken words that run a statement into the order after it ("the professor wants the
+    # syllabus so just grab A", "the link is A yeah get that"): the statement is set off as a sentence of
+    # context before the order. Never a negation or a condition. Widens what acts.
+    "run_on_links": (
+        "so", "yeah", "yea", "yep", "okay", "ok", "alright", "right", "so yeah", "yeah so", "okay so", "ok so",
+        "and so", "so anyway", "anyway", "anyways",
+    ),
 })
 
 # Chat spellings of closed-class words and their standard forms, matched as whole words outside

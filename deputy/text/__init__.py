@@ -69,6 +69,7 @@ __all__ = [
     "spoken",
     "spoken_address",
     "spoken_asks",
+    "spoken_runons",
     "spoken_tails",
     "spoken_voice",
     "spoken_wrappers",

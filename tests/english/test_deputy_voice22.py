@@ -84,6 +84,10 @@ def test_a_summing_up_tail_keeps_what_refuses(deputy: Any, prompt: str, kind: st
 
 def test_the_summing_up_tail_rule_off() -> None:
     off = _without("closing_tails", "yeah both of those", "and yeah both of those")
+    # Round 24 (voice24): a closing summary (words.summed_quantities) reads "… yeah both of those" too; both off.
+    from dataclasses import replace
+    from seaspider.english_reader import deputy_for
+    off = deputy_for(replace(off.vocab, words=replace(off.vocab.words, summed_quantities=())))
     assert read_outcome(off, f"fetch {A} and {B} and yeah both of those")[0] == "refused"
 
 
