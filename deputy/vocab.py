@@ -131,6 +131,7 @@ class ReaderWords:
     restating_openers: frozenset[str]
     past_days: frozenset[str]
     closing_asides: frozenset[str]
+    delivery_notes: frozenset[str]
     turn_questions: frozenset[str]
     count_follow_ups: frozenset[str]
     counted_nouns: frozenset[str]
