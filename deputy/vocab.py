@@ -132,6 +132,7 @@ class ReaderWords:
     past_days: frozenset[str]
     closing_asides: frozenset[str]
     delivery_notes: frozenset[str]
+    pointed_nouns: frozenset[str]
     turn_questions: frozenset[str]
     count_follow_ups: frozenset[str]
     counted_nouns: frozenset[str]

@@ -363,6 +363,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # of them ("… fetch them both again"): deputy/text/pointed_turns.py (round 17). Never a noun that
     # could name something else ("the page it links to").
     "turn_pointers_one": ("it", "that one", "this one"),
+    # Round 24 (ctx24): nouns for one page that "that <noun>"/"this <noun>" may point with at the one address someone
+    # else's quoted words name as that noun ("> The weather page is A\n\nFetch that page.", deputy.text.pointed_quote).
+    # Widens what acts.
+    "pointed_nouns": ("page", "link", "url", "address", "article"),
     "turn_pointers_all": ("them", "them both", "them all", "both", "both of them", "all of them", "each of them"),
     # Verbs that ask to do again what failed before: with an address as their object, or with "again" or
     # "once more" after it ("Retry A", "Try A once more"), they ask for a fetch (deputy/forms/retried.py,

@@ -14,6 +14,7 @@ from _teaching_helpers import vocab_raw
 import deputy.reader as reader_module
 import deputy.text.fronted_purpose as fronted_purpose
 import deputy.text.headed as headed
+import deputy.text.pointed_quote as pointed_quote
 from deputy import Vocab
 from deputy.teaching.relaxations import relaxations
 from deputy.text.delivery_notes import without_delivery_note
@@ -53,6 +54,10 @@ def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
     ("Is MovaBot allowed to fetch https://www.etsy.com/market/?\nPlease reply in this thread.", "robots"),
     ("What is the crawler working on right now? Reply here.", "status"),
     ("When did you last fetch https://www.who.int/news-room?\n(answer in the channel, thanks)", "page"),
+    ("> On Tue, Lena wrote:\n> The Finnish weather service page is https://en.ilmatieteenlaitos.fi/weather\n\n"
+     "Thanks Lena. Spider, please fetch that page.", "fetch"),
+    ("> The page: https://en.vedur.is/x\n\nCould you fetch that page?", "fetch"),
+    ('Forwarded from Marta: "the article I meant is https://www.bbc.com/news/science"\nGrab this article.', "fetch"),
 ])
 def test_shapes_read_as_the_request(reader: Any, prompt: str, operation: str) -> None:
     assert _read(reader, prompt) == (operation, None)
@@ -82,6 +87,15 @@ def test_shapes_read_as_the_request(reader: Any, prompt: str, operation: str) ->
     ("Fetch https://www.etsy.com/ if it's up\n(reply in thread)", "condition"),
     ("Don't fetch https://www.etsy.com/ today.\n(reply in thread)", "negation"),
     ("Reply here.", "unsupported_verb"),
+    # "that page" after quoted words: another page named, two addresses, the writer's own refusal, a question.
+    ("> https://en.vedur.is/ links to the forecast page.\n\nPlease fetch that page.", "url_outside_parse"),
+    ("> The forecast page is https://en.vedur.is/x and the older page is gone\n\nFetch that page.",
+     "url_outside_parse"),
+    ("> The pages are https://en.vedur.is/ and https://www.yr.no/en\n\nFetch that page.", "url_outside_parse"),
+    ("> The forecast page is https://en.vedur.is/x\n\nDon't fetch that page yet.", "negation"),
+    ("> The forecast page is https://en.vedur.is/x\n\nFetch that page every morning.", "condition"),
+    ("> The forecast page is https://en.vedur.is/x\n\nDelete that page.", "unsupported_verb"),
+    ("> Fetch the forecast page https://en.vedur.is/x every day\n\nDo that page too.", "condition"),
 ])
 def test_controls_still_refuse(reader: Any, prompt: str, kind: str) -> None:
     operation, refused = _read(reader, prompt)
@@ -113,6 +127,8 @@ def test_stated_context_needs_a_describing_word_and_no_acting_verb(reader: Any) 
      "To have the source offline, please fetch https://www.ices.dk/advice/."),
     (headed, "stated_context", lambda *a: False,
      "[09:14] anna: the Canadian daily stats release is out\n[09:15] ben: @seaspider fetch " + STATCAN),
+    (pointed_quote, "_named_pointers", lambda *a: frozenset(),
+     "> The Finnish weather service page is https://en.ilmatieteenlaitos.fi/weather\n\nPlease fetch that page."),
     (reader_module, "without_delivery_note", lambda text, notes: text,
      "Is MovaBot allowed to fetch https://www.etsy.com/market/?\nPlease reply in this thread."),
 ])
@@ -122,7 +138,7 @@ def test_rules_off_refuse_again(monkeypatch: pytest.MonkeyPatch, target: Any, na
     assert _read(build_deputy(), prompt)[0] is None
 
 
-@pytest.mark.parametrize(("key", "word"), [("delivery_notes", "reply in dm"), ("kept_states", "nearby")])
+@pytest.mark.parametrize(("key", "word"), [("delivery_notes", "reply in dm"), ("kept_states", "nearby"), ("pointed_nouns", "story")])
 def test_widening_the_lists_is_a_relaxation(key: str, word: str) -> None:
     before = Vocab.from_raw(vocab_raw())
     raw = copy.deepcopy(vocab_raw())
