@@ -26,6 +26,7 @@ from deputy.text.held_by import held_by_site
 from deputy.text.field_list import field_object
 from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
 from deputy.text.emphasis import unemphasised_words
+from deputy.text.delivery_notes import without_delivery_note
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
 from deputy.text.colon_question import question_after_colon
@@ -270,6 +271,8 @@ class Deputy:
         # Round 19 (deputy/text/store_asks.py): the forms of the verbs that fetch ("downloaded") and of every
         # verb the reader reads ("storing"), for questions about the store put in the plain words they ask.
         self._fetch_forms = verb_forms(self._actions)
+        # Round 24 (ctx24): every form of a verb that acts, as a set (deputy.text.log_context).
+        self._acting_forms = frozenset(self._fetch_forms) | self._actions
         self._known_forms = verb_forms(self._verb_words)
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
@@ -288,6 +291,8 @@ class Deputy:
         # "_Sitemaps_ declared by A": single emphasis marks around plain words are dropped before any
         # other pass reads the words (round 21, deputy/text/emphasis.py).
         text = unemphasised_words(text)
+        # Round 24 (ctx24): "… ?\n(please answer in thread)": a closing note saying where to answer asks nothing.
+        text = without_delivery_note(text, self.vocab.words.delivery_notes)
         # A question about the store after a past sentence ("Last time the queue was full. Is it empty now?")
         # is read before the sentences are taken for turns of a conversation (round 19).
         asked_store = self._store_asks(text)
@@ -313,7 +318,7 @@ class Deputy:
         # Chat logs, quoted mail, forwarded words: the writer's own request, or the one it adopts (round 17).
         # Round 19: the writer's "that one" pointing at the one address someone else's quoted words name.
         text = pointed_headed(text, self.vocab.words, own_name=self.vocab.name, actions=self._actions) or text
-        headed = read_headed(text, self.vocab.words, own_name=self.vocab.name)
+        headed = read_headed(text, self.vocab.words, own_name=self.vocab.name, acting=self._acting_forms)
         if headed.outside is not None:
             return self._refuser.refuse(
                 RefusalKind.VALUE_OUTSIDE_PARSE, None, "value_outside_parse", word=headed.outside

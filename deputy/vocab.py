@@ -140,6 +140,8 @@ class ReaderWords:
     restating_openers: frozenset[str]
     past_days: frozenset[str]
     closing_asides: frozenset[str]
+    delivery_notes: frozenset[str]
+    pointed_nouns: frozenset[str]
     turn_questions: frozenset[str]
     count_follow_ups: frozenset[str]
     counted_nouns: frozenset[str]

@@ -381,6 +381,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # of them ("… fetch them both again"): deputy/text/pointed_turns.py (round 17). Never a noun that
     # could name something else ("the page it links to").
     "turn_pointers_one": ("it", "that one", "this one"),
+    # Round 24 (ctx24): nouns for one page that "that <noun>"/"this <noun>" may point with at the one address someone
+    # else's quoted words name as that noun ("> The weather page is A\n\nFetch that page.", deputy.text.pointed_quote).
+    # Widens what acts.
+    "pointed_nouns": ("page", "link", "url", "address", "article"),
     "turn_pointers_all": ("them", "them both", "them all", "both", "both of them", "all of them", "each of them"),
     # Verbs that ask to do again what failed before: with an address as their object, or with "again" or
     # "once more" after it ("Retry A", "Try A once more"), they ask for a fetch (deputy/forms/retried.py,
@@ -399,6 +403,18 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Round 19 (turns19): a closing aside in parentheses on the prompt's last line that only says the request
     # is complete ("### Steps\n1. Check whether robots.txt allows A\n\n(that's all I need from you)",
     # deputy/text/closing_aside.py). Matched whole; never a negation, a condition or another verb.
+    # Round 24 (ctx24): a closing note that only says where to answer ("(please answer in thread)", "Reply
+    # here."), dropped by deputy.text.delivery_notes; the request before it is read with every check. Widens
+    # what acts (a prompt refused for "answer" is read without it).
+    "delivery_notes": (
+        "answer in thread", "answer in the thread", "answer in this thread", "answer in a thread",
+        "reply in thread", "reply in the thread", "reply in this thread", "reply in a thread",
+        "respond in thread", "respond in the thread", "respond in this thread",
+        "answer in the channel", "answer in channel", "reply in the channel", "reply in channel",
+        "answer in this channel", "reply in this channel", "answer here", "reply here", "respond here",
+        "answer below", "reply below", "reply to this message", "answer in the ticket", "reply in the ticket",
+        "reply on the ticket", "answer on the ticket",
+    ),
     "closing_asides": (
         "that's all", "that's it", "that's all i need", "that's all i need from you", "that is all i need",
         "that's everything", "that's everything i need", "just this one step", "just that one step",
@@ -962,10 +978,13 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Round 23 (ctx23): "To keep our cache fresh, fetch A", "To stay current on the strikes, pull A": a fronted
     # purpose of keeping the writer's thing in a state (deputy.text.fronted_purpose) is the writer's reason.
     # Widens what acts (a refused "keep" there passes).
-    "keeping_verbs": ("keep", "stay", "remain"),
+    # Round 24 (ctx24): "To have the source offline, fetch A", "To get the notes at hand, …": having a thing in a
+    # state of use is keeping it so (a relaxation, like the round-23 words).
+    "keeping_verbs": ("keep", "stay", "remain", "have", "get"),
     "kept_states": (
         "fresh", "current", "accurate", "complete", "up to date", "up-to-date", "updated", "in sync", "synced",
         "recent", "consistent", "informed",
+        "offline", "available offline", "handy", "at hand", "on hand", "to hand", "on file", "locally",
     ),
     # Round 23 (ctx23): a linking verb with an adjective in someone else's reported question ("asked how big the
     # archive has become") describes a state, not an act (deputy.forms.linked_state). Widens what acts.

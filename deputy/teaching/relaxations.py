@@ -82,6 +82,10 @@ _WIDENING = (
     "keeping_verbs", "kept_states",
     # Round 23 (ctx23): a linking verb in a reported question describes a state (deputy.forms.linked_state).
     "linking_verbs",
+    # Round 24 (ctx24): a closing note saying where to answer is dropped (deputy.text.delivery_notes).
+    "delivery_notes",
+    # Round 24 (ctx24): "that page" may point at the one address quoted words name as the page.
+    "pointed_nouns",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

@@ -92,6 +92,11 @@ def _serves_asking(verb: str, said: list[str], referents: frozenset[str] | None,
 # "copy"), which a joined second purpose could not ("To keep things fresh and delete the old pages, …").
 _JOINS = frozenset({"and", "or", "then", "but", "plus"})
 _THING_WORDS = 3
+# "To stay current on the strikes, …" puts the state first; every other verb of keeping puts the thing first.
+# Round 24 (ctx24): "To have the source offline, please fetch A", "To get the guidelines handy, …", "To have a
+# copy on file, …": having the writer's thing in a state of use (`words.kept_states`: "offline", "at hand",
+# "on file") is what the request's copy gives them, read as "To keep …" with the same guards.
+_STATE_FIRST = frozenset({"stay", "remain"})
 
 
 def _keeps_state(verb: str, said: list[str], keeping: frozenset[str], states: tuple[str, ...]) -> bool:
@@ -99,7 +104,7 @@ def _keeps_state(verb: str, said: list[str], keeping: frozenset[str], states: tu
     if verb not in keeping or not states:
         return False
     words_said = " ".join(said)
-    if verb != "keep":
+    if verb in _STATE_FIRST:
         return any(words_said == s or words_said.startswith(s + " ") for s in states)
     if len(said) < 3 or said[0] not in _OPENING or set(said) & (_ASKED_OF_ME | _POINTERS | _JOINS):
         return False

@@ -27,6 +27,7 @@ from deputy.forms.quoted import quoted_refusal
 from deputy.protect import ItemKind, protect
 from deputy.refusals import RefusalKind
 from deputy.text.channel_marks import unmarked
+from deputy.text.log_context import stated_context
 from deputy.text.pointed_quote import pointed_quote
 from deputy.text.threads import Thread, irc_line, mail_header, thread_frame
 from deputy.vocab import ReaderWords
@@ -311,8 +312,10 @@ def _only_address(line: str) -> str | None:
     return found.items[0].source
 
 
-def read_headed(text: str, words: ReaderWords, *, own_name: str) -> Headed:
-    """The request a framed message asks of me (or the text as written), and an address outside it."""
+def read_headed(text: str, words: ReaderWords, *, own_name: str, acting: frozenset[str] = frozenset()) -> Headed:
+    """The request a framed message asks of me (or the text as written), and an address outside it.
+    `acting`: every form of the verbs that act; a colleague's statement holding none may be context
+    (round 24, deputy.text.log_context); empty, that reading is off."""
     if "\n" not in text and ":" not in text:
         return Headed(text)
     pointed = _pointed_above([line.strip() for line in text.strip().split("\n")], words) if "above" in text else None
@@ -370,8 +373,23 @@ def read_headed(text: str, words: ReaderWords, *, own_name: str) -> Headed:
         if theirs and mine:
             return Headed(text, outside=theirs[0])
     if not all(_harmless(u.said, words) for u in others):
+        if _told_before_order(units, words, acting):
+            return Headed(asked)  # "[09:14] anna: the daily release is out\n[09:15] ben: @seaspider fetch A"
         return Headed(text, thread=thread)
     return Headed("\n".join(u.said.strip() for u in own))
+
+
+def _told_before_order(units: list[_Unit], words: ReaderWords, acting: frozenset[str]) -> bool:
+    """Round 24 (ctx24): a chat log whose last message is the writer's one line, put to me by my handle or name
+    and naming its own address, after other speakers' statements that order nothing (deputy.text.log_context):
+    harmless or troubled only by a describing word. Then the writer's line is read alone, with every check."""
+    own = units[-1]
+    if not own.own or not own.called or not _addresses(own.said) or len(units) < 2:
+        return False
+    others = units[:-1]
+    if any(u.own or u.who is None for u in others):
+        return False
+    return all(_harmless(u.said, words) or stated_context(u.said, words, acting) for u in others)
 
 
 def pointed_headed(text: str, words: ReaderWords, *, own_name: str, actions: frozenset[str]) -> str | None:

@@ -57,5 +57,23 @@ def pointed_quote(asked: str, theirs: list[str], actions: frozenset[str], words:
     # "that one", "this one": a demonstrative that picks out the one address exactly. A bare "it" after
     # someone else's words ('My colleague wrote: "we need A". Could you fetch it?') may mean their need
     # as well as the address, and stays refused as before.
-    exact = frozenset(p for p in words.turn_pointers_one if p.endswith(" one"))
+    exact = frozenset(p for p in words.turn_pointers_one if p.endswith(" one")) | _named_pointers(theirs, named[0], words)
     return pointed_request(asked, named, actions, replace(words, turn_pointers_one=exact))
+
+
+def _named_pointers(theirs: list[str], address: str, words: ReaderWords) -> frozenset[str]:
+    """Round 24 (ctx24): "that page", "this link" for the one address their words name as that noun.
+
+    '> The Finnish weather page is A\n\nPlease fetch that page.': "that page" picks out the address exactly when
+    their words say the page is it: the noun (of `words.pointed_nouns`) stands once in their words, and the
+    address follows it in the same sentence after "is"/"was" or a colon. "> A links to the forecast page"
+    names another page, and "that page" there stays outside the request."""
+    pointers: set[str] = set()
+    text = " ".join(theirs)
+    for noun in words.pointed_nouns:
+        if len(re.findall(rf"(?<![\w-]){re.escape(noun)}s?(?![\w-])", text, re.IGNORECASE)) != 1:
+            continue
+        named = rf"(?<![\w-]){re.escape(noun)}(?:[ \t]*:|(?![\w-])[^.!?\n]{{0,60}}?[ \t](?:is|was))[ \t]+<?{re.escape(address)}"
+        if re.search(named, text, re.IGNORECASE):
+            pointers |= {f"that {noun}", f"this {noun}"}
+    return frozenset(pointers)

@@ -97,7 +97,7 @@ def test_read_headed_marks_an_address_outside_the_request(deputy: Any) -> None:
 def test_without_the_framing_rule_a_chat_log_refuses(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = f"[09:14] priya: the status page is flaky again\n[09:16] priya: @seaspider download {A}"
     assert read_outcome(deputy, prompt)[0] == "fetch"
-    monkeypatch.setattr(reader_module, "read_headed", lambda text, words, own_name: headed_module.Headed(text))
+    monkeypatch.setattr(reader_module, "read_headed", lambda text, words, own_name, **_: headed_module.Headed(text))
     assert read_outcome(deputy, prompt)[0] == "refused"
 
 
