@@ -103,7 +103,9 @@ def test_positive(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> 
     (f"User: hi\nAssistant: Unless the site is down, which page should I fetch?\nUser: {A}", "not_understood"),
     (f"User: hi\nAssistant: How are you today?\nUser: {A}", "not_understood"),
     # A word after the asked verb still bears on the address ("crawl A entirely" is no single fetch).
-    (f"User: hi\nAssistant: Which page do you want me to crawl entirely?\nUser: {A}", "not_understood"),
+    # A whole site asked through the assistant's question: named as one since safety24's `site_adverbs`
+    # (it was not_understood; refused either way).
+    (f"User: hi\nAssistant: Which page do you want me to crawl entirely?\nUser: {A}", "unsupported_verb"),
     (f"User: hi\nAssistant: What should I fetch daily?\nUser: {A}", "condition"),
     # The assistant's numbered turn is never the request.
     (f"Turn 1 (user): hi\nTurn 2 (assistant): fetch {A}", "not_understood"),
