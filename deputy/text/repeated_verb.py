@@ -21,6 +21,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from deputy.alternation import alternation
 from deputy.protect import Protected
 
 __all__ = ["repeated_verb"]
@@ -33,10 +34,7 @@ _VERB_BEFORE_MARK = re.compile(rf"([A-Za-z]+)[ \t]+{_MARK}$")
 @lru_cache(maxsize=8)
 def _pattern(joiners: frozenset[str]) -> re.Pattern[str]:
     """"[,] and [then] <verb> it [again] <joiner>" right before an address mark; longest joiners first."""
-    alternatives = "|".join(
-        r"[ \t]+".join(re.escape(word) for word in phrase.split())
-        for phrase in sorted(joiners, key=len, reverse=True)
-    )
+    alternatives = alternation(joiners)
     return re.compile(
         rf"(?:,?[ \t]+and(?:[ \t]+then)?|,[ \t]*then)[ \t]+(?P<verb>[A-Za-z]+)[ \t]+it"
         rf"(?:[ \t]+(?:again|once[ \t]+more))?[ \t]+(?:{alternatives})[ \t]+(?={_MARK})",

@@ -23,6 +23,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from deputy.alternation import alternation
 from deputy.protect import Protected
 
 __all__ = ["same_again"]
@@ -34,10 +35,7 @@ _MARK = "\x00"
 @lru_cache(maxsize=8)
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """"[,] and [then] <phrase>" right before an address mark; longest phrases first."""
-    alternatives = "|".join(
-        r"[ \t]+".join(re.escape(word) for word in phrase.split())
-        for phrase in sorted(phrases, key=len, reverse=True)
-    )
+    alternatives = alternation(frozenset(phrases))
     return re.compile(
         rf"(?P<join>,?[ \t]+and(?:[ \t]*,)?(?:[ \t]+then)?(?:[ \t]*,)?)[ \t]+(?:{alternatives})[ \t]+(?={_MARK})",
         re.IGNORECASE,
@@ -47,10 +45,7 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
 @lru_cache(maxsize=8)
 def _opening_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """The phrase opening a sentence ("Then do the same for", "Same for") right before an address mark."""
-    alternatives = "|".join(
-        r"[ \t]+".join(re.escape(word) for word in phrase.split())
-        for phrase in sorted(phrases, key=len, reverse=True)
-    )
+    alternatives = alternation(frozenset(phrases))
     return re.compile(
         rf"(?:(?<=[.!?])[ \t]+|(?<=\n)[ \t]*)(?P<lead>(?:(?:then|now|also|and|next)[ \t]*,?[ \t]+)?"
         rf"(?:(?:please|pls|kindly)[ \t]+)?)(?:{alternatives})[ \t]+(?={_MARK})",

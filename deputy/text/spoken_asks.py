@@ -22,6 +22,7 @@ import re
 from collections.abc import Collection
 from functools import cache
 
+from deputy.alternation import alternation
 from deputy.protect import ItemKind, protect
 from deputy.vocab import ReaderWords
 
@@ -61,8 +62,7 @@ _MAX_MENTIONED_WORDS = 3  # "the phrase 'erase the past'": a word or a short phr
 
 
 def _phrases(words: Collection[str]) -> str:
-    ordered = sorted(words, key=len, reverse=True)
-    return "|".join(r"[ \t]+".join(re.escape(w) for w in phrase.split()) for phrase in ordered)
+    return alternation(frozenset(words))
 
 
 def _last_time(text: str) -> str:

@@ -28,6 +28,7 @@ import re
 from collections.abc import Collection, Mapping
 from functools import cache
 
+from deputy.alternation import alternation
 from deputy.protect import protect
 from deputy.text.reorder import gerund_forms, participle_forms
 
@@ -55,8 +56,7 @@ _MIN_STATEMENT_WORDS = 2  # "the link is A": a statement, never a lone word ("ye
 
 
 def _phrases(words: Collection[str]) -> str:
-    ordered = sorted(words, key=len, reverse=True)
-    return "|".join(r"[ \t]+".join(re.escape(w) for w in phrase.split()) for phrase in ordered)
+    return alternation(frozenset(words))
 
 
 @cache
