@@ -22,10 +22,11 @@ from seaspider.demo.http_wire import html_headers
 from seaspider.demo.localweb import LocalWeb, Response
 
 # In flight when the node dies. Long, so that it is still in flight when the journal thread
-# reaches the stalled page line on a loaded machine (2.5 s, then 6 s, were not always enough); the nodes'
-# fetch.timeout_ms is raised above it.
-SLOW = "/slow?ms=10000"
-TIMEOUT = {"timeout_ms": 12000}
+# reaches the stalled page line on a loaded machine (2.5 s, 6 s, then 10 s, were not always enough: a run with
+# six pytest workers on two cores saw every slow request end before the stall); the nodes' fetch.timeout_ms
+# is raised above it.
+SLOW = "/slow?ms=15000"
+TIMEOUT = {"timeout_ms": 17000}
 STALL = "/p/1"  # of host 0: the page line the doomed node never writes
 
 _STALL_PATCH = (
@@ -71,7 +72,7 @@ def _kill_and_finish(tmp_path: Path, web: LocalWeb, *, settle_first: bool) -> tu
             doomed.send_signal(signal.SIGKILL)
             doomed.communicate(timeout=30)
         # The server answers the takers' fetch of these URLs at once: the dead node's own slow requests, already
-        # begun, still run their 10 s, and the takers must wait out its bookings all the same (start + 17 s).
+        # begun, still run their 15 s, and the takers must wait out its bookings all the same (start + 22 s).
         for host in (1, 2, 3):
             web.set_route(host, SLOW, Response(headers=html_headers(), body=b"<html><title>slow</title>recovered</html>"))
         try:
