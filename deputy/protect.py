@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-__all__ = ["ItemKind", "Protected", "ProtectedItem", "maybe_host", "protect"]
+__all__ = ["ITEM_MARK", "ItemKind", "Protected", "ProtectedItem", "maybe_host", "protect"]
+
+# A text pass that reads the plain text as one string puts this character where each protected item
+# stands. A prompt that already holds one splits into too many pieces, so `rejoined` keeps it as written.
+ITEM_MARK = "\x00"
 
 
 class ItemKind(enum.StrEnum):
@@ -40,6 +44,18 @@ class Protected:
     prompt: str
     pieces: tuple[str, ...]
     items: tuple[ProtectedItem, ...]
+
+    def joined(self) -> str:
+        """The plain text as one string, each protected item standing as one ITEM_MARK."""
+        return ITEM_MARK.join(self.pieces)
+
+    def rejoined(self, joined: str) -> Protected | None:
+        """This prompt with its plain text rewritten to `joined` (from `joined()`), or None when the
+        rewrite lost or added a mark: a pass must never touch an address, so it then keeps the prompt."""
+        pieces = tuple(joined.split(ITEM_MARK))
+        if len(pieces) != len(self.pieces):
+            return None
+        return replace(self, pieces=pieces)
 
 
 # Characters that end a URL in running text; sentence punctuation right after a URL is not part of it.

@@ -8,7 +8,6 @@ Pure over spaCy tokens and skeletons; knows no capability (the caller says which
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -95,16 +94,16 @@ def robots_lets(
     most) and us/me/one of the robot's `names` (MovaBot)/our + one of `nouns` (crawler) + in/into/through
     after it; "Does the client let us in?", "Let us fetch A" and "Let me know if A is allowed" are left as
     written. An address is one opaque mark here (\\x00)."""
-    joined = "\x00".join(protected.pieces)
+    joined = protected.joined()
     found = list(_robots_let(names, nouns).finditer(joined))
     if not found:
         return protected, ()
     for match in reversed(found):
         joined = joined[: match.start("verb")] + "allow" + joined[match.end("verb"):]
-    pieces = tuple(joined.split("\x00"))
-    if len(pieces) != len(protected.pieces):
+    rewritten = protected.rejoined(joined)
+    if rewritten is None:
         return protected, ()  # an address mark was touched: leave the prompt as written
-    return replace(protected, pieces=pieces), tuple("robots.txt … let us → robots.txt … allow us" for _ in found)
+    return rewritten, tuple("robots.txt … let us → robots.txt … allow us" for _ in found)
 
 
 def counted_totals(doc: Any, items: dict[int, Any]) -> None:

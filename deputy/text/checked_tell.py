@@ -21,13 +21,12 @@ Pure over the protected prompt; knows no capability.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
-from deputy.protect import Protected
+from deputy.protect import ITEM_MARK, Protected
 
 __all__ = ["checked_tell"]
 
-_MARK = "\x00"
+_MARK = ITEM_MARK
 # "and tell me/us if|whether", "and let me/us know if|whether", "and say whether".
 _TELL = re.compile(
     r"(?P<tail>,?[ \t]+and[ \t]+(?:(?:then|please)[ \t]+)?"
@@ -58,17 +57,17 @@ def checked_tell(
     vocabulary's action verbs)."""
     if not checking or not permission:
         return protected, ()
-    joined = _MARK.join(protected.pieces)
+    joined = protected.joined()
     found = [m for m in _TELL.finditer(joined) if _own_permission(m.group("clause"), permission, others)
              and _opens_with_check(joined, m.start(), checking)]
     if not found:
         return protected, ()
     for match in reversed(found):
         joined = joined[: match.start()] + match.group("end") + joined[match.end():]
-    pieces = tuple(joined.split(_MARK))
-    if len(pieces) != len(protected.pieces):
+    rewritten = protected.rejoined(joined)
+    if rewritten is None:
         return protected, ()  # an address mark was touched: leave the prompt as written
-    return replace(protected, pieces=pieces), tuple("and tell me if … allowed → (the check answers it)" for _ in found)
+    return rewritten, tuple("and tell me if … allowed → (the check answers it)" for _ in found)
 
 
 def _own_permission(clause: str, permission: frozenset[str], others: frozenset[str]) -> bool:

@@ -13,7 +13,6 @@ and a sentence that holds a condition word ("… if the crawl has finished") are
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from deputy.protect import Protected
 
@@ -34,14 +33,14 @@ def let_know(protected: Protected, conditions: frozenset[str]) -> tuple[Protecte
     `conditions` are the reader's single condition words (words.conditions): a sentence holding one
     keeps "let", so the reader refuses it as before. An address is one opaque mark (\\x00) here, and
     the rest of the sentence is only read up to the first one (a condition after it is caught later)."""
-    joined = "\x00".join(protected.pieces)
+    joined = protected.joined()
     found = [m for m in _LET_KNOW.finditer(joined)
              if not {w.strip(",;'\"()").lower() for w in m.group("rest").split()} & conditions]
     if not found:
         return protected, ()
     for match in reversed(found):
         joined = joined[: match.start("verb")] + "tell " + match.group("who") + joined[match.end("verb"):]
-    pieces = tuple(joined.split("\x00"))
-    if len(pieces) != len(protected.pieces):
+    rewritten = protected.rejoined(joined)
+    if rewritten is None:
         return protected, ()  # an address mark was touched: leave the prompt as written
-    return replace(protected, pieces=pieces), tuple("let me know → tell me" for _ in found)
+    return rewritten, tuple("let me know → tell me" for _ in found)

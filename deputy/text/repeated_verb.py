@@ -18,16 +18,15 @@ the prompt as written. Pure over the protected prompt; knows no capability.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
 
 from deputy.alternation import alternation
-from deputy.protect import Protected
+from deputy.protect import ITEM_MARK, Protected
 
 __all__ = ["repeated_verb"]
 
 # An address is one opaque mark (\x00) in the joined text; a sentence ends at . ! ? or a line break.
-_MARK = "\x00"
+_MARK = ITEM_MARK
 _VERB_BEFORE_MARK = re.compile(rf"([A-Za-z]+)[ \t]+{_MARK}$")
 
 
@@ -49,7 +48,7 @@ def repeated_verb(
     verb is the one the sentence's one earlier address took; a note for each."""
     if not joiners or len(protected.items) < 2:
         return protected, ()
-    joined = _MARK.join(protected.pieces)
+    joined = protected.joined()
     notes: list[str] = []
     for match in reversed(list(_pattern(joiners).finditer(joined))):
         verb = match.group("verb").lower()
@@ -58,10 +57,10 @@ def repeated_verb(
             notes.append(f"{verb} it again along with → and")
     if not notes:
         return protected, ()
-    pieces = tuple(joined.split(_MARK))
-    if len(pieces) != len(protected.pieces):
+    rewritten = protected.rejoined(joined)
+    if rewritten is None:
         return protected, ()  # an address mark was touched: leave the prompt as written
-    return replace(protected, pieces=pieces), tuple(notes)
+    return rewritten, tuple(notes)
 
 
 def _object_verb(joined: str, at: int) -> str | None:

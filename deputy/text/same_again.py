@@ -20,16 +20,15 @@ protected prompt; knows no capability.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
 
 from deputy.alternation import alternation
-from deputy.protect import Protected
+from deputy.protect import ITEM_MARK, Protected
 
 __all__ = ["same_again"]
 
 # An address is one opaque mark (\x00) in the joined text; a sentence ends at . ! ? or a line break.
-_MARK = "\x00"
+_MARK = ITEM_MARK
 
 
 @lru_cache(maxsize=8)
@@ -64,7 +63,7 @@ def same_again(
     <address>." after a sentence that opens with a known verb read as that verb; a note for each."""
     if not phrases or len(protected.items) < 2:
         return protected, ()
-    joined = _MARK.join(protected.pieces)
+    joined = protected.joined()
     notes: list[str] = []
     found = [m for m in _pattern(phrases).finditer(joined) if _address_before(joined, m.start())]
     for match in reversed(found):
@@ -77,10 +76,10 @@ def same_again(
             notes.append(f"do the same for → {verb}")
     if not notes:
         return protected, ()
-    pieces = tuple(joined.split(_MARK))
-    if len(pieces) != len(protected.pieces):
+    rewritten = protected.rejoined(joined)
+    if rewritten is None:
         return protected, ()  # an address mark was touched: leave the prompt as written
-    return replace(protected, pieces=pieces), tuple(notes)
+    return rewritten, tuple(notes)
 
 
 def _verb_before(joined: str, at: int, verbs: frozenset[str]) -> str | None:

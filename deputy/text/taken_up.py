@@ -16,13 +16,11 @@ opening a phrase with no determiner ("Skip page of A, fetch it"), keeps the prom
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from deputy.protect import Protected
 
 __all__ = ["taken_up"]
 
-_MARK = "\x00"
 _TAKEN_UP = re.compile(
     r"(?:\A|(?<=[.!?\n]))(?P<space>[ \t]*)"
     r"(?P<phrase>(?P<det>(?:the|a|an|its|their|our|your)[ \t]+)?(?P<words>(?:[A-Za-z][A-Za-z-]*[ \t]+){1,3})"
@@ -42,7 +40,7 @@ def taken_up(
     phrase holding one is left as written)."""
     if not protected.items:
         return protected, ()
-    joined = _MARK.join(protected.pieces)
+    joined = protected.joined()
     notes: list[str] = []
 
     def put(match: re.Match[str]) -> str:
@@ -58,7 +56,7 @@ def taken_up(
     joined = _TAKEN_UP.sub(put, joined)
     if not notes:
         return protected, ()
-    pieces = tuple(joined.split(_MARK))
-    if len(pieces) != len(protected.pieces):
+    rewritten = protected.rejoined(joined)
+    if rewritten is None:
         return protected, ()  # an address mark was touched: leave the prompt as written
-    return replace(protected, pieces=pieces), tuple(notes)
+    return rewritten, tuple(notes)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deputy.protect import ItemKind, protect
+from deputy.protect import ITEM_MARK, ItemKind, protect
 
 
 def _items(prompt: str) -> list[tuple[str, str]]:
@@ -109,3 +109,19 @@ def test_a_dotted_word_that_may_be_a_site_is_flagged_not_taken() -> None:
     assert _items("How many pages from docs.rs?") == []
     assert maybe_host("docs.rs") and maybe_host("bun.sh")
     assert not maybe_host("robots.txt") and not maybe_host("index.html")  # negative control
+
+
+def test_a_text_pass_rewrites_the_plain_text_around_the_marks() -> None:
+    protected = protect("Please grab https://a.example/x and https://b.example/y now")
+    joined = protected.joined()
+    assert joined.count(ITEM_MARK) == 2
+    rewritten = protected.rejoined(joined.replace("Please grab", "fetch"))
+    assert rewritten is not None
+    assert rewritten.pieces[0] == "fetch " and rewritten.items == protected.items
+
+
+def test_a_rewrite_that_touches_an_address_mark_is_not_taken() -> None:  # negative control
+    protected = protect("Please grab https://a.example/x and https://b.example/y now")
+    joined = protected.joined()
+    assert protected.rejoined(joined.replace(ITEM_MARK, "", 1)) is None  # a mark lost
+    assert protected.rejoined(joined + ITEM_MARK) is None  # a mark added
