@@ -18,6 +18,8 @@ NOUNS = {"page": "pages", "job": "jobs", "byte": "bytes"}
 _COUNTED = re.compile(rf"(?<![\w.,:/-])(\d+) (?:more )?({'|'.join([*NOUNS, *NOUNS.values()])})\b")
 _QUOTED = re.compile(r"“[^“”]*”")
 _URL = re.compile(r"https?://\S+?(?=[,;:)]? |[.,;:)]?$)")
+# A bare host name is data too: "from from.org" names the site from.org, it does not double "from".
+_HOST = re.compile(r"(?<![\w./-])(?:[a-z0-9-]+\.)+[a-z]{2,}(?![\w/-])")
 _PROBLEMS: list[tuple[str, re.Pattern[str]]] = [
     ("singular subject with a plural verb", re.compile(r"\b(?:job|page|byte) (?:are|were)\b")),
     ("plural subject with a singular verb", re.compile(r"\b(?:jobs|pages|bytes) (?:is|was)\b")),
@@ -36,9 +38,9 @@ _PROBLEMS: list[tuple[str, re.Pattern[str]]] = [
 
 def grammar_problems(text: str) -> list[str]:
     """Every problem found in `text`, by name; an empty list means the answer passed."""
-    # URLs and quoted titles are data, not words: "https://a.example/a at" has no article in it, and a
-    # page titled “True” or “a a” is quoted as the page says it.
-    words = _QUOTED.sub("“quoted”", _URL.sub("https-url", text))
+    # URLs, host names and quoted titles are data, not words: "https://a.example/a at" has no article
+    # in it, "from from.org" names a site, and a page titled “True” or “a a” is quoted as the page says it.
+    words = _QUOTED.sub("“quoted”", _HOST.sub("host-name", _URL.sub("https-url", text)))
     found = [name for name, pattern in _PROBLEMS if pattern.search(words)]
     for number, noun in _COUNTED.findall(words):
         if (number == "1") != (noun in NOUNS):
@@ -76,6 +78,7 @@ def grammar_problems(text: str) -> list[str]:
         "It is fine. It is fine. It is fine. It is fine.",
         "It fetched ().",
         "Its title is “Mova”. It is True.",
+        "I have stored 3 pages from from a.example.",  # a doubled word next to a host name is still doubled
     ],
 )
 def test_checker_catches_each_kind_of_mistake(bad: str) -> None:  # negative control of the checker
@@ -89,6 +92,9 @@ def test_checker_catches_each_kind_of_mistake(bad: str) -> None:  # negative con
         "I have queued 1 page for fetching (octopus-7-0): https://a.example/. No job is ahead of it.",
         "I fetched https://a.example/ at 2026-11-04 07:52 UTC: HTTP 200, text/html, 2.4 MB. It has no links.",
         "Its title is “True”. Its title is “a a”.",  # a page's own words, quoted
+        # A host whose first label is the word before it (hypothesis once drew from.org for stats and robots).
+        "I have stored 3 pages from from.org.",
+        "No, not for now: https://from.org/robots.txt is unreachable, so I will not fetch from from.org for a while.",
     ],
 )
 def test_checker_passes_good_sentences(good: str) -> None:
