@@ -73,6 +73,8 @@ def wished_noun(wish: Any, parsed: Parsed, words: ReaderWords, actions: frozense
     if len(objects) != 1 or objects[0].i in parsed.items:
         return None
     noun = objects[0]
+    if not _bare(noun, parsed):
+        return None  # "a copy of A and all its subpages", "the text of A translated": more than the page
     lemma, word = str(noun.lemma_).lower(), lower(noun)
     holds = _holds_an_address(noun, parsed)
     if (lemma in words.referent_nouns or word in words.referent_nouns) and holds:
@@ -82,6 +84,24 @@ def wished_noun(wish: Any, parsed: Parsed, words: ReaderWords, actions: frozense
             and not any(c.dep_ in ("prep", "relcl", "acl", "poss", "compound") for c in noun.children):
         return noun
     return None
+
+
+# Words on the wished noun that only describe it: "a stored copy", "the original wording", "the full text".
+_DESCRIBING = frozenset({"det", "amod", "compound", "nummod", "punct"})
+
+
+def _bare(noun: Any, parsed: Parsed) -> bool:
+    """Whether the wished noun holds nothing but describing words and, at most, one preposition holding one
+    address with nothing on it: "the original wording of A", never "a copy of A and its subpages"."""
+    for kid in noun.children:
+        if kid.dep_ in _DESCRIBING and not any(t.i in parsed.items for t in kid.subtree):
+            continue
+        if kid.dep_ == "prep" and lower(kid) in _HOLDING:
+            held = list(kid.children)
+            if len(held) == 1 and held[0].dep_ == "pobj" and held[0].i in parsed.items and not list(held[0].children):
+                continue
+        return False
+    return True
 
 
 def _wishing(tok: Any, words: ReaderWords) -> bool:
