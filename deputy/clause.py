@@ -24,6 +24,7 @@ from deputy.forms.listcounts import counts_the_object
 from deputy.forms.misattached import hyphen_compound
 from deputy.nlp import Parsed
 from deputy.forms.pronouns import only_addresses_joined
+from deputy.forms.written_past import written_past
 from deputy.forms.numbers import names_a_noun
 from deputy.forms.own_steps import deadline_clauses
 from deputy.forms.past_events import after_a_past_event
@@ -209,6 +210,8 @@ def read_clause(sent: Any, parsed: Parsed, words: ReaderWords, verbs: frozenset[
         # "Do fetch A" / "Do not fetch A": an imperative with do-support (the negation is judged apart).
         and all(str(a.lemma_).lower() == "do" and a.tag_ in ("VB", "VBP") for a in auxes)
         and (action.tag_ == "VB" or noun_as_verb)
+        # "Yesterday: fetched A and B.": a past form the model tagged as bare tells, and orders nothing (round 25).
+        and not written_past(action, predicate)
         and set(governors) <= words.serial_verbs
         and opening is None  # "May the robot download A?" opens with its modal: no imperative
     ):

@@ -64,6 +64,7 @@ from deputy.signals import (
     writers_deadline,
 )
 from deputy.skeleton import Modality, Mood, Skeleton, SlotToken, TokenRow
+from deputy.forms.named_again import named_again
 from deputy.forms.steps import step_goals
 from deputy.forms.told_before import told_spans
 from deputy.forms.times import is_repetition, is_time_word, schedule_phrase, schedules
@@ -259,6 +260,9 @@ def _roles(
     # Not a line right under a label ("Assistant: done"): whose words those are is the turn reader's call.
     reports = {i for i in context if main_i in addressed and not (i and clauses[i - 1].label)
                and reports_what_happened(clauses[i], parsed, words, actions)}
+    # "Previously: fetched A OK.\nNow: fetch B and A.": a report of a past act on addresses the request names
+    # again tells, and asks nothing more (deputy.forms.named_again, round 25).
+    reports |= set(named_again(clauses, context, main_i, parsed, words, actions, known))
     fine = [
         i for i in context
         if i in pleasant or i in reports

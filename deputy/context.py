@@ -19,6 +19,7 @@ from deputy.forms.past_results import tells_a_result, verdict
 from deputy.forms.reasons import by_the_writer, reports_on
 from deputy.forms.recalled import no_rivals, points_at_object, recalls, waits
 from deputy.forms.told_before import told_you_before
+from deputy.forms.wished_copy import wishes_the_page
 from deputy.signals import content, is_negation, lower, writers_deadline
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
@@ -368,7 +369,13 @@ def bind_pronoun(
     recalled = points_at_object(main, parsed) \
         and all(recalls(clauses[i], parsed, words, actions, again=again, known=known) for i in holders) \
         and all(no_rivals(clauses[i], parsed, words) for i in fine)
-    if not reported and not asked and not recalled and not all(
+    # "The researcher read A yesterday and wants a stored copy too. Please fetch it.": the one sentence naming
+    # the one address wishes for that page, and the request's object carries the wish out (round 25,
+    # deputy.forms.wished_copy).
+    wished = wanted == 1 and len(holders) == 1 and points_at_object(main, parsed) \
+        and wishes_the_page(clauses[holders[0]], frozenset(addresses), parsed, words, actions) \
+        and all(no_rivals(clauses[i], parsed, words) for i in fine if i != holders[0])
+    if not reported and not asked and not recalled and not wished and not all(
         _hands_over(clauses[i], frozenset(addresses), parsed, words, actions)
         or _done_before(clauses[i], main, parsed, words, actions) for i in holders
     ):

@@ -196,6 +196,7 @@ class ReaderWords:
     summed_quantities: tuple[str, ...]
     run_on_links: tuple[str, ...]
     mention_nouns: frozenset[str]
+    copy_nouns: frozenset[str]
     keeping_verbs: frozenset[str]
     linking_verbs: frozenset[str]
     kept_states: tuple[str, ...]

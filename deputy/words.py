@@ -1009,6 +1009,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Round 23 (voice23): nouns that mention a quoted word rather than use it ("the title contains the word
     # 'delete'"): the quoted word after one is no verb of the request. Widens what acts.
     "mention_nouns": ("word", "words", "term", "string", "phrase", "keyword", "text"),
+    # Round 25 (bind25, deputy/forms/wished_copy.py): nouns for a copy of a page. A wish for one that names no
+    # other thing ("The researcher read A and wants a stored copy. Please fetch it.") is a wish for the one
+    # page the context names, and "it" may stand for that page. Widens what acts.
+    "copy_nouns": ("copy", "copies", "snapshot", "snapshots", "backup"),
     # Round 24 (voice24, deputy/text/spoken_runons.py): what a speaker sums up the addresses just named with,
     # closing the request ("fetch A and B and yeah that's both of them", "… so yeah those are both"). Dropped
     # only at the very end, right after an address, and a number must count the addresses named. Widens what acts.

@@ -25,6 +25,7 @@ __all__ = [
     "linked_state",
     "listcounts",
     "misattached",
+    "named_again",
     "needed_page",
     "numbers",
     "opening_names",
@@ -56,4 +57,6 @@ __all__ = [
     "told_before",
     "whole_site",
     "why_heading",
+    "wished_copy",
+    "written_past",
 ]

@@ -33,6 +33,9 @@ def asked_back(main: "Clause", holder: "Clause", wanted: int) -> bool:
 # Prepositions that say which page a question asks about: "What did you record for that page?".
 _ABOUT = frozenset({"for", "on", "of", "from", "at"})
 _ONE = frozenset({"it", "this", "that"})
+# The parts of a question a possessive "its" may sit on: what is asked ("What was its title?" has "title" as
+# the subject, "What title did it have?" needs none of this) or what is wanted ("show me its stored text").
+_ASKED_ROLES = frozenset({"nsubj", "nsubjpass", "attr", "dobj"})
 
 
 def question_pointer(action: Any, asks: bool, parsed: Parsed, referent_nouns: frozenset[str]) -> int | None:
@@ -42,6 +45,9 @@ def question_pointer(action: Any, asks: bool, parsed: Parsed, referent_nouns: fr
     if not asks:
         return None
     for child in action.children:
+        # "What was its title?", "What's its status code?": "its" on what is asked points back (round 25).
+        if child.dep_ in _ASKED_ROLES and _asked_of_its(child, parsed) is not None:
+            return _asked_of_its(child, parsed)
         if child.dep_ in ("nsubj", "nsubjpass") and _points(child, parsed, referent_nouns):
             return int(child.i)
         if child.dep_ == "prep" and str(child.text).lower() in _ABOUT:
@@ -60,3 +66,14 @@ def _points(tok: Any, parsed: Parsed, referent_nouns: frozenset[str]) -> bool:
         return True
     noun = str(tok.lemma_).lower()
     return tok.tag_ == "NN" and noun in referent_nouns and kids in (["this"], ["that"])
+
+
+def _asked_of_its(noun: Any, parsed: Parsed) -> int | None:
+    """The index of a lone possessive "its" on a noun of the question ("its title"), or None. The noun
+    names no address itself, and "its" is its only possessive."""
+    if noun.i in parsed.items or any(t.i in parsed.items for t in noun.subtree):
+        return None
+    owners = [k for k in noun.children if k.dep_ == "poss"]
+    if len(owners) != 1 or str(owners[0].text).lower() != "its" or list(owners[0].children):
+        return None
+    return int(owners[0].i)

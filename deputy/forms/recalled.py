@@ -19,7 +19,7 @@ from deputy.signals import is_negation, lower
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
 
-__all__ = ["dates_the_past", "no_rivals", "past_report", "points_at_object", "recalls", "waits"]
+__all__ = ["dates_the_past", "named_whole", "no_rival", "no_rivals", "past_report", "points_at_object", "recalls", "waits"]
 
 _BASIC = frozenset({"be", "have", "do", "go"})
 # Tags of a verb that tells what happened ("I saved A", "A was archived"): never an order or a wish now.
@@ -107,7 +107,7 @@ def recalls(
         # "A was meant to be fetched" hides an order under a past verb: any acting verb it governs counts.
         if lemma in actions and any(c.dep_ == "aux" and c.tag_ == "TO" for c in tok.children):
             return False
-    if not all(_named_whole(doc[i], parsed) for i in clause.tokens if i in parsed.items):
+    if not all(_named_whole(doc[i], parsed, words.referent_nouns) for i in clause.tokens if i in parsed.items):
         return False
     return not _multiword_condition(clause, parsed, words)
 
@@ -118,10 +118,21 @@ def no_rivals(clause: Clause, parsed: Parsed, words: ReaderWords) -> bool:
     return all(_no_rival(parsed.doc[i], parsed, words) for i in clause.tokens if i not in parsed.items)
 
 
-def _named_whole(address: Any, parsed: Parsed) -> bool:
+def named_whole(address: Any, parsed: Parsed, placed: frozenset[str] = frozenset()) -> bool:
+    """Whether the address is what its sentence speaks of (see `_named_whole`); for deputy.forms.wished_copy."""
+    return _named_whole(address, parsed, placed)
+
+
+def no_rival(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
+    """Whether a word could not be what a pointer stands for instead of the address (see `_no_rival`)."""
+    return _no_rival(tok, parsed, words)
+
+
+def _named_whole(address: Any, parsed: Parsed, placed: frozenset[str] = frozenset()) -> bool:
     """Whether the address itself is what the sentence speaks of: a verb's subject or object ("I saved A"),
     the object of a preposition on a verb ("we talked about A"), or one of a list of such, never a place
-    where something else is ("everything from A", "broken images on A": the pointer would widen)."""
+    where something else is ("everything from A", "broken images on A": the pointer would widen). With
+    `placed` (nouns for a page), "read the article at A" names A too (round 25)."""
     node = address
     while node.dep_ in ("conj", "appos") and node.head.i != node.i:
         node = node.head
@@ -129,8 +140,29 @@ def _named_whole(address: Any, parsed: Parsed) -> bool:
         return True
     if node.dep_ == "pobj":
         prep = node.head
-        return prep.head.pos_ in ("VERB", "AUX") and not any(c.dep_ == "dobj" for c in prep.head.children)
+        if prep.head.pos_ not in ("VERB", "AUX"):
+            return False
+        # "they read the article at A" (round 25): the verb's object is the page placed at the address.
+        return not any(c.dep_ == "dobj" for c in prep.head.children) or _placed_page(prep, placed)
     return False
+
+
+# Prepositions that place a page at its address: "the article at A", "the post on A".
+_PLACING = frozenset({"at", "on"})
+
+
+def _placed_page(prep: Any, nouns: frozenset[str]) -> bool:
+    """Whether "at"/"on" on a verb places the verb's one object, a noun for a page with a determiner and
+    nothing else on it, at the address: "read the article at A" reads A (the model hangs "at A" on the verb)."""
+    if lower(prep) not in _PLACING:
+        return False
+    objects = [c for c in prep.head.children if c.dep_ == "dobj"]
+    if len(objects) != 1:
+        return False
+    noun = objects[0]
+    kids = [c for c in noun.children if c.dep_ != "punct"]
+    return (str(noun.lemma_).lower() in nouns and len(kids) == 1 and kids[0].dep_ == "det"
+            and lower(kids[0]) in ("the", "that", "this"))
 
 
 def _no_rival(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
@@ -151,6 +183,10 @@ def _no_rival(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
         return True
     if tok.ent_type_ in ("DATE", "TIME") or tok.dep_ in ("npadvmod", "tmod"):
         return True
+    # "… so we have a copy" (round 25): a copy that says nothing of what it copies is a copy of the page.
+    if (lemma in words.copy_nouns or word in words.copy_nouns) and not any(
+            c.dep_ in ("prep", "relcl", "acl", "poss", "compound") for c in tok.children):
+        return True
     if tok.dep_ in ("nsubj", "nsubjpass") and tok.pos_ == "PROPN":
         return True  # "Marco sent me A": a name that acts
     if tok.dep_ in ("compound", "amod", "poss", "nmod") and tok.head.i != tok.i:
@@ -168,6 +204,11 @@ def _multiword_condition(clause: Clause, parsed: Parsed, words: ReaderWords) -> 
 def _names_an_address(noun: Any, parsed: Parsed) -> bool:
     """Whether an address hangs from the noun, or the noun and an address are the two sides of a copula."""
     if any(t.i in parsed.items for t in noun.subtree):
+        return True
+    # "read the article at A" (round 25): the model hangs "at A" on the verb whose object the noun is.
+    if noun.dep_ == "dobj" and any(p.dep_ == "prep" and lower(p) in _PLACING and _placed_page(p, frozenset({str(noun.lemma_).lower()}))
+                                   and any(g.dep_ == "pobj" and g.i in parsed.items for g in p.children)
+                                   for p in noun.head.children):
         return True
     head = noun.head
     return str(head.lemma_).lower() == "be" and any(c.i in parsed.items for c in head.children)

@@ -76,6 +76,8 @@ _WIDENING = (
     "reason_openers",
     # Round 23 (voice23): a guessed time after a when question, a perusal before the order, a mentioned word.
     "guessed_times", "perusal_phrases", "mention_nouns",
+    # Round 25 (bind25): a noun for a copy of a page lets a wished copy bind "it" (deputy.forms.wished_copy).
+    "copy_nouns",
     # Round 24 (voice24): a closing summary of the addresses, a spoken link before an order (deputy.text.spoken_runons).
     "summed_quantities", "run_on_links",
     # Round 23 (ctx23): a verb of keeping and a kept state make a fronted purpose pass (deputy.text.fronted_purpose).

@@ -174,6 +174,10 @@ def bound_reading(bound: str | None, read: Callable[[str], Plan | Refusal],
 _PRONOUN_OR_ITS = re.compile(r"(?<![\w'’./@-])(it|its)(?![\w'’/@-])", re.IGNORECASE)
 
 
+# Up to three words after "its" that close the sentence (a stop, a question mark, a comma or the end).
+_CLOSING_PHRASE = re.compile(r"\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)(?=\s*(?:[.?!,;]|$))")
+
+
 def pronoun_bound(request: str, address: str, *, possessive: bool = False) -> str | None:
     """The request with its one "it" put as the address; None unless there is exactly one. With
     `possessive`, "its …" counts too and is put as "the … of <address>" (deputy.text.turns, round 17;
@@ -184,7 +188,9 @@ def pronoun_bound(request: str, address: str, *, possessive: bool = False) -> st
     match = found[0]
     if match.group(1).lower() == "it":
         return request[:match.start()] + address + request[match.end():]
-    after = re.match(r"\s+([^\W\d_][\w-]*)", request[match.end():])
+    # "its stored text." (round 25): a phrase of up to three words closing the sentence is the noun phrase
+    # whole ("the stored text of A"); else the one word after "its", as before.
+    after = _CLOSING_PHRASE.match(request[match.end():]) or re.match(r"\s+([^\W\d_][\w-]*)", request[match.end():])
     if after is None:
         return None
     noun_end = match.end() + after.end()

@@ -148,6 +148,9 @@ def test_switching_the_past_check_off_refuses_again(deputy: Deputy, monkeypatch:
     # Round 18: a past report beside a request is context in the sentence reader too
     # (deputy/forms/reported_past.py); switched off with it, so only the turn reader's past check is left.
     monkeypatch.setattr(compose_module, "reports_what_happened", lambda *args, **kwargs: False)
+    # Round 25 (bind25): a past report of the very address the request names is no second thing
+    # (deputy/forms/named_again.py); switched off too, so only the turn reader's past check is left.
+    monkeypatch.setattr(compose_module, "named_again", lambda *args, **kwargs: [])
     assert isinstance(deputy.read(prompt), Refusal)
 
 

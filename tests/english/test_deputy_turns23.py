@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+import deputy.forms.asked_back as asked_back
+
 from _deputy_helpers import deputy_with_words, read_outcome
 from _teaching_helpers import relaxations_on_adding
 from deputy import Deputy
@@ -130,7 +132,10 @@ def test_negative(deputy: Deputy, prompt: str, kind: str) -> None:
     ({"asked_objects": frozenset()}, f"Turn 1 (user): hi\nTurn 2 (assistant): what should I fetch?\nTurn 3 (user): {A}"),
     ({"said_verbs": frozenset()}, f"Assistant said: 'I fetched {A} at 09:14 UTC.' What was its title?"),
 ])
-def test_rule_off_refuses(lists: dict[str, frozenset[str]], prompt: str) -> None:
+def test_rule_off_refuses(lists: dict[str, frozenset[str]], prompt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 25 (bind25): "What was its title?" after a statement naming one address binds "its" in the sentence
+    # reader too (deputy/forms/asked_back.py); switched off here, so only the rule under test is left.
+    monkeypatch.setattr(asked_back, "_asked_of_its", lambda noun, parsed: None)
     assert read_outcome(deputy_with_words(**lists), prompt)[0] == "refused"
 
 
