@@ -29,6 +29,7 @@ from deputy.text.emphasis import unemphasised_words
 from deputy.text.delivery_notes import without_delivery_note
 from deputy.text.reader_greetings import without_reader_greetings
 from deputy.text.sent_facts import sent_facts
+from deputy.text.restated_call import english_addresses, restated_call
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
 from deputy.text.colon_question import question_after_colon
@@ -321,6 +322,10 @@ class Deputy:
             answer = self._field_listed(*listed)
             if answer is not None:
                 return answer
+        # Round 25 (tickets25): 'tool_call: seaspider.robots(target="A")\nIn plain words: may we fetch A?'.
+        echoed = self._restated_call(text)
+        if echoed is not None:
+            return echoed
         # Chat logs, quoted mail, forwarded words: the writer's own request, or the one it adopts (round 17).
         # Round 19: the writer's "that one" pointing at the one address someone else's quoted words name.
         original = text
@@ -365,6 +370,18 @@ class Deputy:
         if ticked is not None:
             return self._refuser.refuse(RefusalKind.NOT_UNDERSTOOD, result.skeleton, "ticked_task", word=ticked)
         return result
+
+    def _restated_call(self, text: str) -> Plan | None:
+        """The answer to a tool call echoed by the same question in English (deputy.text.restated_call): the English
+        read alone, kept only when a capability that observes and bears the call's name answers it, naming the
+        call's addresses; None otherwise, and the prompt is read as written. It never makes the reader act."""
+        found = restated_call(text, tags=self.vocab.words.call_tags, labels=self.vocab.words.restating_labels)
+        if found is None or found.name not in self._observing or not found.addresses:
+            return None
+        said = self._read_one(found.english)
+        if not isinstance(said, Plan) or said.capability != found.name:
+            return None
+        return said if english_addresses(found.english) == found.addresses else None
 
     def _titled_refusal(self, text: str) -> Refusal | None:
         """Round 25 (tickets25): a titled ticket refused for its title's verb ("Story: monitor competitor pricing\nAC:

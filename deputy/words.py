@@ -443,6 +443,13 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # forwarded this, can you take care of it?", deputy/text/handover.py): the lead asks nothing and is passed
     # over. A relaxation.
     "handover_verbs": ("forwarded", "sent", "passed", "shared", "flagged", "escalated", "relayed"),
+    # Round 25 (tickets25): labels opening an English line that restates the tool call on the line above it
+    # ('tool_call: seaspider.robots(target="A")\nIn plain words: may we fetch A?', deputy/text/restated_call.py):
+    # the English is read alone and kept only for a capability that observes and the call's own name. A relaxation.
+    "restating_labels": (
+        "in plain words", "in plain english", "in plain terms", "in english", "in other words", "in words",
+        "that is", "i.e.", "put simply", "plainly", "simply put", "translated",
+    ),
     # Round 25 (tickets25): stored facts a request may ask to be sent to the writer ("send me the title and fetch
     # date of A", deputy/text/sent_facts.py): "send me" is then "give me", and the forms decide. Never a page's
     # copy or contents to pass on ("a copy", "the page"). A relaxation.

@@ -66,6 +66,7 @@ __all__ = [
     "reorder",
     "repeated_verb",
     "repeats",
+    "restated_call",
     "restating_tails",
     "robots_hinders",
     "same_again",

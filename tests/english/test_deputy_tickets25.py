@@ -185,3 +185,43 @@ def test_widening_the_round25_words_is_a_relaxation(key: str, word: str) -> None
     raw["words"].setdefault(key, []).append(word)
     found = relaxations(Vocab.from_raw(vocab_raw()), Vocab.from_raw(raw))
     assert any(f"“{word}” to words.{key}" in r for r in found)
+
+
+# --- a tool call echoed in English --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("prompt, expected", [
+    (f'tool_call: seaspider.robots(target="{A}")\nIn plain words: may we fetch {A}?', ("robots", {"target": A})),
+    (f'function_call: crawler.page(url="{A}")\nIn other words: when did you last fetch {A}?', ("page", {"url": A})),
+    ('seaspider.stats(host="www.example-stats.org")\nIn plain English: how many pages have you stored from '
+     'www.example-stats.org?', ("stats", {"host": "www.example-stats.org"})),
+], ids=["robots", "page", "stats"])
+def test_a_call_echoed_in_english_is_answered(deputy: Any, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize("prompt", [
+    f'tool_call: seaspider.robots(target="{A}")\nIn plain words: fetch {A}',
+    f'tool_call: seaspider.robots(target="{A}")\nIn plain words: may we fetch {B}?',
+    f'tool_call: seaspider.fetch(urls=["{A}"])\nIn plain words: may we fetch {A}?',
+    f'tool_call: seaspider.delete(url="{A}")\nIn plain words: when did you fetch {A}?',
+    f'tool_call: seaspider.robots(target="{A}")\nIn plain words: may we fetch {A}? Then delete it.',
+    f'tool_call: seaspider.robots(target="{A}")\nIn plain words: don\'t check {A}',
+], ids=["english-acts", "other-address", "other-capability", "refused-call", "second-order", "negated"])
+def test_a_call_echoed_in_english_never_acts_on_a_mismatch(deputy: Any, prompt: str) -> None:
+    assert read_outcome(deputy, prompt)[0] == "refused"
+
+
+def test_without_the_restating_labels_the_echo_refuses(deputy: Any) -> None:
+    prompt = f'tool_call: seaspider.robots(target="{A}")\nIn plain words: may we fetch {A}?'
+    assert read_outcome(deputy, prompt)[0] == "robots"
+    assert read_outcome(deputy_with_words(restating_labels=()), prompt)[0] == "refused"
+
+
+def test_the_restated_call_helper() -> None:
+    from deputy.text.restated_call import restated_call
+    tags, labels = frozenset({"tool_call"}), ("in plain words",)
+    found = restated_call('tool_call: s.robots(target="https://a.example/")\nIn plain words: may we?', tags=tags,
+                          labels=labels)
+    assert found is not None and found.name == "robots" and found.english == "may we?"
+    assert restated_call('note: s.robots(target="https://a.example/")\nIn plain words: x', tags=tags, labels=labels) is None
+    assert restated_call('s.robots(target="https://a.example/")\nAlso: x', tags=tags, labels=labels) is None
