@@ -27,13 +27,16 @@ from deputy.text.field_list import field_object
 from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
 from deputy.text.emphasis import unemphasised_words
 from deputy.text.delivery_notes import without_delivery_note
+from deputy.text.reader_greetings import without_reader_greetings
+from deputy.text.sent_facts import sent_facts
+from deputy.text.restated_call import english_addresses, restated_call
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
 from deputy.text.colon_question import question_after_colon
 from deputy.text.context_paragraphs import moved_deadline, robots_orders, so_that, unframed_email, wanted_sitemaps
 from deputy.decide import CHECKS, Decider
 from deputy.text.disfluent import pronoun_spellings, unclefted, undisfluent
-from deputy.text.fields import read_header_fields
+from deputy.text.fields import read_header_fields, titled_request
 from deputy.text.headed import pointed_headed, read_headed
 from deputy.text.labelled import read_label, unhang_agents
 from deputy.text.forwarded import forwarded_links
@@ -94,6 +97,10 @@ _SENTENCE_OWN = frozenset({
     RefusalKind.NEGATION, RefusalKind.CONDITION, RefusalKind.UNSUPPORTED_VERB, RefusalKind.DISALLOWED_VALUE,
     RefusalKind.INVALID_VALUE,
 })
+
+
+# Round 25 (tickets25): the refusals a titled ticket's request field names on its own, over its title's verb.
+_FIELD_OWN = frozenset({RefusalKind.NEGATION, RefusalKind.CONDITION})
 
 
 def _orders(form: Form) -> bool:
@@ -315,8 +322,13 @@ class Deputy:
             answer = self._field_listed(*listed)
             if answer is not None:
                 return answer
+        # Round 25 (tickets25): 'tool_call: seaspider.robots(target="A")\nIn plain words: may we fetch A?'.
+        echoed = self._restated_call(text)
+        if echoed is not None:
+            return echoed
         # Chat logs, quoted mail, forwarded words: the writer's own request, or the one it adopts (round 17).
         # Round 19: the writer's "that one" pointing at the one address someone else's quoted words name.
+        original = text
         text = pointed_headed(text, self.vocab.words, own_name=self.vocab.name, actions=self._actions) or text
         headed = read_headed(text, self.vocab.words, own_name=self.vocab.name, acting=self._acting_forms)
         if headed.outside is not None:
@@ -341,8 +353,14 @@ class Deputy:
         if asked is not None:
             return asked
         result = self.decide(self.skeleton(text))
+        if headed.observing and isinstance(result, Plan) and result.capability not in self._observing:
+            # Round 25 (tickets25): "check that" adopts a question to answer, never an order to act on: the prompt
+            # is read as written instead (deputy.text.handover).
+            return self.decide(self.skeleton(original))
         if isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD:
             result = self._quoted_outside(text) or self._suffixed_site(text) or result
+        if isinstance(result, Refusal) and result.rule not in _FIELD_OWN:
+            result = self._titled_refusal(text) or result
         unasked = (unasked_outside(headed.thread, result, self.vocab.words.reply_assents)
                    if headed.thread is not None else None)
         if unasked is not None:
@@ -352,6 +370,28 @@ class Deputy:
         if ticked is not None:
             return self._refuser.refuse(RefusalKind.NOT_UNDERSTOOD, result.skeleton, "ticked_task", word=ticked)
         return result
+
+    def _restated_call(self, text: str) -> Plan | None:
+        """The answer to a tool call echoed by the same question in English (deputy.text.restated_call): the English
+        read alone, kept only when a capability that observes and bears the call's name answers it, naming the
+        call's addresses; None otherwise, and the prompt is read as written. It never makes the reader act."""
+        found = restated_call(text, tags=self.vocab.words.call_tags, labels=self.vocab.words.restating_labels)
+        if found is None or found.name not in self._observing or not found.addresses:
+            return None
+        said = self._read_one(found.english)
+        if not isinstance(said, Plan) or said.capability != found.name:
+            return None
+        return said if english_addresses(found.english) == found.addresses else None
+
+    def _titled_refusal(self, text: str) -> Refusal | None:
+        """Round 25 (tickets25): a titled ticket refused for its title's verb ("Story: monitor competitor pricing\nAC:
+        fetch A every Monday at 08:00") is refused for its request field's own condition or negation, which names
+        the real problem (deputy.text.fields.titled_request); None otherwise. Only a refusal's kind changes."""
+        asked = titled_request(text, self.vocab.words)
+        if asked is None:
+            return None
+        said = self.decide(self.skeleton(asked))
+        return said if isinstance(said, Refusal) and said.rule in _FIELD_OWN else None
 
     def _suffixed_site(self, text: str) -> Plan | None:
         """The answer to a question about the store naming a site whose domain is also a file suffix
@@ -450,6 +490,10 @@ class Deputy:
         # Round 17: hesitations, closing tails, a self-correction, a run-on request after an address.
         # Round 18: an XML-ish tag pair of the writer's own request around the whole prompt ("<task>…</task>").
         text = untagged(prompt.strip(), words.wrapper_tags)
+        # Round 25 (tickets25): "Hi team,\nCould you download A?": a greeting of the mail's readers asks nothing.
+        text = without_reader_greetings(text, courtesy=words.courtesy, addressees=words.greeting_addressees).strip()
+        # Round 25 (tickets25): "send me the title of A" asks what "give me the title of A" asks.
+        text = sent_facts(text, words.sent_facts)
         # Round 23 (markup23): a command line in a code span as the whole prompt ("`stats --host H`").
         text = command_span(text, program=self.vocab.name, commands=self._commands, slots=self._slot_names,
                             is_address=_is_address)

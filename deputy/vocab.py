@@ -46,6 +46,8 @@ _PHRASE_LISTS = frozenset({
     "summed_quantities", "run_on_links",
     # Round 23 (ctx23, deputy/text/fronted_purpose.py).
     "kept_states",
+    # Round 25 (tickets25, deputy/text/restated_call.py).
+    "restating_labels",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -143,6 +145,13 @@ class ReaderWords:
     delivery_notes: frozenset[str]
     pointed_nouns: frozenset[str]
     turn_questions: frozenset[str]
+    trackers: frozenset[str]
+    sentence_fields: frozenset[str]
+    title_fields: frozenset[str]
+    handover_verbs: frozenset[str]
+    checking_adoptions: frozenset[str]
+    sent_facts: frozenset[str]
+    restating_labels: tuple[str, ...]
     count_follow_ups: frozenset[str]
     counted_nouns: frozenset[str]
     said_verbs: frozenset[str]

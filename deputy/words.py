@@ -425,6 +425,47 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # request answers ("[assistant] robots.txt disallowed A.\n[user] which rule? check robots for A",
     # deputy/text/turns.py): the question is dropped, the request read with every check. A relaxation.
     "turn_questions": ("which", "what", "why", "how", "where"),
+    # Round 25 (tickets25): words naming an issue tracker before a key and a title that open a ticket ("JIRA
+    # OPS-4412: Capture vendor docs", deputy/text/fields.py): the line is the ticket's title, a describing
+    # field. A relaxation (the title line is read away when it holds nothing that could change a request).
+    "trackers": (
+        "jira", "linear", "github", "gitlab", "asana", "trello", "youtrack", "servicenow", "zendesk", "clickup",
+        "shortcut", "bugzilla", "redmine", "freshdesk",
+    ),
+    # Round 25 (tickets25): a ticket's fields whose value is a sentence of the writer's ("Description: Fetch A and
+    # B.", "AC: fetch A"): one naming an address or holding a word that could change a request is the request,
+    # read with every check; any other is a describing field. A relaxation.
+    "sentence_fields": ("description", "details", "ac", "acceptance criteria", "acceptance criterion"),
+    # Round 25 (tickets25): the fields that give a ticket's or a mail's title ("Story: monitor pricing"): under
+    # one, the request field's own condition or negation is the refusal named (never an action).
+    "title_fields": ("title", "story", "epic", "summary", "subject"),
+    # Round 25 (tickets25): verbs of a lead on the writer's adopting line saying who handed the words over ("Tom
+    # forwarded this, can you take care of it?", deputy/text/handover.py): the lead asks nothing and is passed
+    # over. A relaxation.
+    "handover_verbs": ("forwarded", "sent", "passed", "shared", "flagged", "escalated", "relayed"),
+    # Round 25 (tickets25): labels opening an English line that restates the tool call on the line above it
+    # ('tool_call: seaspider.robots(target="A")\nIn plain words: may we fetch A?', deputy/text/restated_call.py):
+    # the English is read alone and kept only for a capability that observes and the call's own name. A relaxation.
+    "restating_labels": (
+        "in plain words", "in plain english", "in plain terms", "in english", "in other words", "in words",
+        "that is", "i.e.", "put simply", "plainly", "simply put", "translated",
+    ),
+    # Round 25 (tickets25): stored facts a request may ask to be sent to the writer ("send me the title and fetch
+    # date of A", deputy/text/sent_facts.py): "send me" is then "give me", and the forms decide. Never a page's
+    # copy or contents to pass on ("a copy", "the page"). A relaxation.
+    "sent_facts": (
+        "title", "titles", "status", "status code", "http status", "response code", "fetch date", "fetch time",
+        "date", "headers", "outcome", "result", "results", "stored text", "readable text", "text",
+    ),
+    # Round 25 (tickets25): the writer's whole line that takes someone else's one question to be checked ("yes
+    # please check that"): it adopts a question only, answered only by a capability that observes, never acted
+    # on (deputy/text/handover.py). A relaxation.
+    "checking_adoptions": (
+        "check that", "check this", "check it", "please check that", "please check this", "please check it",
+        "can you check that", "could you check that", "can you check this", "could you check this",
+        "can you check it", "could you check it", "look into it", "please look into it", "look into that",
+        "please look into that", "find out", "please find out",
+    ),
     # Round 23 (turns23): a transcript's last turn that is only an elliptical count question after an earlier
     # turn reporting a count ("Last time you said you had about 1,200 pages. How many now?"): it takes its
     # noun from that report (`counted_nouns`) and is read as "How many pages do you have now?"
@@ -550,6 +591,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "header_fields": (
         "from", "to", "cc", "bcc", "sent", "date", "subject", "reporter", "assignee", "owner", "priority",
         "status", "severity", "summary", "title", "component", "labels", "reply-to",
+        # Round 25 (tickets25): an agile tracker's title fields ("Story: …", "Epic: …").
+        "story", "epic",
     ),
     # Field names of the header line that holds the request itself ("Action: please fetch A"): the name is
     # dropped and the value read as the writer's own sentence, with every check.
@@ -616,6 +659,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "could you do this", "can you do that", "please do that", "take care of this", "please take care of this",
         "can you take care of this", "could you take care of this", "^", "this ^", "please handle <who>'s request",
         "handle <who>'s request", "do what <who> asked", "please do what <who> asked", "do what <who> says",
+        # Round 25 (tickets25): "Handle this one.", "Tom forwarded this, can you take care of it?".
+        "handle this one", "please handle this one", "can you handle this one", "could you handle this one",
+        "take care of it", "please take care of it", "can you take care of it", "could you take care of it",
+        "take care of that", "please take care of that", "can you take care of that", "could you take care of that",
     ),
     # The same for someone else's one question ("Answer the quoted question.", "→ answer lena's question",
     # "ask the bot"): it adopts a question only (a line ending in "?"), never a request.

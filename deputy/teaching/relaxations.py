@@ -56,6 +56,10 @@ _WIDENING = (
     "address_pointers", "worry_asides", "concession_openers",
     "restating_tails", "restating_openers",
     "closing_asides", "turn_questions",
+    # Round 25 (tickets25): a tracker's title line and a sentence field holding the request (deputy.text.fields).
+    "trackers", "sentence_fields",
+    # Round 25 (tickets25): a handing-over lead and a checking line adopting a question (deputy.text.handover).
+    "handover_verbs", "checking_adoptions", "sent_facts", "restating_labels",
     # Round 23 (turns23): an elliptical count question answered after an earlier turn's count.
     "count_follow_ups", "counted_nouns",
     # Round 23 (turns23): the deputy's question of what to act on, answered by an address alone.

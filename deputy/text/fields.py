@@ -24,9 +24,13 @@ from deputy.forms.quoted import quoted_refusal
 from deputy.refusals import RefusalKind
 from deputy.vocab import ReaderWords
 
-__all__ = ["read_header_fields"]
+__all__ = ["read_header_fields", "titled_request"]
 
-_FIELD = re.compile(r"^[ \t]*(?P<name>[A-Za-z][A-Za-z-]{0,20})[ \t]*:[ \t]*(?P<value>.*?)[ \t]*$")
+# Round 25 (tickets25): a field's name may be two or three words ("Acceptance criteria: …"); it must still be a
+# name of the lists, so "Please note: …" is no field.
+_FIELD = re.compile(
+    r"^[ \t]*(?P<name>[A-Za-z][A-Za-z-]{0,20}(?:[ \t][A-Za-z][A-Za-z-]{0,20}){0,2})[ \t]*:[ \t]*(?P<value>.*?)[ \t]*$"
+)
 # "Ticket #4821", "Issue DOCS-118", optionally "— Priority: normal" after it on the same line. Round 20
 # (frames20): the label may close with a colon, "Ticket: INC-9920", "Case: 7781"; the id is still letters, a
 # dash and digits (no dot or slash, so never an address), and the label still a noun of `label_nouns`.
@@ -41,6 +45,13 @@ _KEY_LINE = re.compile(r"^[ \t]*[A-Z][A-Z0-9]{1,9}-\d{1,6}[ \t]*[|—–][ \t]*(
 # Fields that name people: their value may be an e-mail address or a handle ("j.okafor"), never fetched.
 # "Hi all," opening the body under a dropped header: a greeting word, whom it addresses, a comma or "!".
 _GREETING = re.compile(r"^[ \t]*(?P<word>[A-Za-z]+)[ \t]+(?P<who>[A-Za-z]+)[ \t]*[,!][ \t]*")
+# Round 25 (tickets25): a tracker's key and the issue's title opening the prompt: "JIRA OPS-4412: Capture vendor
+# docs", "LIN-208 — Mirror the notes", "OPS-5120: …". The key is letters, a dash and digits (no dot or slash,
+# so never an address); a word before it must name a tracker (`words.trackers`) or a label noun ("Bug").
+_TITLED_KEY = re.compile(
+    r"^[ \t]*(?:(?P<tracker>[A-Za-z]+)[ \t]+)?[A-Za-z][A-Za-z0-9]{1,9}-\d{1,6}[ \t]*(?::|[—–]|[ \t]-)[ \t]*"
+    r"(?P<title>\S.*?)[ \t]*$"
+)
 _PEOPLE = frozenset({"from", "to", "cc", "bcc", "reply-to", "reporter", "assignee", "owner"})
 
 
@@ -77,8 +88,21 @@ def _key_line_fields(line: str) -> list[tuple[str, str]] | None:
     return fields
 
 
-def _header(lines: list[str], words: ReaderWords) -> tuple[int, list[str]] | None:
-    """How many lines the header takes and the request fields' values, or None when a line refuses."""
+def _titled_key(line: str, words: ReaderWords) -> tuple[str, str] | None:
+    """The title of an opening tracker key line ("JIRA OPS-4412: Capture vendor docs") as a "title" field, or None.
+    A title that is itself a field ("OPS-1: Priority: high") is left to be read as written."""
+    titled = _TITLED_KEY.match(line)
+    if titled is None or _FIELD.match(titled.group("title")) is not None:
+        return None
+    tracker = titled.group("tracker")
+    if tracker is not None and tracker.lower() not in words.trackers | words.label_nouns:
+        return None
+    return "title", titled.group("title")
+
+
+def _fields(lines: list[str], words: ReaderWords) -> tuple[int, list[tuple[str, str]], bool] | None:
+    """How many lines the header takes, its fields in order, and whether it opened with a titled key line;
+    None when the prompt opens with no header."""
     fields: list[tuple[str, str]] = []
     index = 0
     opening = _OPENING.match(lines[0]) if lines else None
@@ -94,17 +118,49 @@ def _header(lines: list[str], words: ReaderWords) -> tuple[int, list[str]] | Non
         # The key line alone is a header: a tracker's key with its fields says what the lines below are.
         fields.extend(keyed)
         index = 1
+    titled = _titled_key(lines[0], words) if lines and index == 0 else None
+    if titled is not None:
+        fields.append(titled)
+        index = 1
+    names = words.header_fields | words.request_fields | words.sentence_fields
     while index < len(lines):
         field = _FIELD.match(lines[index])
-        name = field.group("name").lower() if field is not None else ""
-        if field is None or name not in words.header_fields | words.request_fields:
+        name = " ".join(field.group("name").lower().split()) if field is not None else ""
+        if field is None or name not in names:
             break
         fields.append((name, field.group("value")))
         index += 1
-    if index < 2 and keyed is None:
+    if index < 2 and keyed is None and not _subject_over_body(fields, lines, index):
         return None
-    asked = [value for name, value in fields if name in words.request_fields]
-    described = [(name, value) for name, value in fields if name not in words.request_fields]
+    return index, fields, keyed is not None or titled is not None
+
+
+def _subject_over_body(fields: list[tuple[str, str]], lines: list[str], index: int) -> bool:
+    """Round 25 (tickets25): one "Subject: …" line over a body ("Subject: Archive request\n\nCould you …") is a
+    mail's header on its own; any other lone field line ("Date: tomorrow") is left as written."""
+    return index == 1 and len(fields) == 1 and fields[0][0] == "subject" and any(l.strip() for l in lines[1:])
+
+
+def _asks(name: str, value: str, words: ReaderWords) -> bool:
+    """Whether a field holds the request: a request field always ("Action: …"); a sentence field ("Description:",
+    "AC:") when it names an address or holds anything that could change a request (round 25, tickets25), so
+    that "Description: Legal needs the terms.\nAction: fetch A" is still read as its Action alone."""
+    if name in words.request_fields:
+        return True
+    if name not in words.sentence_fields:
+        return False
+    found = protect(value)
+    return bool(found.items) or quoted_refusal(" ".join(found.pieces), words) is not None
+
+
+def _header(lines: list[str], words: ReaderWords) -> tuple[int, list[str]] | None:
+    """How many lines the header takes and the request fields' values, or None when a line refuses."""
+    found = _fields(lines, words)
+    if found is None:
+        return None
+    index, fields, _ = found
+    asked = [value for name, value in fields if _asks(name, value, words)]
+    described = [(name, value) for name, value in fields if not _asks(name, value, words)]
     asking = bool(asked) and all(value.rstrip().endswith("?") for value in asked)
     if len(asked) > 1 or not all(_state(name, value, words) or _harmless(value, name in _PEOPLE, words, asking=asking)
                                  for name, value in described):
@@ -124,6 +180,25 @@ def read_header_fields(text: str, words: ReaderWords) -> str:
     rest = _ungreeted("\n".join(lines[end:]).strip(), words)
     said = "\n".join(asked + ([rest] if rest else []))
     return said if said.strip() else text
+
+
+def titled_request(text: str, words: ReaderWords) -> str | None:
+    """Round 25 (tickets25): the one field holding the request of a ticket that opens with a title (a tracker key
+    line, "Story: …", "Title: …") and is all fields, when the header is not read away because a describing field
+    holds a refused verb ("Story: monitor competitor pricing\nAC: fetch A every Monday at 08:00"); None
+    otherwise. The reader reads it alone only for the refusal of its own it holds (a condition, a negation),
+    which outranks the title's verb; it never acts on it."""
+    if ":" not in text or "\n" not in text:
+        return None
+    lines = [line for line in text.strip().split("\n") if line.strip()]
+    found = _fields(lines, words)
+    if found is None or found[0] != len(lines):
+        return None
+    _, fields, titled = found
+    if not (titled or fields[0][0] in words.title_fields):
+        return None
+    asked = [value for name, value in fields if _asks(name, value, words)]
+    return asked[0] if len(asked) == 1 else None
 
 
 def _ungreeted(body: str, words: ReaderWords) -> str:

@@ -27,6 +27,7 @@ from deputy.forms.quoted import quoted_refusal
 from deputy.protect import ItemKind, protect
 from deputy.refusals import RefusalKind
 from deputy.text.channel_marks import unmarked
+from deputy.text.handover import checking_adoption, without_handover_lead
 from deputy.text.log_context import stated_context
 from deputy.text.pointed_quote import pointed_quote
 from deputy.text.threads import Thread, irc_line, mail_header, thread_frame
@@ -46,6 +47,9 @@ class Headed:
     # Round 21 (threads21): the writer's own words and the others', when the prompt is kept as written for
     # what the others' words hold; deputy.text.threads reads the writer's words alone, held to the others'.
     thread: Thread | None = None
+    # Round 25 (tickets25): the text is someone else's question the writer's "check that" adopts; it may only
+    # be answered by a capability that observes, never acted on (deputy.text.handover).
+    observing: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +73,9 @@ _FORWARD = re.compile(
     r"^-{3,}[ \t]*(?:forwarded|original)[ \t]+message[ \t]*-{3,}$|^begin[ \t]+forwarded[ \t]+message:?$", re.IGNORECASE
 )
 # A label line of a few words closed by a colon: "Email from Legal:", "Message from Ops:".
-_LABEL_LINE = re.compile(r"^(?P<label>[^\W\d_][\w' -]{0,60}?)[ \t]*:$")
+# Round 25 (tickets25): a sender's title may hold a dot ("Email from Dr. Chen:"); an address in it is still
+# refused by _source_label.
+_LABEL_LINE = re.compile(r"^(?P<label>[^\W\d_][\w'. -]{0,60}?)[ \t]*:$")
 # "Email from Tomás:", "Message from the ops team:": a message noun, "from", a sender of a few words.
 _FROM_LABEL = re.compile(
     r"^(?:an?[ \t]+|the[ \t]+)?(?:e-?mail|mail|message|note|memo|dm)[ \t]+from(?:[ \t]+[^\W\d_][\w'’.-]*){1,4}[ \t]*:$",
@@ -144,6 +150,22 @@ def _frame(line: str, words: ReaderWords) -> bool:
     return label is not None and _source_label(label.group("label"), words)
 
 
+# A line that is one quotation and nothing else, in matching marks ("…", “…”).
+_WHOLE_QUOTE = re.compile(r'^(?:"(?P<d>[^"\n]+)"|“(?P<c>[^”\n]+)”)$')
+
+
+def _source_label_line(line: str, words: ReaderWords) -> bool:
+    """A source label alone on its line ("Email from Dr. Chen:", "Message from Omar:"), no forwarding marker."""
+    label = _LABEL_LINE.match(line)
+    return label is not None and _source_label(label.group("label"), words)
+
+
+def _whole_quotation(line: str) -> str | None:
+    """The words of a line that is one quotation and nothing else, or None."""
+    found = _WHOLE_QUOTE.match(line.strip())
+    return None if found is None else next(g for g in found.group("d", "c") if g is not None)
+
+
 def _field(line: str, words: ReaderWords) -> bool:
     """A describing header field ("From: ops@b.example", "Assignee: bot"); people fields may name an address."""
     found = _FIELD.match(line)
@@ -167,16 +189,26 @@ def _units(lines: list[str], words: ReaderWords, own_name: str) -> list[_Unit]:
     in_log = channel or len(named) >= 2 or any(m.group("marks") for m in named)
     units: list[_Unit] = []
     forwarded = False
+    labelled = False  # the line before was a source label alone ("Email from Dr. Chen:")
     quote: list[str] = []
     for line, speaker in zip(lines, speakers):
         if _QUOTE.match(line):
             quote.append(_QUOTE.sub("", line, count=1))
+            labelled = False
             continue
         if quote:
             units.append(_Unit(" ".join(quote), own=False))
             quote = []
+        under_label, labelled = labelled, False
         if _frame(line, words):
             forwarded = forwarded or bool(_FORWARD.match(line))
+            labelled = _source_label_line(line, words)
+            continue
+        quoted_line = _whole_quotation(line) if under_label else None
+        if quoted_line is not None:
+            # Round 25 (tickets25): 'Email from Dr. Chen:\n"Please send me …"': the label's quotation on its own
+            # line is the sender's words, as on the label's line ('Email from Legal: "…"').
+            units.append(_Unit(quoted_line, own=False))
             continue
         if forwarded and _field(line, words):
             continue  # the forwarded mail's header: who sent it is never read, never fetched
@@ -210,6 +242,8 @@ def _phrase(text: str, words: ReaderWords) -> str:
             said = said[len(sign):].strip()
             break
     said = said.replace("’", "'").lower().rstrip(".!?… \t")
+    # Round 25 (tickets25): "Tom forwarded this, can you take care of it?": who passed it on asks nothing.
+    said = without_handover_lead(said, words.handover_verbs)
     return " ".join(said.replace(",", " ").split())
 
 
@@ -233,6 +267,10 @@ def _adopts(phrase: str, words: ReaderWords, names: frozenset[str] = frozenset()
             return "request", name
         if general in words.adopting_questions:
             return "question", name
+    checked = checking_adoption(phrase, checks=words.checking_adoptions, assents=words.reply_assents,
+                                questions=words.adopting_questions)
+    if checked is not None:
+        return checked, None
     asked = re.fullmatch(r"ask the (?P<self>[\w-]+)", phrase)
     if asked is not None and asked.group("self") in words.courtesy and "ask the <self>" in words.adopting_questions:
         return "question", None
@@ -353,6 +391,11 @@ def read_headed(text: str, words: ReaderWords, *, own_name: str, acting: frozens
     found = _adopts(_phrase(asked, words), words, _speakers(units)) if len(own) == 1 else None
     if found is not None:
         how, who = found
+        if how == "check":
+            # Round 25 (tickets25): "> is MovaBot permitted on A ?\nyes please check that": the one question, to be
+            # answered only by a capability that observes (the reader holds it to that).
+            checked = _adopted(units, "question", who, words)
+            return Headed(checked, observing=True) if checked is not None else Headed(text)
         adopted = _adopted(units, how, who, words)
         if how != "ack":
             return Headed(adopted) if adopted is not None else Headed(text)

@@ -115,7 +115,7 @@ def test_without_the_framing_words_the_prompt_refuses(key: str, prompt: str) -> 
 
 
 @pytest.mark.parametrize("key, word", [
-    ("adopting_phrases", "take care of it"), ("adopting_questions", "reply to that"), ("source_words", "slack"),
+    ("adopting_phrases", "see to it"), ("adopting_questions", "reply to that"), ("source_words", "slack"),
     ("agent_participles", "shown"),
 ])
 def test_widening_the_framing_words_is_a_relaxation(key: str, word: str) -> None:
