@@ -22,6 +22,7 @@ __all__ = [
     "elsewhere",
     "headline_totals",
     "joined",
+    "linked_pages",
     "linked_state",
     "listcounts",
     "misattached",
@@ -47,6 +48,7 @@ __all__ = [
     "reported_ask",
     "reported_change",
     "reported_past",
+    "request_rate",
     "restated",
     "retried",
     "second_question",
@@ -56,4 +58,5 @@ __all__ = [
     "told_before",
     "whole_site",
     "why_heading",
+    "why_not_done",
 ]
