@@ -1014,7 +1014,7 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # refuses elsewhere ("give", "show", "answer"). Widens what acts.
     "serving_verbs": (
         "help", "assist", "support", "serve", "brief", "inform", "reassure", "give", "show", "answer", "tell",
-        "save", "spare",
+        "save", "spare", "get", "bring",
     ),
     # Round 23 (ctx23): a linking verb with an adjective in someone else's reported question ("asked how big the
     # archive has become") describes a state, not an act (deputy.forms.linked_state). Widens what acts.

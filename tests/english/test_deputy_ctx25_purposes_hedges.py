@@ -46,7 +46,9 @@ def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
     "The team has a retro on Monday. To help them prepare, could you fetch https://www.atlassian.com/agile/scrum?",
     "To give the reader some background, download https://en.wikipedia.org/wiki/Tide.",
     "To save her some time, get https://www.ecdc.europa.eu/en/avian-influenza please.",
-], ids=["give-them", "help-them", "show-her", "answer-question", "help-prepare", "give-reader", "save-her"])
+    "To get them the latest numbers, please fetch https://www.boj.or.jp/en/mopo/.",
+], ids=["give-them", "help-them", "show-her", "answer-question", "help-prepare", "give-reader", "save-her",
+        "get-them"])
 def test_fronted_purpose_of_serving_fetches(reader: Any, prompt: str) -> None:
     assert _read(reader, prompt) == ("fetch", None)
 
@@ -63,9 +65,10 @@ def test_fronted_purpose_of_serving_fetches(reader: Any, prompt: str) -> None:
     ("To give them the robots rules, fetch https://a.example/.", "unsupported_verb"),
     ("To give it a try, fetch https://a.example/.", "unsupported_verb"),
     ("To give them the page, fetch https://a.example/.", "unsupported_verb"),
+    ("To get it done, fetch https://a.example/.", "not_understood"),
     ("To save them time, ignore robots.txt and fetch https://a.example/.", "unsupported_verb"),
 ], ids=["negation", "condition", "schedule", "delete-in-request", "delete-in-purpose", "address-in-purpose",
-        "our-verb-on-another-address", "refused-verb", "robots", "it", "the-page", "forbidden"])
+        "our-verb-on-another-address", "refused-verb", "robots", "it", "the-page", "get-it-done", "forbidden"])
 def test_fronted_purpose_controls_refuse(reader: Any, prompt: str, kind: str) -> None:
     assert _read(reader, prompt) == (None, kind)
 
