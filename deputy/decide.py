@@ -17,7 +17,10 @@ from deputy.forms.elsewhere import named_channel, named_other_agent
 from deputy.bind import Binder, Plan
 from deputy.forms.quoted import quoted_address, quoted_refusal
 from deputy.forms.other_resource import other_resource, scope_adverb
+from deputy.forms.linked_pages import linked_pages_word
+from deputy.forms.request_rate import request_rate
 from deputy.forms.whole_site import whole_site_word
+from deputy.forms.why_not_done import why_not_done
 from deputy.refusals import Refusal, Refuser, RefusalKind
 from deputy.skeleton import Mood, Skeleton, TokenRow
 from deputy.vocab import Capability, Form, Vocab
@@ -57,6 +60,8 @@ class Decider:
         self._address_types = tuple(dict.fromkeys(
             slot.type for cap in vocab.capabilities for slot in cap.slots if slot.takes == "address"
         ))
+        # The verbs the reader refuses (deputy.forms.why_not_done), named once.
+        self._refused = vocab.words.unsupported | vocab.words.forbidden
         # The verbs of the capabilities that act, named once rather than on every prompt.
         self._acting = frozenset(p for c in vocab.capabilities if not c.observes for p in c.predicates)
 
@@ -88,11 +93,17 @@ class Decider:
         ("Crawl the whole of A and store every page") asks for an action no capability does: the refusal
         names that (deputy.forms.whole_site, round 20). Only the kind of a refusal changes; a plan, and a
         refusal for a stronger reason (negation, condition, an address), stay as they are."""
-        if not isinstance(result, Refusal) or result.rule is not RefusalKind.NOT_UNDERSTOOD:
-            return result
-        if "unsupported_verb" in self._disabled or not self._acts(sk):
+        if not isinstance(result, Refusal) or "unsupported_verb" in self._disabled or not self._acts(sk):
             return result
         w = self.vocab.words
+        # Round 25 (ctx25): "Fetch every page linked from A" follows links (deputy.forms.linked_pages); refused
+        # before as not understood, or for the address the clause holds.
+        if result.rule in (RefusalKind.NOT_UNDERSTOOD, RefusalKind.VALUE_OUTSIDE_PARSE):
+            linked = linked_pages_word(sk, w.site_quantifiers, w.site_parts, w.link_following_verbs)
+            if linked is not None:
+                return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "whole_site", word=linked)
+        if result.rule is not RefusalKind.NOT_UNDERSTOOD:
+            return result
         word = whole_site_word(sk, w.site_scopes, w.site_quantifiers, w.site_parts)
         # "scrape A thoroughly", "exhaustively crawl A": an adverb of whole-site scope on the action (round 24).
         word = word or scope_adverb(sk, self._acting, w.site_adverbs)
@@ -105,8 +116,19 @@ class Decider:
 
     def _decide(self, sk: Skeleton) -> Plan | Refusal:
         matches = self._matches(sk)
+        # Round 25 (ctx25): "Why haven't you deleted A yet?" asks about a verb no capability does; its "n't" is
+        # part of the question (deputy.forms.why_not_done). Only the refusal's kind changes.
+        unasked = why_not_done(sk, self._refused) if "unsupported_verb" not in self._disabled else None
+        if unasked is not None:
+            return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=unasked)
         if sk.negation is not None and "negation" not in self._disabled and not self._asks_only(sk, matches):
             return self._refuse(RefusalKind.NEGATION, sk, "negation", word=sk.negation)
+        # Round 25 (ctx25): "Hammer A with 500 requests a second" is a load test, not a schedule
+        # (deputy.forms.request_rate); named before the condition its rate looks like.
+        rate = request_rate(sk, self.vocab.words.load_nouns, self.vocab.words.load_units) if (
+            "unsupported_verb" not in self._disabled and sk.mood in _REQUESTS) else None
+        if rate is not None:
+            return self._refuse(RefusalKind.UNSUPPORTED_VERB, sk, "unsupported_verb", predicate=("fetch " if rate.split()[1].lower() == "times" else "send ") + rate)
         # A question that only asks changes nothing, whatever it depends on ("Before I queue anything:
         # may we crawl A?"); a condition on anything that acts refuses it.
         # "Can you tell me if A is allowed, and fetch it if so?": a question beside a verb that acts

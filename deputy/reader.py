@@ -41,6 +41,7 @@ from deputy.text.headed import pointed_headed, read_headed
 from deputy.text.labelled import read_label, unhang_agents
 from deputy.text.forwarded import forwarded_links
 from deputy.text.fronted_purpose import fronted_purpose
+from deputy.text.hedged_asks import necessity_opened, wondered_with_hedge
 from deputy.text.jsonaction import unpack_action_object
 from deputy.text.hedged import hedged
 from deputy.text.learner_forms import kept_text, permitted_for
@@ -572,6 +573,8 @@ class Deputy:
         # Round 17 (learners): a learner's verb ("take page A"), grammar ("I am need … what you have") and a
         # hedge or wish that is the request ("No rush, but I'd appreciate a copy of A").
         text = learner_verbs(text, words.learner_verbs, words.learner_show_verbs)
+        # Round 25 (ctx25): "I wonder if you could fetch A when you have a moment", "Necessary to download A".
+        text = necessity_opened(wondered_with_hedge(text, words.hedge_asides), words.necessity_openers, self._actions)
         text = hedged(learner_grammar(text, self._actions), words, self._actions)
         # Round 18: "I need the text of A" is "Show me the text of A".
         text = needed_record(text)
@@ -579,7 +582,7 @@ class Deputy:
         text = fronted_purpose(text, known=self._verb_words, refused=self._refused_verbs, refusing=self._refusing,
                                turning=self._turning, referents=frozenset(w.lower() for w in words.referent_nouns),
                                forbidden=frozenset(w.lower() for w in words.forbidden),
-                               keeping=words.keeping_verbs, states=words.kept_states)
+                               keeping=words.keeping_verbs, states=words.kept_states, serving=words.serving_verbs)
         # Round 19 (ctx19): the framing of a context paragraph around one request (deputy.text.context_paragraphs).
         text = unframed_email(text, verbs=self._verb_words | self._refused_verbs, refusing=self._refusing)
         text = so_that(robots_orders(text, refusing=self._refusing, names=words.self_names))

@@ -40,7 +40,11 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Verbs that ask me not to act on what they name, read as negations: "Skip A for now", "Hold off on
     # A", "Leave A alone", "Forget about A", "Leave out B". A phrasal verb is its verb and one word the
     # verb governs ("off", "alone", "about"), whatever stands between them.
-    "negating_verbs": ("skip", "hold off", "put off", "leave alone", "leave out", "forget about"),
+    # Round 25 (ctx25): "Kindly refrain from fetching A", "abstain from downloading A" ask the same (a safety list).
+    "negating_verbs": (
+        "skip", "hold off", "put off", "leave alone", "leave out", "forget about", "refrain from", "abstain from",
+        "desist from",
+    ),
     "conditions": (
         "if", "unless", "whenever", "provided", "providing", "assuming", "suppose", "supposing", "in case",
         "as long as", "so long as", "only if", "even if", "as soon as", "once", "until", "till", "after",
@@ -64,6 +68,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # "Export the page counts to a spreadsheet": a verb the small model reads as a noun when it opens
         # the prompt, unless the reader knows it as a verb it refuses.
         "export",
+        # Round 25 (ctx25): a load test is no fetch: "Hammer A with 500 requests a second".
+        "hammer", "bombard", "ddos",
     ),
     "neutral_predicates": ("list", "mention", "include", "attach", "paste"),
     "adverbs": (
@@ -118,6 +124,14 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # "every page of A", "every linked page" (deputy.forms.whole_site, round 20). They only name a refusal
     # the reader makes anyway; they never make it act.
     "site_quantifiers": ("all", "every"),
+    # Round 25 (ctx25): a rate of requests is a load test ("500 requests a second", "50 times per minute",
+    # deputy.forms.request_rate); they only rename a refusal of a request that acts.
+    "load_nouns": ("requests", "hits", "queries", "calls", "connections", "times", "reqs"),
+    "load_units": ("second", "sec", "s", "minute", "min"),
+    # Round 25 (ctx25): verbs of a clause on those nouns by which the pages are the ones a page links to ("every page
+    # linked from A", "all the pages that A links to"): a crawl that follows links (deputy.forms.linked_pages).
+    # They only rename a refusal the reader makes anyway.
+    "link_following_verbs": ("link", "point", "reference"),
     # The nouns for a site's pages those quantifiers range over ("every page", "all links").
     "site_parts": ("page", "pages", "subpage", "subpages", "link", "links"),
     # Round 24 (safety24): adverbs by which an acting request reaches for a whole site, before or after its
@@ -280,6 +294,12 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "whenever it's convenient", "whenever it is convenient", "when it's convenient", "when it is convenient",
         "whenever it's convenient for you", "whenever it is convenient for you", "when it's convenient for you",
         "when it is convenient for you", "whenever it suits", "when it suits",
+        # Round 25 (ctx25): the same convenience with "it" dropped or "you" for subject ("No rush at all —
+        # whenever is convenient, fetch A", "whenever suits you, grab A", "… once you're free"). The reader's
+        # free time is no event; "whenever it changes", "once the job finishes" are never on this list.
+        "whenever is convenient", "whenever is convenient for you", "when is convenient", "whenever suits you",
+        "whenever suits", "when suits you", "whenever works for you", "whenever works", "once you're free",
+        "once you are free", "once you have a moment", "once you get a chance", "once you have time",
         # Round 22 (voice22): a note on the answer, not the action ("Fetch A - no need to reply at length"): the
         # "no" denies a long reply, never the fetch. Only the whole phrase; "no need to fetch A" is not here.
         "no need to reply at length", "no need to answer at length", "no need to respond at length",
@@ -1032,6 +1052,16 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "fresh", "current", "accurate", "complete", "up to date", "up-to-date", "updated", "in sync", "synced",
         "recent", "consistent", "informed",
         "offline", "available offline", "handy", "at hand", "on hand", "to hand", "on file", "locally",
+    ),
+    # Round 25 (ctx25): "Necessary to download A, thank you", "Important to fetch A": a bare adjective of necessity
+    # opening a sentence before a verb that acts is a learner's request (deputy.text.hedged_asks). Widens what acts.
+    "necessity_openers": ("necessary", "important", "essential", "vital", "crucial", "urgent"),
+    # Round 25 (ctx25): "To give them current prices, fetch A", "To help the team prepare, …": a fronted purpose of
+    # serving a person (deputy.text.served_purpose) is the writer's reason, even for a verb the reader knows or
+    # refuses elsewhere ("give", "show", "answer"). Widens what acts.
+    "serving_verbs": (
+        "help", "assist", "support", "serve", "brief", "inform", "reassure", "give", "show", "answer", "tell",
+        "save", "spare", "get", "bring",
     ),
     # Round 23 (ctx23): a linking verb with an adjective in someone else's reported question ("asked how big the
     # archive has become") describes a state, not an act (deputy.forms.linked_state). Widens what acts.

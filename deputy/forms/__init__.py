@@ -22,6 +22,7 @@ __all__ = [
     "elsewhere",
     "headline_totals",
     "joined",
+    "linked_pages",
     "linked_state",
     "listcounts",
     "misattached",
@@ -48,6 +49,7 @@ __all__ = [
     "reported_ask",
     "reported_change",
     "reported_past",
+    "request_rate",
     "restated",
     "retried",
     "second_question",
@@ -57,6 +59,7 @@ __all__ = [
     "told_before",
     "whole_site",
     "why_heading",
+    "why_not_done",
     "wished_copy",
     "written_past",
 ]

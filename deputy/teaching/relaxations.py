@@ -86,6 +86,10 @@ _WIDENING = (
     "summed_quantities", "run_on_links",
     # Round 23 (ctx23): a verb of keeping and a kept state make a fronted purpose pass (deputy.text.fronted_purpose).
     "keeping_verbs", "kept_states",
+    # Round 25 (ctx25): a verb of serving a person makes a fronted purpose pass (deputy.text.served_purpose).
+    "serving_verbs",
+    # Round 25 (ctx25): a bare "Necessary to"/"Important to" before a verb that acts asks (deputy.text.hedged_asks).
+    "necessity_openers",
     # Round 23 (ctx23): a linking verb in a reported question describes a state (deputy.forms.linked_state).
     "linking_verbs",
     # Round 24 (ctx24): a closing note saying where to answer is dropped (deputy.text.delivery_notes).

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from deputy.text.served_purpose import serves_a_person
+
 __all__ = ["fronted_purpose"]
 
 _FRONTED = re.compile(
@@ -128,7 +130,7 @@ def _determines(said: list[str], index: int, referents: frozenset[str] | None) -
 def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[str], refusing: frozenset[str],
                     turning: frozenset[str] | None = None, referents: frozenset[str] | None = None,
                     forbidden: frozenset[str] = frozenset(), keeping: frozenset[str] = frozenset(),
-                    states: tuple[str, ...] = ()) -> str:
+                    states: tuple[str, ...] = (), serving: frozenset[str] = frozenset()) -> str:
     """The prompt without a fronted "To V …," purpose of the writer's; anything else unchanged.
 
     `known`: verbs the reader reads (left: they may be a second order); `refused`: verbs it refuses;
@@ -138,7 +140,8 @@ def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[st
     `referents`: nouns that may name the page ("page", "link"): "To support this research, …" has "this"
     before another noun, so it points at the research, while "To cite this page, …" is left;
     `forbidden`: verbs never dropped even before a request that only asks ("To delete …");
-    `keeping`, `states`: verbs of keeping and the states a thing is kept in ("To keep our cache fresh, …")."""
+    `keeping`, `states`: verbs of keeping and the states a thing is kept in ("To keep our cache fresh, …");
+    `serving`: verbs of serving a person ("To give them current prices, …", deputy.text.served_purpose)."""
 
     def drop(match: re.Match[str]) -> str:
         verb = match.group("verb").lower()
@@ -152,7 +155,10 @@ def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[st
         asking = _ASKING_REQUEST.match(match.string, match.end()) is not None
         checked = asking and (_checks_own_work(verb, said, referents) or _serves_asking(verb, said, referents, forbidden))
         kept = verb not in forbidden and _keeps_state(verb, said, keeping, states)
-        if not inquiry and not checked and not kept and (verb in known or verb in refused or verb in refusing):
+        # Round 25 (ctx25): the person served is no pointer at the page ("To help them, …").
+        served = not inquiry and verb not in forbidden and serves_a_person(verb, said, serving)
+        if not inquiry and not checked and not kept and not served and (
+                verb in known or verb in refused or verb in refusing):
             return match.group(0)
         asked = said[1:] if inquiry else said
         if sure and asked[:1] == ["that"]:
@@ -160,8 +166,10 @@ def fronted_purpose(prompt: str, *, known: frozenset[str], refused: frozenset[st
         # Only after a sentence of context, and only as its last word, may "that"/"this" point back.
         back = match.start() > 0 and said[-1:] and said[-1] in _BACK_POINTERS
         stops = refusing if not inquiry or turning is None else turning
-        if any((w in _POINTERS and not (back and i == len(asked) - 1) and not _determines(asked, i, referents))
+        if any((w in _POINTERS and not (back and i == len(asked) - 1) and not _determines(asked, i, referents)
+                and not (served and i == 0))
                or w in stops or (w in refused and not kept) or w.startswith(("http", "www.")) or _contracted_not(w)
+               or (served and (w in _ASKED_OF_ME or (referents is not None and w in referents)))
                for i, w in enumerate(asked)):
             return match.group(0)
         return match.group("lead")

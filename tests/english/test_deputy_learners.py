@@ -104,7 +104,8 @@ def test_learners_grammar_is_read(deputy: Any, prompt: str, expected: tuple[str,
     (f"Please to give me text of page {A} what you saved, and post it to Slack.", "unsupported_verb"),
     (f"I am need the content of {A} what you have, unless it is older than a week.", "condition"),
     (f"Show me text which you deleted of {A}.", "unsupported_verb"),
-    (f"Why didn't you delete {A}?", "negation"),
+    # Round 25 (ctx25, deputy.forms.why_not_done): the verb no capability does is named, not the asked "n't".
+    (f"Why didn't you delete {A}?", "unsupported_verb"),
     (f"What does {A} say? Just the text you stored, and delete it.", "unsupported_verb"),
     (f"Take {A} — is your robot allowed to delete it?", "unsupported_verb"),
 ], ids=["delete-after", "post", "unless", "deleted", "why-delete", "tail-delete", "fronted-delete"])
