@@ -1,13 +1,14 @@
 """A learner's "to" after a modal (round 25): "You can to download A ?", "We can to fetch A?", "Can we to
 download A?", "Please you can to download A?".
 
-Many languages put an infinitive marker after "can" ("pouvoir de", "können zu" in learners' English); the
-corpus reads "You can download A ?" as the permission question it is, and "can you to" is already a chat
-spelling of "can you" (deputy.words). Here the "to" between a modal and a verb the reader knows or refuses
-is dropped, in a sentence that opens with the modal and a personal pronoun in either order (after at most
-a "please"). Nothing else changes: "You can not to download A" is still negated, "You can to delete A" is
-refused for "delete" (it was refused for "can"), and a modal later in a sentence ("do what you can to get
-A") is left as written, as is any other subject. Pure text work on closed words.
+Learners put "to" after "can" by analogy with "be able to" and "want to"; the corpus reads "You can
+download A ?" as the permission question it is, and "can you to" is already a chat spelling of "can you"
+(deputy.words). Here the "to" between a modal and a verb the reader knows or refuses
+is dropped, in a sentence that opens with a modal of ability or permission (can, could, may, might) and
+"I", "you" or "we" in either order (after at most a "please"). Nothing else changes: "You can not to
+download A" is still negated, "You can to delete A" is refused for "delete" (it was refused for "can"), and
+a modal later in a sentence ("do what you can to get A") is left as written, as is any other subject or
+modal. Pure text work on closed words.
 """
 
 from __future__ import annotations
@@ -17,8 +18,11 @@ from functools import cache
 
 __all__ = ["modal_without_to"]
 
-_MODALS = r"(?:can|could|may|might|must|should|shall|will|would)"
-_PRONOUNS = r"(?:i|you|u|we|they)"
+# The modals of ability and permission a learner asks with ("can to", "could to"); "will to", "must to" are
+# no ask of mine and are left ("I will fetch A" is already a statement the reader reads its own way).
+_MODALS = r"(?:can|could|may|might)"
+# The writer and me: another's ability ("They can to fetch A?") is left as written.
+_PRONOUNS = r"(?:i|you|u|we)"
 # The opening of a sentence: the text's start, or a stop or a line break and spaces.
 _OPENING = r"(?:\A|(?<=[.!?\n]))[ \t]*(?:(?:please|pls|plz|kindly)[ \t]*,?[ \t]+)?"
 

@@ -107,6 +107,8 @@ def test_learner_rewrites_touch_only_their_shape() -> None:
     assert modal_without_to("You can to download A ?", verbs) == "You can download A ?"
     assert modal_without_to("Do what you can to get A", verbs) == "Do what you can to get A"
     assert modal_without_to("You can to swim", verbs) == "You can to swim"
+    assert modal_without_to("I will to fetch A", verbs) == "I will to fetch A"  # no modal of ability
+    assert modal_without_to("They can to fetch A ?", verbs) == "They can to fetch A ?"  # another's ability
     assert which_as_what("Which is title of page https://a.example/ ?", frozenset()) == "What is title of page https://a.example/ ?"
     assert which_as_what("Which is title of page https://a.example/", frozenset()) == "Which is title of page https://a.example/"
     assert which_as_what("Which is deleted from https://a.example/ ?", frozenset({"deleted"})).startswith("Which")
