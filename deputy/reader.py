@@ -30,6 +30,9 @@ from deputy.text.delivery_notes import without_delivery_note
 from deputy.text.reader_greetings import without_reader_greetings
 from deputy.text.sent_facts import sent_facts
 from deputy.text.restated_call import english_addresses, restated_call
+from deputy.text.signoff_signs import without_signoff_signs
+from deputy.text.learner_modals import modal_without_to
+from deputy.text.learner_which import which_as_what
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
 from deputy.text.colon_question import question_after_colon
@@ -301,6 +304,8 @@ class Deputy:
         text = unemphasised_words(text)
         # Round 24 (ctx24): "… ?\n(please answer in thread)": a closing note saying where to answer asks nothing.
         text = without_delivery_note(text, self.vocab.words.delivery_notes)
+        # Round 25 (voice25): "dl A and B ty ✌️", "… for me :D": a sign closing a line signs it off.
+        text = without_signoff_signs(text, self.vocab.words.signoff_signs)
         # A question about the store after a past sentence ("Last time the queue was full. Is it empty now?")
         # is read before the sentences are taken for turns of a conversation (round 19).
         asked_store = self._store_asks(text)
@@ -537,6 +542,10 @@ class Deputy:
         # Round 22 (learn22): "I am asking you kindly for download A", "Which time you have fetched A last?",
         # "What is making the robot now?" (deputy.text.learner_asks);
         # before the tails, so that "What is the robot doing now?" loses its "now" like the native question.
+        # Round 25 (voice25): "You can to download A ?" is "You can download A ?" (deputy.text.learner_modals).
+        text = modal_without_to(text, self._verb_words | self._refused_verbs)
+        # Round 25 (voice25): "Which is title of page A ?" is "What is title of page A ?" (deputy.text.learner_which).
+        text = which_as_what(text, self._refused_verbs | self._refusing)
         text = learner_asks(text, actions=self._actions, names=words.self_names | {self.vocab.name},
                             nouns=words.self_nouns, reasons=words.reason_openers)
         # Round 20 (voice20): a closing "you know the weather ones" aside; "… is it busy" after a status question.

@@ -48,6 +48,8 @@ _PHRASE_LISTS = frozenset({
     "kept_states",
     # Round 25 (tickets25, deputy/text/restated_call.py).
     "restating_labels",
+    # Round 25 (voice25, deputy/text/signoff_signs.py): signs kept as written (":D" is not ":d").
+    "signoff_signs",
 })
 _MOODS = ("imperative", "request", "yes_no_question", "wh_question", "statement", "fragment")
 _MODALITIES = ("none", "permission", "request", "other")
@@ -111,6 +113,7 @@ class ReaderWords:
     acknowledgements: frozenset[str]
     agent_participles: frozenset[str]
     courtesy_emoji: frozenset[str]
+    signoff_signs: tuple[str, ...]
     pointers: frozenset[str]
     referent_verbs: frozenset[str]
     report_verbs: frozenset[str]

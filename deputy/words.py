@@ -497,6 +497,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "ok and now", "okay and now", "what about now", "how about now", "and today", "what about today",
         "and currently", "what's the number now", "what's the total now", "what's the figure now",
         "what is the number now", "what is the total now", "and the total now", "any more now",
+        # Round 25 (voice25): a count put on one host ("and how many from www.lemonde.fr?", "how many for H
+        # then?"): deputy.text.count_ellipsis sets the host aside before matching these.
+        "how many", "and how many", "so how many", "ok how many", "okay how many", "ok and how many",
+        "okay and how many", "how many then", "and how many then", "so how many then", "and how many so far",
     ),
     # Round 23 (turns23): nouns an earlier turn counts ("about 1,200 pages") that an elliptical count question
     # takes as its own (deputy/text/count_ellipsis.py). A relaxation.
@@ -706,6 +710,17 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Emoji of thanks or good will; they ask for nothing and are dropped wherever they stand. Signs of
     # refusal or of a task done ("🚫", "❌", "✅") are not on the list and stay words the reader cannot place.
     "courtesy_emoji": ("🙏", "🙂", "😊", "😀", "😃", "😄", "😁", "🙌", "👍", "🤞", "😅", "✨", "❤️", "❤", "💙", "🥺", "😉", "🤗", "👋", "🚀", "🎉"),
+    # Round 25 (voice25, deputy/text/signoff_signs.py): emoji and emoticons that sign a chat line off ("dl A
+    # ty ✌️", "fetch A ty ^^", "… for me :D"), dropped only where they close a line (never before the request,
+    # so a sign never stands for a verb). Written without modifiers: a variation selector or a skin tone on one
+    # ("✌️", "🙏🏽") is the same sign. Never a sign that could refuse, ask or name an act (❌ 🚫 👎 🙅 🗑️ 🔁 ❓ ✅ ⏰
+    # 🤔 🙄 :P). Widens what acts.
+    "signoff_signs": (
+        "✌", "👌", "🤙", "🫡", "💯", "😎", "🙏", "👍", "🙂", "😊", "☺", "😀", "😃", "😄", "😁", "😆", "😉", "😇",
+        "🤗", "🥰", "😍", "🤩", "🥳", "😅", "🥺", "💪", "👏", "🙌", "🤝", "🫶", "🤞", "👋", "🤘", "❤", "🧡", "💛",
+        "💚", "💙", "💜", "🖤", "🤍", "💕", "💖", "✨", "🌟", "⭐", "🔥", "🎉", "🚀", "🌸", "🍀",
+        ":)", ":-)", ";)", ";-)", ":D", ":-D", "=)", "=D", ":]", "^^", "^_^", "^-^", "^.^", "<3", "xD", "XD",
+    ),
     # Signs that only point at the address beside them ("👉 A please fetch", "Download this PDF → A ←"):
     # markup, dropped when an address stands on the side they point to and no address on the other
     # ("A → B" may say that one leads to the other, and stays to be refused as a sign I cannot place).

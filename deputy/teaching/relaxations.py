@@ -96,6 +96,8 @@ _WIDENING = (
     "delivery_notes",
     # Round 24 (ctx24): "that page" may point at the one address quoted words name as the page.
     "pointed_nouns",
+    # Round 25 (voice25): a sign closing a line is dropped as a sign-off (deputy.text.signoff_signs).
+    "signoff_signs",
 )
 _AUXILIARIES = frozenset({"be", "have", "do", "can", "could", "may", "might", "will", "would", "shall", "should", "must"})
 _ACTING_MOODS = frozenset({"imperative", "request"})

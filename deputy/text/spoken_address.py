@@ -6,8 +6,8 @@ but the words of the spoken address must not be read as words of the request: th
 The spoken address is put as "that address" (a noun phrase naming no address), so the request around it
 keeps every check ("don't fetch www dot nrk dot no" is still negated) and is refused as naming no address.
 Only in a prompt that holds no written address: then nothing can act on it, whatever the rewrite.
-Only a spoken address with a domain that is also an English word ("no", "is", "in", "to" …) is rewritten:
-any other already names no address to the reader and is left as written.
+Round 22 rewrote only a spoken address with a domain that is also an English word ("no", "is", "in",
+"to" …); since round 25 every spoken address is rewritten (see `_EVERY_SPOKEN_ADDRESS`).
 A spoken address is a spoken scheme ("h t t p s colon slash slash", "https colon slash slash") with the
 host after it, or a host said with "dot" that starts with "www" or has at least two "dot"s.
 Pure text work, before the parse.
@@ -52,7 +52,26 @@ def unspoken_address(text: str) -> str:
     return _SPOKEN.sub(_read_as_words, text)
 
 
+# Round 25 (voice25): every spoken address is put as "that address", not only one holding a word domain:
+# a path said with "slash" is a verb to the parse ("fetch www dot bbc dot co dot uk slash sport" was refused
+# for "slash"), and chat words around a spoken host left the parse no verb ("hey so like fetch www dot apple
+# dot com"). Every spoken address names no address; only the kind of refusal moves, to the one that says so.
+# Only where a word stands before it on its line (the object of a verb, a preposition): one that opens the
+# prompt ("www dot elmundo dot es please fetch that") was read better as written (it is then a topic).
+# False keeps round 22's rule alone (the rule-off check of tests/english/test_deputy_voice25.py).
+_EVERY_SPOKEN_ADDRESS = True
+
+
+def _after_a_word(found: re.Match[str]) -> bool:
+    """Whether a word stands before the spoken address on its line."""
+    line = found.string[:found.start()].rsplit("\n", 1)[-1]
+    return bool(line.strip())
+
+
 def _read_as_words(found: re.Match[str]) -> str:
-    """ "that address" for a spoken address whose domains hold an English word; otherwise as written."""
+    """ "that address" for a spoken address after a word on its line (see `_EVERY_SPOKEN_ADDRESS`); else, as
+    round 22 did, only for one whose domains hold an English word, any other as written."""
+    if _EVERY_SPOKEN_ADDRESS and _after_a_word(found):
+        return "that address"
     domains = re.findall(r"\bdot[ \t]+(" + _LABEL + r")", found.group(0), re.IGNORECASE)
     return "that address" if any(d.lower() in _WORD_DOMAINS for d in domains) else found.group(0)

@@ -159,7 +159,9 @@ def test_an_address_read_aloud_keeps_what_refuses(deputy: Any, prompt: str, kind
 def test_a_written_address_beside_it_is_read_as_written() -> None:
     assert spoken_address.unspoken_address(f"fetch {A} not www dot b dot no") == f"fetch {A} not www dot b dot no"
     assert spoken_address.unspoken_address("fetch www dot nrk dot no") == "fetch that address"
-    assert spoken_address.unspoken_address("fetch www dot dr dot dk") == "fetch www dot dr dot dk"
+    # Round 25 (voice25): every spoken address is put so, not only one with a word domain (round 22's rule
+    # alone, `_EVERY_SPOKEN_ADDRESS` off, left this one as written: tests/english/test_deputy_voice25.py).
+    assert spoken_address.unspoken_address("fetch www dot dr dot dk") == "fetch that address"
 
 
 def test_the_address_read_aloud_rule_off(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
