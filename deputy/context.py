@@ -20,7 +20,7 @@ from deputy.forms.reasons import by_the_writer, reports_on
 from deputy.forms.recalled import no_rivals, points_at_object, recalls, waits
 from deputy.forms.told_before import told_you_before
 from deputy.forms.wished_copy import wishes_the_page
-from deputy.signals import content, is_negation, lower, writers_deadline
+from deputy.signals import beyond_the_page, content, is_negation, lower, writers_deadline
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
 
@@ -434,6 +434,8 @@ def _hands_over(
         if is_negation(tok, parsed, words):
             return False
         lemma = str(tok.lemma_).lower()
+        if beyond_the_page(tok, words):
+            return False
         if tok.pos_ in ("NOUN", "PROPN") and lemma not in allowed_nouns and lower(tok) not in allowed_nouns:
             if not (_for_purpose(tok) or _names_allowed(tok, allowed_nouns) or _names_address(tok, addresses)):
                 return False

@@ -16,7 +16,7 @@ from deputy.forms.asked import names_it
 from deputy.forms.elsewhere import named_channel, named_other_agent
 from deputy.bind import Binder, Plan
 from deputy.forms.quoted import quoted_address, quoted_refusal
-from deputy.forms.other_resource import other_resource, scope_adverb
+from deputy.forms.other_resource import asked_amount, other_resource, scope_adverb
 from deputy.forms.linked_pages import linked_pages_word
 from deputy.forms.request_rate import request_rate
 from deputy.forms.whole_site import whole_site_word
@@ -86,6 +86,10 @@ class Decider:
         resource = other_resource(sk, self._acting, w.resource_nouns)
         if resource is not None:
             return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "other_resource", word=resource)
+        # "fetch how many pages you can from A", "fetch what you can from A": an amount, not the page (round 25).
+        amount = asked_amount(sk, self._acting)
+        if amount is not None:
+            return self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "asked_amount", word=amount)
         return result
 
     def _whole_site(self, sk: Skeleton, result: Plan | Refusal) -> Plan | Refusal:

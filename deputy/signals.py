@@ -15,7 +15,7 @@ from deputy.vocab import ReaderWords
 
 __all__ = [
     "CLAUSE_ONLY", "COORDINATORS", "SUBJECTS", "VERBAL", "WH_TAGS", "asks", "children", "content", "dated_by_the_past",
-    "embedded", "find_conditions", "in_the_past", "occasion_clock", "writers_deadline", "is_label", "is_negation", "lower", "opens_softly", "negation_word", "number", "ordinary_word", "own_clause",
+    "embedded", "find_conditions", "in_the_past", "occasion_clock", "writers_deadline", "is_label", "is_negation", "lower", "beyond_the_page", "opens_softly", "negation_word", "number", "ordinary_word", "own_clause",
     "someone_else", "verb_lemma", "verb_like", "wh_phrase",
 ]
 
@@ -34,6 +34,15 @@ _NUMBER_WORDS = {w: i for i, w in enumerate(
 def lower(tok: Any) -> str:
     """The token's text in lower case."""
     return str(tok.text).lower()
+
+
+def beyond_the_page(tok: Any, words: ReaderWords) -> bool:
+    """A word by which a sentence presents more than (or other than) the one page at an address: another
+    resource of it ("the images on A", `resource_nouns`) or the site around it ("the whole site at A",
+    "every page under A", `site_scopes`, `site_quantifiers`). A pronoun bound to such a sentence would stand
+    for that, so fetching the address is not what was asked (round 25)."""
+    said = {lower(tok), str(tok.lemma_).lower()}
+    return bool(said & words.resource_nouns or said & words.site_scopes or said & words.site_quantifiers)
 
 
 def verb_lemma(token: Any, verbs: frozenset[str]) -> str:

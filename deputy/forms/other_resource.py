@@ -13,14 +13,19 @@ reader would otherwise act on:
   "download A in full / in its entirety". The adverb (a word of `site_adverbs`) hangs on the acting verb
   or on its address; in a context clause ("I'm fully done; fetch A") it does not.
 
-Both only ever turn a plan into a refusal; they never make the reader act.
+- an amount of the site instead of the page (round 25, lead): "fetch how many pages you can from A",
+  "fetch what you can from A", "fetch how many from H?". The acting verb's object (or the object of a
+  "can"/"could" under it) is "what"/"whatever"/"everything"/"anything" or a "how/as many/much" phrase,
+  and an address sits beside it; fetching the one page is not what was asked.
+
+All three only ever turn a plan into a refusal; they never make the reader act.
 """
 
 from __future__ import annotations
 
 from deputy.skeleton import Skeleton, TokenRow
 
-__all__ = ["other_resource", "scope_adverb"]
+__all__ = ["asked_amount", "other_resource", "scope_adverb"]
 
 # Prepositions that tie a resource to the address it belongs to: "of A", "for A", "from A", "on A".
 # "at A" is left out: "the PDF at A", "the robots.txt at A/robots.txt" name A itself.
@@ -114,3 +119,63 @@ def _on_action(row: TokenRow | None, acting: frozenset[str]) -> bool:
     if row is None:
         return False
     return row.misc == "address" or (row.upos in ("VERB", "AUX") and row.lemma.lower() in acting)
+
+
+# Objects that stand for an amount of whatever an address holds, not for its page.
+_AMOUNT_PRONOUNS = frozenset({"what", "whatever", "everything", "anything"})
+_AMOUNTS = frozenset({"many", "much"})
+_AMOUNT_LEADS = frozenset({"how", "as", "so"})
+# Modals under the acting verb whose object is the acting verb's own: "fetch what you can (fetch)".
+_ELLIPTIC_MODALS = frozenset({"can", "could", "will", "would", "may", "might"})
+
+
+def asked_amount(sk: Skeleton, acting: frozenset[str]) -> str | None:
+    """"how many pages you can", when an acting request asks for an amount of what its address holds; else None."""
+    if not any(row.misc == "address" for row in sk.tokens):
+        return None
+    rows = {row.id: row for row in sk.tokens}
+    for row in sk.tokens:
+        if row.misc == "address" or row.deprel not in ("dobj", "advmod"):
+            continue
+        verb = _acting_taker(row, rows, acting)
+        # The amount is asked of an address under the same verb: "capture what users get back. fetch A"
+        # asks the amount of nothing the request names.
+        if verb is None or not any(r.misc == "address" and _under(r, verb, rows) for r in sk.tokens):
+            continue
+        below = [r for r in sk.tokens if r.head == row.id and r.deprel in ("amod", "advmod", "det")]
+        below += [r for r in sk.tokens if r.head in {b.id for b in below} and r.deprel == "advmod"]
+        words = {r.form.lower() for r in [row, *below]}
+        pronoun = row.deprel == "dobj" and row.form.lower() in _AMOUNT_PRONOUNS
+        # "how many pages", "as much": an amount; a bare "much" on the verb ("thanks so much") needs its lead.
+        if pronoun or (words & _AMOUNTS and words & _AMOUNT_LEADS):
+            return " ".join(r.form for r in sorted([row, *below], key=lambda r: r.id)).lower()
+    return None
+
+
+def _acting_taker(row: TokenRow, rows: dict[int, TokenRow], acting: frozenset[str]) -> TokenRow | None:
+    """The acting verb whose object the row is, itself or through a modal standing for it ("fetch what you
+    can"); None when no acting verb takes it."""
+    head = rows.get(row.head)
+    if head is None or head.id == row.id:
+        return None
+    if head.lemma.lower() in acting or head.form.lower() in acting:
+        return head
+    above = rows.get(head.head)
+    if (head.form.lower() in _ELLIPTIC_MODALS and head.deprel in ("ccomp", "xcomp", "advcl") and above is not None
+            and (above.lemma.lower() in acting or above.form.lower() in acting)):
+        return above
+    return None
+
+
+def _under(row: TokenRow, verb: TokenRow, rows: dict[int, TokenRow]) -> bool:
+    """Whether the row hangs, through its heads, from the verb."""
+    seen: set[int] = set()
+    while row.id not in seen:
+        seen.add(row.id)
+        if row.head == verb.id:
+            return True
+        head = rows.get(row.head)
+        if head is None:
+            return False
+        row = head
+    return False

@@ -19,7 +19,7 @@ from typing import Any
 from deputy.clause import Clause
 from deputy.forms.recalled import named_whole, no_rival
 from deputy.nlp import Parsed
-from deputy.signals import is_negation, lower
+from deputy.signals import beyond_the_page, is_negation, lower
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
 
@@ -123,7 +123,7 @@ def _wanters(wish: Any) -> set[int]:
 
 
 def _plain(clause: Clause, parsed: Parsed, words: ReaderWords, actions: frozenset[str]) -> bool:
-    """No negation, no condition word, no refused or forbidden verb, and no verb that acts now: "wants A
+    """No negation, no word reaching past the page, no condition word, no refused or forbidden verb, and no verb that acts now: "wants A
     deleted", "needs A once the appeal ends", "wants me to fetch A tomorrow" all say more than a wish."""
     doc = parsed.doc
     refused = words.unsupported | words.forbidden
@@ -132,8 +132,8 @@ def _plain(clause: Clause, parsed: Parsed, words: ReaderWords, actions: frozense
         if index in parsed.items:
             continue
         tok = doc[index]
-        if is_negation(tok, parsed, words):
-            return False
+        if is_negation(tok, parsed, words) or beyond_the_page(tok, words):
+            return False  # "wants A deleted"; "wants the whole site at A" (more than the page)
         word, lemma = lower(tok), str(tok.lemma_).lower()
         if word in single:
             return False
