@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from deputy.forms.whole_site import names_a_url
 from deputy.skeleton import Skeleton, TokenRow
 
 __all__ = ["linked_pages_word"]
@@ -34,7 +35,7 @@ def linked_pages_word(sk: Skeleton, quantifiers: Collection[str], parts: Collect
         head = by_id.get(row.head)
         if head is None or head.form.lower() not in parts:
             continue
-        if _linked(head, rows, by_id, linking) and _url_in_sentence(row, rows, by_id):
+        if _linked(head, rows, by_id, linking) and names_a_url(row, rows):
             return row.form.lower()
     return None
 
@@ -46,18 +47,3 @@ def _linked(noun: TokenRow, rows: tuple[TokenRow, ...], by_id: dict[int, TokenRo
         return True
     verb = by_id.get(noun.head)
     return noun.deprel in _SUBJECTS and verb is not None and verb.xpos == "VBN" and verb.lemma.lower() in linking
-
-
-def _url_in_sentence(row: TokenRow, rows: tuple[TokenRow, ...], by_id: dict[int, TokenRow]) -> bool:
-    """Whether the quantifier's own sentence names a URL (a bare host is left, as whole_site leaves it)."""
-    own = _root(row, by_id)
-    return any(r.misc == "address" and "://" in r.form and _root(r, by_id) == own for r in rows)
-
-
-def _root(row: TokenRow, by_id: dict[int, TokenRow]) -> int:
-    """The id of the root of the sentence a row belongs to."""
-    seen: set[int] = set()
-    while row.head != 0 and row.head in by_id and row.id not in seen:
-        seen.add(row.id)
-        row = by_id[row.head]
-    return row.id

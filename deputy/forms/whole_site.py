@@ -12,14 +12,14 @@ The shapes, read over the parse:
 - a quantifier with a preposition whose object is an address: "all of A";
 - a quantifier on a noun that stands for pages, with no clause picking some of them ("every page it
   lists" names particular pages): "every page of A", "every linked page", "all pages on A".
-The quantifier shapes count only when the request names its site by URL (see `_names_a_url`).
+The quantifier shapes count only when the request names its site by URL (see `names_a_url`).
 """
 
 from __future__ import annotations
 
 from deputy.skeleton import Skeleton, TokenRow
 
-__all__ = ["whole_site_word"]
+__all__ = ["names_a_url", "whole_site_word"]
 
 # Prepositions that tie a quantifier to the site it ranges over: "all of A", "all on A", "all from A".
 _OVER = frozenset({"of", "on", "from", "at", "under", "in"})
@@ -33,13 +33,13 @@ def whole_site_word(sk: Skeleton, scopes: frozenset[str], quantifiers: frozenset
         word = row.form.lower()
         if word in scopes or row.lemma.lower() in scopes:
             return word
-        if word in quantifiers and _names_a_url(row, rows) and (
+        if word in quantifiers and names_a_url(row, rows) and (
                 _over_an_address(row, rows) or _on_pages(row, rows, parts) or _on_an_address(row, rows)):
             return word
     return None
 
 
-def _names_a_url(row: TokenRow, rows: tuple[TokenRow, ...]) -> bool:
+def names_a_url(row: TokenRow, rows: tuple[TokenRow, ...]) -> bool:
     """The quantifiers read a site only when their own sentence names it by URL. A bare host ("Fetch all
     pages of a.example") stays the word the reader cannot place, as the corpus has it since the first
     rounds, and a URL in another sentence ("grab every page the alert points at.\ndownload A") is not
