@@ -28,6 +28,7 @@ from deputy.text.let_know import let_know
 from deputy.text.repeated_verb import repeated_verb
 from deputy.text.same_again import same_again
 from deputy.text.taken_up import taken_up
+from deputy.text.stored_count import stored_count
 from deputy.forms.joined import joined_objects
 from deputy.text.reorder import narrated_steps, reorder, subjunctive_hedges
 from deputy.text.robots_hinders import robots_hinders
@@ -278,6 +279,9 @@ def parse(
     # "The sitemaps of A, please list them": the phrase named first, put where its pronoun stands (round 21).
     ordered, taken = taken_up(ordered, verbs=verbs, refusing=_single_words(words.conditions) | words.negations)
     reordered += taken
+    # Round 27 (lead): "Count the pages stored from H.", "Pages stored for H?" are "How many pages from H?".
+    ordered, counted = stored_count(ordered)
+    reordered += counted
     ordered, checked = checked_tell(
         ordered, checking=words.checking_verbs, permission=words.permission_answers,
         others=words.self_names | words.self_nouns | frozenset(actions),

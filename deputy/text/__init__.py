@@ -86,6 +86,7 @@ __all__ = [
     "spoken_wrappers",
     "stacked",
     "store_asks",
+    "stored_count",
     "tables",
     "taken_up",
     "tasks",
