@@ -1,0 +1,140 @@
+"""Round 26 (markup26): a label put as a noun phrase before its one address ("Robots check for A") asks what the
+colon label asks, and a robots question naming whose robots.txt and a page of the same host ("Does robots.txt on H
+allow MovaBot to fetch H/page?") asks about the page. Controls (a condition, a negation, a refused verb, two hosts,
+an order, a statement about a check) still refuse."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from _teaching_helpers import vocab_raw
+
+import deputy.reader as reader_module
+import deputy.vocab as vocab_module
+from deputy import Vocab
+from deputy.teaching.relaxations import relaxations
+from deputy.text.robots_owner import drop_robots_owner
+from deputy.words import DEFAULT_WORDS
+from seaspider.english_reader import build_deputy
+from tests.english._deputy_helpers import read_outcome
+
+
+@pytest.fixture(scope="module")
+def reader() -> Any:
+    return build_deputy()
+
+
+def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
+    """(operation, None) for a plan, (None, refusal kind) for a refusal."""
+    operation, detail = read_outcome(reader, prompt)
+    if operation == "refused":
+        return None, str(getattr(detail, "value", detail))
+    return operation, None
+
+
+LABEL_PHRASES = [
+    ("Robots check for https://www.reddit.com/r/programming/.", "robots"),
+    ("Quick robots check on https://www.cbc.ca/news please", "robots"),
+    ("robots.txt check about https://www.zeit.de/politik/", "robots"),
+    ("Robots lookup for https://www.abc.net.au/news?", "robots"),
+    ("Sitemap check for https://www.nasa.gov/.", "sitemaps"),
+]
+
+
+@pytest.mark.parametrize(("prompt", "operation"), LABEL_PHRASES, ids=[p[:30] for p, _ in LABEL_PHRASES])
+def test_label_phrase_before_one_address_asks(reader: Any, prompt: str, operation: str) -> None:
+    assert _read(reader, prompt) == (operation, None)
+
+
+LABEL_CONTROLS = [
+    ("Robots check for https://www.bbc.com/news once the nightly job finishes.", "condition"),
+    ("No robots check for https://www.lemonde.fr/ this time.", "negation"),
+    ("Delete check for https://www.cnn.com/.", "unsupported_verb"),
+    ("The robots check for https://www.wired.com/ failed yesterday.", None),
+    ("Robots check for https://www.ft.com/ and https://www.economist.com/.", None),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), LABEL_CONTROLS, ids=[p[:30] for p, _ in LABEL_CONTROLS])
+def test_label_phrase_controls_still_refuse(reader: Any, prompt: str, kind: str | None) -> None:
+    operation, refused = _read(reader, prompt)
+    assert operation is None
+    if kind is not None:
+        assert refused == kind
+
+
+def test_label_phrase_rule_off_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = "Robots check for https://www.reddit.com/r/programming/."
+    assert _read(build_deputy(), prompt) == ("robots", None)
+    monkeypatch.setattr(reader_module, "read_label_phrase", lambda text, *a, **k: text)
+    assert _read(build_deputy(), prompt)[0] is None
+
+
+def test_label_phrase_without_check_nouns_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = "Quick robots check on https://www.cbc.ca/news please"
+    monkeypatch.setattr(vocab_module, "DEFAULT_WORDS", dict(DEFAULT_WORDS, check_nouns=()))
+    assert _read(build_deputy(), prompt)[0] is None
+
+
+OWNERS = [
+    "Does robots.txt on https://www.amazon.de allow MovaBot to fetch https://www.amazon.de/gp/bestsellers/?",
+    "Does https://www.etsy.com/robots.txt allow MovaBot to fetch https://www.etsy.com/c/jewelry?",
+    "Does the robots.txt of https://www.zalando.de/ permit MovaBot to download https://www.zalando.de/herren/?",
+]
+
+
+@pytest.mark.parametrize("prompt", OWNERS, ids=[p[:40] for p in OWNERS])
+def test_owner_of_robots_txt_is_set_aside_for_the_page(reader: Any, prompt: str) -> None:
+    operation, detail = read_outcome(reader, prompt)
+    assert operation == "robots"
+    assert "/robots.txt" not in str(detail) and prompt.split()[-1].rstrip("?") in str(detail)
+
+
+OWNER_CONTROLS = [
+    ("Does robots.txt on https://www.amazon.com allow MovaBot to fetch https://www.ebay.com/deals?", "too_many_urls"),
+    ("Does robots.txt on https://www.otto.de allow MovaBot to delete https://www.otto.de/sale/?", "unsupported_verb"),
+    ("Doesn't robots.txt on https://www.otto.de allow MovaBot to fetch https://www.otto.de/sale/?", "negation"),
+    ("Does robots.txt on https://www.otto.de allow MovaBot to fetch https://www.otto.de/sale/ if the sale is over?",
+     None),
+    ("Fetch the robots.txt on https://www.hm.com and https://www.hm.com/en_gb/women.html.", None),
+    ("Did you store robots.txt on https://www.hm.com and https://www.hm.com/en_gb/women.html?", None),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), OWNER_CONTROLS, ids=[p[:40] for p, _ in OWNER_CONTROLS])
+def test_owner_controls_still_refuse(reader: Any, prompt: str, kind: str | None) -> None:
+    operation, refused = _read(reader, prompt)
+    assert operation is None
+    if kind is not None:
+        assert refused == kind
+
+
+def test_owner_pass_leaves_other_hosts_and_orders(reader: Any) -> None:
+    words = reader.vocab.words
+    two_hosts = "Does robots.txt on https://a.example allow MovaBot to fetch https://b.example/x?"
+    assert drop_robots_owner(two_hosts, words) == two_hosts
+    order = "Fetch robots.txt on https://a.example and https://a.example/x."
+    assert drop_robots_owner(order, words) == order
+    asked = "Does robots.txt on https://a.example allow MovaBot to fetch https://a.example/x?"
+    assert drop_robots_owner(asked, words) == "Does robots.txt allow MovaBot to fetch https://a.example/x?"
+
+
+def test_owner_rule_off_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = OWNERS[0]
+    monkeypatch.setattr(reader_module, "drop_robots_owner", lambda text, words: text)
+    assert _read(build_deputy(), prompt) == (None, "too_many_urls")
+
+
+def test_owner_without_permission_verbs_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(vocab_module, "DEFAULT_WORDS", dict(DEFAULT_WORDS, permission_verbs=()))
+    assert _read(build_deputy(), OWNERS[0]) == (None, "too_many_urls")
+
+
+@pytest.mark.parametrize(("key", "word"), [("check_nouns", "audit"), ("permission_verbs", "welcome")])
+def test_widening_the_lists_is_a_relaxation(key: str, word: str) -> None:
+    before = Vocab.from_raw(vocab_raw())
+    raw = copy.deepcopy(vocab_raw())
+    raw["words"].setdefault(key, []).append(word)
+    assert any(f"“{word}” to words.{key}" in r for r in relaxations(before, Vocab.from_raw(raw)))
