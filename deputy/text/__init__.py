@@ -31,6 +31,7 @@ __all__ = [
     "emphasis",
     "fenced_order",
     "field_list",
+    "field_nouns",
     "fields",
     "forwarded",
     "fronted",

@@ -12,9 +12,11 @@ import pytest
 from _teaching_helpers import vocab_raw
 
 import deputy.reader as reader_module
+import deputy.text.fields as fields_module
 import deputy.vocab as vocab_module
 from deputy import Vocab
 from deputy.teaching.relaxations import relaxations
+from deputy.text.field_nouns import without_copy_nouns
 from deputy.text.robots_owner import drop_robots_owner
 from deputy.words import DEFAULT_WORDS
 from seaspider.english_reader import build_deputy
@@ -138,3 +140,49 @@ def test_widening_the_lists_is_a_relaxation(key: str, word: str) -> None:
     raw = copy.deepcopy(vocab_raw())
     raw["words"].setdefault(key, []).append(word)
     assert any(f"“{word}” to words.{key}" in r for r in relaxations(before, Vocab.from_raw(raw)))
+
+
+TICKETS = [
+    "Ticket #4821\nReporter: m.kowalski\nSummary: stale copy of the tariff page\nPlease re-fetch https://www.pge.pl/taryfy.",
+    "Ticket #5102\nReporter: a.nowak\nSummary: outdated copy of the fares page\nPlease fetch https://www.pkp.pl/rozklad.",
+    "Issue OPS-88\nAssignee: crawler-bot\nTitle: Copy of pricing page is stale\n"
+    "Could you download https://www.ryanair.com/gb/en/cheap-flights?",
+]
+
+
+@pytest.mark.parametrize("prompt", TICKETS, ids=[p.split("\n")[0] for p in TICKETS])
+def test_copy_noun_in_a_describing_field_lets_the_header_go(reader: Any, prompt: str) -> None:
+    assert _read(reader, prompt) == ("fetch", None)
+
+
+TICKET_CONTROLS = [
+    ("Ticket #5110\nReporter: p.ito\nSummary: copy the tariff page to the shared drive\n"
+     "Please fetch https://www.tepco.co.jp/en/.", None),
+    ("Case 3391\nReporter: l.moreau\nSummary: no fresh copy of the news page\n"
+     "Please fetch https://www.lemonde.fr/international/", "negation"),
+    ("Ticket #5111\nReporter: r.khan\nSummary: stale copy of the fares page\nPlease delete https://www.pkp.pl/rozklad.",
+     "unsupported_verb"),
+    ("Ticket #5112\nReporter: r.khan\nSummary: stale copy of the fares page\n"
+     "Please fetch https://www.pkp.pl/rozklad once the nightly job finishes.", "condition"),
+    ("Ticket #5114\nReporter: https://www.pkp.pl/rozklad\nSummary: stale copy of the fares page\nPlease fetch it.", None),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), TICKET_CONTROLS, ids=[p.split("\n")[0] for p, _ in TICKET_CONTROLS])
+def test_ticket_controls_still_refuse(reader: Any, prompt: str, kind: str | None) -> None:
+    operation, refused = _read(reader, prompt)
+    assert operation is None
+    if kind is not None:
+        assert refused == kind
+
+
+def test_copy_noun_reading_only_where_english_makes_a_noun(reader: Any) -> None:
+    words = reader.vocab.words
+    assert without_copy_nouns("stale copy of the page", words) == "stale of the page"
+    assert without_copy_nouns("our copy is old", words) == "our is old"
+    assert without_copy_nouns("copy the page to the drive", words) == "copy the page to the drive"
+
+
+def test_copy_noun_rule_off_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fields_module, "without_copy_nouns", lambda value, words: value)
+    assert _read(build_deputy(), TICKETS[0])[0] is None
