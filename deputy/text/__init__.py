@@ -71,6 +71,7 @@ __all__ = [
     "reorder",
     "repeated_verb",
     "repeats",
+    "request_label",
     "restated_call",
     "restating_tails",
     "robots_hinders",

@@ -17,6 +17,7 @@ import deputy.vocab as vocab_module
 from deputy import Vocab
 from deputy.teaching.relaxations import relaxations
 from deputy.text.field_nouns import without_copy_nouns
+from deputy.text.request_label import read_request_label
 from deputy.text.robots_owner import drop_robots_owner
 from deputy.words import DEFAULT_WORDS
 from seaspider.english_reader import build_deputy
@@ -186,3 +187,49 @@ def test_copy_noun_reading_only_where_english_makes_a_noun(reader: Any) -> None:
 def test_copy_noun_rule_off_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fields_module, "without_copy_nouns", lambda value, words: value)
     assert _read(build_deputy(), TICKETS[0])[0] is None
+
+
+REQUEST_LABELS = [
+    ("**Request:** what did you store for [the Prado collection page](https://www.museodelprado.es/en/the-collection)?",
+     "page"),
+    ("**Request:** when did you last fetch [the highlights](https://www.rijksmuseum.nl/en/collection/highlights)?",
+     "page"),
+    ("Request: which sitemaps does https://www.vam.ac.uk/ list?", "sitemaps"),
+]
+
+
+@pytest.mark.parametrize(("prompt", "operation"), REQUEST_LABELS, ids=[p[:40] for p, _ in REQUEST_LABELS])
+def test_request_label_over_a_question_is_dropped(reader: Any, prompt: str, operation: str) -> None:
+    assert _read(reader, prompt) == (operation, None)
+
+
+REQUEST_CONTROLS = [
+    ("**Request:** can you delete https://www.tate.org.uk/visit?", "unsupported_verb"),
+    ("Request: why didn't you fetch https://www.moma.org/collection/ once the job finished?", None),
+    ("**Request:** fetch https://www.guggenheim.org/ if it changed?", None),
+    ("Request: what did you store for https://www.prado.example/x? Then delete it.", None),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), REQUEST_CONTROLS, ids=[p[:40] for p, _ in REQUEST_CONTROLS])
+def test_request_label_controls_still_refuse(reader: Any, prompt: str, kind: str | None) -> None:
+    operation, refused = _read(reader, prompt)
+    assert operation is None
+    if kind is not None:
+        assert refused == kind
+
+
+def test_request_label_needs_a_request_field_and_a_question(reader: Any) -> None:
+    words = reader.vocab.words
+    assert read_request_label("Request: what did you store for https://a.example/?", words) == \
+        "what did you store for https://a.example/?"
+    for kept in ("Summary: what did you store for https://a.example/?", "Request: fetch https://a.example/?",
+                 "Request: what did you store for https://a.example/"):
+        assert read_request_label(kept, words) == kept
+
+
+def test_request_label_rule_off_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = REQUEST_LABELS[0][0]
+    assert _read(build_deputy(), prompt) == ("page", None)
+    monkeypatch.setattr(reader_module, "read_request_label", lambda text, words: text)
+    assert _read(build_deputy(), prompt)[0] is None
