@@ -42,6 +42,9 @@ from deputy.text.disfluent import pronoun_spellings, unclefted, undisfluent
 from deputy.text.fields import read_header_fields, titled_request
 from deputy.text.headed import pointed_headed, read_headed
 from deputy.text.labelled import read_label, unhang_agents
+from deputy.text.label_phrase import read_label_phrase
+from deputy.text.request_label import read_request_label
+from deputy.text.robots_owner import drop_robots_owner
 from deputy.text.forwarded import forwarded_links
 from deputy.text.fronted_purpose import fronted_purpose
 from deputy.text.hedged_asks import necessity_opened, wondered_with_hedge
@@ -601,7 +604,14 @@ class Deputy:
         # A ticket's or a mail's header lines ("Reporter: …", "To: …") before any other markup (round 16).
         text = read_header_fields(text, self.vocab.words)
         # A label opening the first line: a heading over a question, the request itself, a block's name (round 17).
+        # Round 26 (markup26): "**Request:** what did you store for A?": a request field over one question.
+        text = read_request_label(text, self.vocab.words)
         text = read_label(text, self.vocab.words, actions=self._actions, observed=self._observed_nouns)
+        # Round 26 (markup26): the same label joined to its one address by a preposition ("Robots check for A").
+        text = read_label_phrase(text, self.vocab.words, actions=self._actions, observed=self._observed_nouns,
+                                 known=self._verb_words)
+        # Round 26 (markup26): "Does robots.txt on H allow MovaBot to fetch H/page?": H only names whose robots.txt.
+        text = drop_robots_owner(text, self.vocab.words)
         text = unhang_agents(text, self.vocab.words, observed=self._observed_nouns)
         # A tool-call block first: its inner arguments object would otherwise be unpacked on its own.
         # '{"action": "fetch", "urls": ["A"]}' as the whole prompt (round 15).

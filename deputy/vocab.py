@@ -211,6 +211,8 @@ class ReaderWords:
     copy_nouns: frozenset[str]
     keeping_verbs: frozenset[str]
     serving_verbs: frozenset[str]
+    check_nouns: frozenset[str]
+    permission_verbs: frozenset[str]
     link_following_verbs: frozenset[str]
     load_nouns: frozenset[str]
     load_units: frozenset[str]

@@ -1078,6 +1078,18 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "help", "assist", "support", "serve", "brief", "inform", "reassure", "give", "show", "answer", "tell",
         "save", "spare", "get", "bring",
     ),
+    # Round 26 (markup26): nouns of a check closing a label put before its one address ("Robots check for A",
+    # "Sitemap lookup on A", deputy.text.label_phrase): the label is then read as "<label> of A". Only a label
+    # naming an observing capability's noun passes, so each widens only what is answered. Widens what acts.
+    "check_nouns": ("check", "checkup", "lookup", "look-up", "verdict", "test", "query", "ruling"),
+    # Round 26 (markup26): verbs of a robots question with two addresses of one host, one only naming whose
+    # robots.txt ("Does robots.txt on H allow MovaBot to fetch H/page?", deputy.text.robots_owner). Widens
+    # what acts (a robots question, which observes).
+    "permission_verbs": (
+        "allow", "allows", "allowed", "permit", "permits", "permitted", "let", "lets", "disallow", "disallows",
+        "disallowed", "block", "blocks", "blocked", "forbid", "forbids", "forbidden", "stop", "stops", "prevent",
+        "prevents", "bar", "bars",
+    ),
     # Round 23 (ctx23): a linking verb with an adjective in someone else's reported question ("asked how big the
     # archive has become") describes a state, not an act (deputy.forms.linked_state). Widens what acts.
     "linking_verbs": ("become", "grow", "turn", "stay", "remain", "seem", "appear", "look"),

@@ -21,6 +21,7 @@ import re
 
 from deputy.protect import protect
 from deputy.forms.quoted import quoted_refusal
+from deputy.text.field_nouns import without_copy_nouns
 from deputy.refusals import RefusalKind
 from deputy.vocab import ReaderWords
 
@@ -69,7 +70,8 @@ def _harmless(value: str, people: bool, words: ReaderWords, *, asking: bool = Fa
     found = protect(value)
     if found.items and not people:
         return False
-    refused = quoted_refusal(" ".join(found.pieces), words)
+    # Round 26 (markup26): "stale copy of the tariff page" names a copy; the noun changes no request.
+    refused = quoted_refusal(without_copy_nouns(" ".join(found.pieces), words), words)
     return refused is None or (asking and refused[0] is RefusalKind.UNSUPPORTED_VERB)
 
 
