@@ -76,6 +76,7 @@ from deputy.text.spoken import unspoken
 from deputy.text.spoken_address import unspoken_address
 from deputy.text.spoken_asks import spoken_asks
 from deputy.text.spoken_tails import unrestated, without_named_again, without_tail_aside
+from deputy.text.verb_leads import without_verb_leads
 from deputy.text.store_asks import store_question, verb_forms
 from deputy.text.spoken_voice import spoken_voice
 from deputy.text.spoken_runons import read_what_done, spoken_runons, unaddressed
@@ -559,6 +560,8 @@ class Deputy:
                                    refusing=self._refusing)
         text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
         text = unrestated(text, words.restated_questions)
+        # Round 26 (voice26): "Only fetch A — nothing else.", "okay next one fetch A" (deputy.text.verb_leads).
+        text = without_verb_leads(text, self._known)
         # Round 23 (voice23): "whens the last time u fetched A", "… was it today or", "take a look at A and
         # download it", "Could you maybe, possibly, …", "the word 'delete'" (deputy.text.spoken_asks).
         text = spoken_asks(text, words, verbs=self._verb_words | self._refused_verbs)

@@ -286,6 +286,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "whenever it suits you", "when it suits you", "whenever convenient", "when convenient", "if convenient",
         "no rush at all", "no hurry at all", "whenever you have a moment", "when you have time",
         "whenever you have time", "when you get time", "if you would be so kind", "if you'd be so kind",
+        # Round 26 (voice26): urgency that conditions nothing ("Fetch A without delay."), as "asap" or "right
+        # away". Only about delay: "without checking robots.txt", "without asking" are not here and still refuse.
+        "without delay", "without further delay", "without any delay", "with no delay", "without further ado",
         # The reader's free time is no event to wait for (round 14): "Whenever you're free, grab A". An event
         # of the page's ("whenever it changes") is a condition and never on this list.
         "whenever you're free", "when you're free", "whenever you are free", "when you are free",
@@ -894,6 +897,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "roughly speaking", "or so", "or thereabouts", "like more or less",
         # … and a shrug closing a request ("I guess you could fetch A maybe"), as "Maybe fetch A too?" opens one.
         "maybe",
+        # Round 26 (voice26): a closing "I mean" with nothing after it ("is it allowed to fetch A for your robot
+        # I mean"). With words after it, it opens an aside (`tail_asides`), read by deputy.text.spoken_tails.
+        "I mean", "you know what I mean",
     ),
     # Round 20 (voice20, deputy/text/spoken_tails.py): what opens a closing aside that only names again what
     # was asked for ("fetch A and B you know the weather ones"). The aside is dropped only when it holds no
@@ -908,6 +914,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # now like what are you doing"): the same question, so it goes; only after a "what"/"how" question.
         "what are you doing", "like what are you doing", "what are you up to", "like what are you up to",
         "what are you working on", "like what are you working on", "what's it doing", "like what's it doing",
+        # Round 26 (voice26): the yes/no restatement said of "you" ("what are you doing right now are you busy").
+        "are you busy", "are you idle", "are you free", "are you running", "are you working", "are you doing anything",
+        "are you running anything", "are you still going", "are you stuck",
     ),
     # Round 19 (voice19, deputy/text/spoken_voice.py): "Fetch A now, not later": a "not" that only turns
     # away a later time after a time that is now. The first list names the time the request keeps, the

@@ -103,5 +103,6 @@ __all__ = [
     "turn_labels",
     "turn_tails",
     "turns",
+    "verb_leads",
     "worry_asides",
 ]

@@ -47,7 +47,11 @@ _REQUEST_OPENINGS = (
     "would you", "please",
 )
 # "read me back the text you saved for A": a spoken "back" after "read" only asks to hear it again.
-_READ_BACK = re.compile(r"\b(read(?:[ \t]+(?:me|us))?)[ \t]+back\b(?![ \t]+(?:from|to|in|on|at)\b)", re.IGNORECASE)
+# Round 26 (voice26): "read me out", "read out", "read us aloud" ask the same: to hear it.
+_READ_BACK = re.compile(
+    r"\b(read(?:[ \t]+(?:me|us))?)[ \t]+(?:back|out[ \t]+loud|out|aloud)\b(?![ \t]+(?:from|to|in|on|at|of)\b)",
+    re.IGNORECASE,
+)
 # "what I need is the page at A downloaded": a spoken pseudo-cleft at the start says "I need …". With "for
 # you to" it is a hedge frame of the vocabulary already, and stays for that list to read.
 # Round 22 (voice22): "the thing I wanted was the text you saved from A": the same cleft with "the thing" for
@@ -196,7 +200,7 @@ def _drop_fillers(text: str, words: frozenset[str], spellings: Mapping[str, str]
     respelt, chosen = _pronoun_spellings(tuple(sorted(spellings.items())))
     # Most prompts hold none of these: the prompt is cut into addresses only when one may be there.
     said = _words_of(text)
-    if not (said & {"like", "back"} or said & words or said & chosen.keys()
+    if not (said & {"like", "back", "out", "aloud"} or said & words or said & chosen.keys()
             or any(w in text for w in words if not w.isalnum())):
         return text
     found = protect(text)

@@ -38,7 +38,10 @@ _DOERS = frozenset({"you", "we", "i", "u"})
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "your", "my", "our", "their"})
 _MAX_ASIDE_WORDS = 6  # "you know the text you saved": a short phrase, never a clause of its own
 # A question about what is going on: "what's", "what is", "how's", "how is", "whats".
-_WH_STATE = re.compile(r"\A(?:what['’]?s|what[ \t]+is|how['’]?s|how[ \t]+is)[ \t]+", re.IGNORECASE)
+# Round 26 (voice26): also "what are"/"what're" ("what are you doing right now are you busy").
+_WH_STATE = re.compile(
+    r"\A(?:what['’]?s|what[ \t]+is|how['’]?s|how[ \t]+is|what[ \t]+are|what['’]re|whatre)[ \t]+", re.IGNORECASE
+)
 # "what's the robot doing right now": the time closing "doing" or "up to" only says "now".
 _DOING_NOW = re.compile(
     r"\b(doing|up[ \t]+to)[ \t]+(?:right[ \t]+now|at[ \t]+the[ \t]+moment|currently|now|rn|at[ \t]+present)"
@@ -66,7 +69,13 @@ def _aside(markers: tuple[str, ...]) -> re.Pattern[str] | None:
 def _restated(questions: tuple[str, ...]) -> re.Pattern[str] | None:
     if not questions:
         return None
-    return re.compile(r"(?<=\S)[ \t]*[,;—–-]?[ \t]+(?:" + _phrases(questions) + r")[ \t]*\?*[ \t]*\Z", re.IGNORECASE)
+    # Round 26 (voice26): the restatement may close on a spoken "or what" / "or not" ("… are you busy or what"):
+    # it only presses for the answer, which the status question gives either way.
+    return re.compile(
+        r"(?<=\S)[ \t]*[,;—–-]?[ \t]+(?:" + _phrases(questions) + r")(?:[ \t]*,?[ \t]+or[ \t]+(?:what|not))?"
+        r"[ \t]*\?*[ \t]*\Z",
+        re.IGNORECASE,
+    )
 
 
 @cache
