@@ -17,6 +17,7 @@ from deputy.text.html_comments import uncommented
 from deputy.text.closing_aside import without_closing_aside
 from deputy.forms.suffixed_site import suffixed_site
 from deputy.text.address_first import address_first
+from deputy.text.presented import presented_addresses
 from deputy.text.address_tags import untagged_addresses
 from deputy.text.worry_asides import without_worry_asides
 from deputy.text.command_spans import command_span
@@ -510,6 +511,10 @@ class Deputy:
         # closed with a stop before the request that points back at it (deputy.text.address_first).
         text = address_first(text, verbs=self._run_on_verbs, pointers=words.address_pointers,
                              is_address=_is_address, count_addresses=_count_addresses)
+        # Round 26 (ctx26): "Take A and B — fetch them both": a presenting verb before the addresses and the
+        # order pointing back at them only hands them over (deputy.text.presented).
+        text = presented_addresses(text, openers=words.presenting_verbs, verbs=self._verb_words | self._refused_verbs,
+                                   is_address=_is_address)
         # Round 24 (markup24): "…, don't worry.", "Not that I need it today, but fetch A": a reassuring or
         # conceding aside whose "not" negates nothing asked (deputy.text.worry_asides).
         text = without_worry_asides(text, asides=words.worry_asides, openers=words.concession_openers,

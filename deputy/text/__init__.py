@@ -62,6 +62,7 @@ __all__ = [
     "passive_ask",
     "pointed_quote",
     "pointed_turns",
+    "presented",
     "quoteblocks",
     "reader_greetings",
     "reassured",
