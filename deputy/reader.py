@@ -18,6 +18,7 @@ from deputy.text.closing_aside import without_closing_aside
 from deputy.forms.suffixed_site import suffixed_site
 from deputy.text.address_first import address_first
 from deputy.text.presented import presented_addresses
+from deputy.text.only_when import only_when
 from deputy.text.address_tags import untagged_addresses
 from deputy.text.worry_asides import without_worry_asides
 from deputy.text.command_spans import command_span
@@ -366,6 +367,8 @@ class Deputy:
             return self.decide(self.skeleton(original))
         if isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD:
             result = self._quoted_outside(text) or self._suffixed_site(text) or result
+        if isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD:
+            result = self._held_back(text) or result
         if isinstance(result, Refusal) and result.rule not in _FIELD_OWN:
             result = self._titled_refusal(text) or result
         unasked = (unasked_outside(headed.thread, result, self.vocab.words.reply_assents)
@@ -399,6 +402,15 @@ class Deputy:
             return None
         said = self.decide(self.skeleton(asked))
         return said if isinstance(said, Refusal) and said.rule in _FIELD_OWN else None
+
+    def _held_back(self, text: str) -> Refusal | None:
+        """Round 26 (ctx26): a request the parse could not place that "only" holds back by a condition ("fetch A —
+        but only after the nightly backup completes") is refused for that condition (deputy.text.only_when);
+        None otherwise. Only a refusal's kind changes."""
+        word = only_when(text, self.vocab.words.conditions)
+        if word is None:
+            return None
+        return self._refuser.refuse(RefusalKind.CONDITION, None, "condition", word=word)
 
     def _suffixed_site(self, text: str) -> Plan | None:
         """The answer to a question about the store naming a site whose domain is also a file suffix

@@ -58,6 +58,7 @@ __all__ = [
     "loglines",
     "mentions",
     "needed_record",
+    "only_when",
     "outline",
     "passive_ask",
     "pointed_quote",

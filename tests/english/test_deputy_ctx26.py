@@ -9,6 +9,7 @@ import pytest
 
 from _deputy_helpers import deputy_with_words, read_outcome
 from deputy import Deputy
+from deputy.text.only_when import only_when
 from deputy.text.presented import presented_addresses
 from seaspider.english_reader import build_deputy
 
@@ -127,3 +128,40 @@ def test_self_introduction_off_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = (f"I'm an automated research agent working on behalf of a journalist. The journalist would like a copy "
               f"of {A} saved for later, so please fetch it.")
     assert read_outcome(build_deputy(), prompt)[0] == "refused"
+
+
+# --- a request held back by "only" and a condition word is refused for the condition (kind only) --------------
+
+@pytest.mark.parametrize("prompt, word", [
+    (f"If at all possible, please fetch {A} — but only after the nightly backup completes.", "after"),
+    (f"Grab {A} for me, but only once the migration is finished.", "once"),
+    (f"When you get a chance, download {A} — only after the maintenance window closes.", "after"),
+], ids=["hedge-but-only-after", "but-only-once", "dash-only-after"])
+def test_held_back_request_is_a_condition(deputy: Deputy, prompt: str, word: str) -> None:
+    result = deputy.read(prompt)
+    assert read_outcome(deputy, prompt) == ("refused", "condition")
+    assert f"“{word} …”" in result.reason
+
+
+@pytest.mark.parametrize("text", [
+    f"Fetch only {A}, nothing else.",           # "only" on the address, no condition word after it
+    f"Fetch {A} after all.",                    # a condition word without "only"
+    f"If at all possible, please fetch {A}.",
+], ids=["only-address", "no-only", "hedge-alone"])
+def test_only_when_finds_nothing_otherwise(text: str) -> None:
+    assert only_when(text, ("if", "once", "after", "when", "as soon as")) is None
+
+
+def test_only_when_names_the_word() -> None:
+    assert only_when(f"fetch {A} — but only as soon as the backup completes", ("once", "as soon as")) == "as soon as"
+
+
+def test_hedge_alone_still_fetches(deputy: Deputy) -> None:
+    assert read_outcome(deputy, "If at all possible, please fetch https://www.met.no/.") == (
+        "fetch", {"urls": ["https://www.met.no/"]})
+
+
+def test_only_when_off_names_another_kind(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("deputy.reader.only_when", lambda text, conditions: None)
+    prompt = f"If at all possible, please fetch {A} — but only after the nightly backup completes."
+    assert read_outcome(build_deputy(), prompt) == ("refused", "not_understood")
