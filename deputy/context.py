@@ -20,6 +20,7 @@ from deputy.forms.reasons import by_the_writer, reports_on
 from deputy.forms.recalled import no_rivals, points_at_object, recalls, waits
 from deputy.forms.told_before import told_you_before
 from deputy.forms.wished_copy import wishes_the_page
+from deputy.forms.self_introduced import introduces_writer
 from deputy.signals import beyond_the_page, content, is_negation, lower, writers_deadline
 from deputy.skeleton import Mood
 from deputy.vocab import ReaderWords
@@ -374,7 +375,8 @@ def bind_pronoun(
     # deputy.forms.wished_copy).
     wished = wanted == 1 and len(holders) == 1 and points_at_object(main, parsed) \
         and wishes_the_page(clauses[holders[0]], frozenset(addresses), parsed, words, actions) \
-        and all(no_rivals(clauses[i], parsed, words) for i in fine if i != holders[0])
+        and all(no_rivals(clauses[i], parsed, words) or introduces_writer(clauses[i], parsed, words, actions)
+                for i in fine if i != holders[0])  # "I'm a research agent …" names no rival (round 26)
     if not reported and not asked and not recalled and not wished and not all(
         _hands_over(clauses[i], frozenset(addresses), parsed, words, actions)
         or _done_before(clauses[i], main, parsed, words, actions) for i in holders

@@ -17,6 +17,8 @@ from deputy.text.html_comments import uncommented
 from deputy.text.closing_aside import without_closing_aside
 from deputy.forms.suffixed_site import suffixed_site
 from deputy.text.address_first import address_first
+from deputy.text.presented import presented_addresses
+from deputy.text.only_when import only_when
 from deputy.text.address_tags import untagged_addresses
 from deputy.text.worry_asides import without_worry_asides
 from deputy.text.command_spans import command_span
@@ -369,6 +371,8 @@ class Deputy:
             return self.decide(self.skeleton(original))
         if isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD:
             result = self._quoted_outside(text) or self._suffixed_site(text) or result
+        if isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD:
+            result = self._held_back(text) or result
         if isinstance(result, Refusal) and result.rule not in _FIELD_OWN:
             result = self._titled_refusal(text) or result
         unasked = (unasked_outside(headed.thread, result, self.vocab.words.reply_assents)
@@ -402,6 +406,15 @@ class Deputy:
             return None
         said = self.decide(self.skeleton(asked))
         return said if isinstance(said, Refusal) and said.rule in _FIELD_OWN else None
+
+    def _held_back(self, text: str) -> Refusal | None:
+        """Round 26 (ctx26): a request the parse could not place that "only" holds back by a condition ("fetch A —
+        but only after the nightly backup completes") is refused for that condition (deputy.text.only_when);
+        None otherwise. Only a refusal's kind changes."""
+        word = only_when(text, self.vocab.words.conditions)
+        if word is None:
+            return None
+        return self._refuser.refuse(RefusalKind.CONDITION, None, "condition", word=word)
 
     def _suffixed_site(self, text: str) -> Plan | None:
         """The answer to a question about the store naming a site whose domain is also a file suffix
@@ -514,6 +527,10 @@ class Deputy:
         # closed with a stop before the request that points back at it (deputy.text.address_first).
         text = address_first(text, verbs=self._run_on_verbs, pointers=words.address_pointers,
                              is_address=_is_address, count_addresses=_count_addresses)
+        # Round 26 (ctx26): "Take A and B — fetch them both": a presenting verb before the addresses and the
+        # order pointing back at them only hands them over (deputy.text.presented).
+        text = presented_addresses(text, openers=words.presenting_verbs, verbs=self._verb_words | self._refused_verbs,
+                                   is_address=_is_address)
         # Round 24 (markup24): "…, don't worry.", "Not that I need it today, but fetch A": a reassuring or
         # conceding aside whose "not" negates nothing asked (deputy.text.worry_asides).
         text = without_worry_asides(text, asides=words.worry_asides, openers=words.concession_openers,

@@ -38,6 +38,8 @@ _PHRASE_LISTS = frozenset({
     "same_again",
     # Round 24 (markup24, deputy/text/address_first.py).
     "address_pointers", "worry_asides", "concession_openers",
+    # Round 26 (ctx26, deputy/text/presented.py).
+    "presenting_verbs",
     # Round 22 (learn22, deputy/text/learner_asks.py).
     "reason_openers",
     # Round 23 (voice23, deputy/text/spoken_asks.py).
@@ -136,6 +138,7 @@ class ReaderWords:
     call_tags: frozenset[str]
     address_tags: frozenset[str]
     address_pointers: tuple[str, ...]
+    presenting_verbs: tuple[str, ...]
     worry_asides: tuple[str, ...]
     concession_openers: tuple[str, ...]
     list_heads: frozenset[str]

@@ -562,6 +562,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "this one", "that one", "this page", "that page", "this link", "that link", "this url", "that url",
         "this site", "this", "that", "it",
     ),
+    # Round 26 (ctx26): verbs opening a prompt that only present the addresses before the order pointing back
+    # at them ("Take A and B — fetch them both", deputy/text/presented.py): the opener is dropped. Widens what acts.
+    "presenting_verbs": ("take", "consider"),
     # Round 24 (markup24): a reassuring clause of its own ("Download A, it is not private, don't worry.",
     # deputy/text/worry_asides.py) and the opener of a fronted concession ("Not that I need it today, but
     # fetch A"): their "not" negates nothing asked, and the aside is dropped.

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from deputy.clause import Clause
+from deputy.forms.kept_copy import kept_object, kept_participle
 from deputy.forms.recalled import named_whole, no_rival
 from deputy.nlp import Parsed
 from deputy.signals import beyond_the_page, is_negation, lower
@@ -46,6 +47,8 @@ def wishes_the_page(
         if noun is None:
             continue
         held = {t.i for t in noun.subtree}
+        if noun.head.i != wish.i and noun.head.head.i == wish.i:
+            held |= {t.i for t in noun.head.subtree}  # "wants [a copy of A saved for reference]": the kept clause
         # Each address is the wished noun's own ("the wording of A") or what a verb of the sentence was done
         # to ("read A yesterday and wants a stored copy"); never a place of something else ("images on A").
         if not all(i in held or named_whole(doc[i], parsed, words.referent_nouns) for i in addresses):
@@ -62,6 +65,9 @@ def wished_noun(wish: Any, parsed: Parsed, words: ReaderWords, actions: frozense
     its infinitive when that verb neither acts nor is refused ("want to see the original wording of A");
     None when there is none, or when it names some other thing ("wants the French version")."""
     objects = [c for c in wish.children if c.dep_ == "dobj"]
+    kept = kept_object(wish, parsed, words, actions) if not objects else None
+    if kept is not None:
+        objects = [kept]  # "wants a copy of A saved for reference" (round 26, deputy.forms.kept_copy)
     if not objects:
         refused = actions | words.unsupported | words.forbidden
         infinitives = [c for c in wish.children if c.dep_ == "xcomp" and c.pos_ == "VERB"
@@ -73,11 +79,14 @@ def wished_noun(wish: Any, parsed: Parsed, words: ReaderWords, actions: frozense
     if len(objects) != 1 or objects[0].i in parsed.items:
         return None
     noun = objects[0]
-    if not _bare(noun, parsed):
+    if not _bare(noun, parsed, words, actions):
         return None  # "a copy of A and all its subpages", "the text of A translated": more than the page
     lemma, word = str(noun.lemma_).lower(), lower(noun)
     holds = _holds_an_address(noun, parsed)
     if (lemma in words.referent_nouns or word in words.referent_nouns) and holds:
+        return noun
+    # "a backup of A", "a snapshot of A" (round 26): a copy of the one address is that page kept.
+    if (lemma in words.copy_nouns or word in words.copy_nouns) and holds:
         return noun
     # "a stored copy": a copy that says nothing of what it copies is a copy of the page in hand.
     if (lemma in words.copy_nouns or word in words.copy_nouns) and not holds \
@@ -90,11 +99,14 @@ def wished_noun(wish: Any, parsed: Parsed, words: ReaderWords, actions: frozense
 _DESCRIBING = frozenset({"det", "amod", "compound", "nummod", "punct"})
 
 
-def _bare(noun: Any, parsed: Parsed) -> bool:
+def _bare(noun: Any, parsed: Parsed, words: ReaderWords, actions: frozenset[str]) -> bool:
     """Whether the wished noun holds nothing but describing words and, at most, one preposition holding one
-    address with nothing on it: "the original wording of A", never "a copy of A and its subpages"."""
+    address with nothing on it: "the original wording of A", never "a copy of A and its subpages". A participle
+    of keeping ("a copy of A saved for later", round 26, deputy.forms.kept_copy) only describes it too."""
     for kid in noun.children:
         if kid.dep_ in _DESCRIBING and not any(t.i in parsed.items for t in kid.subtree):
+            continue
+        if kept_participle(kid, parsed, words, actions):
             continue
         if kid.dep_ == "prep" and lower(kid) in _HOLDING:
             held = list(kid.children)

@@ -54,6 +54,8 @@ _WIDENING = (
     "address_tags", "list_heads", "holding_verbs", "held_nouns",
     # Round 24 (markup24): a pointer back at a lone opening address ("A download this").
     "address_pointers", "worry_asides", "concession_openers",
+    # Round 26 (ctx26): a presenting verb before the addresses and the order ("Take A and B — fetch them both").
+    "presenting_verbs",
     "restating_tails", "restating_openers",
     "closing_asides", "turn_questions",
     # Round 25 (tickets25): a tracker's title line and a sentence field holding the request (deputy.text.fields).
