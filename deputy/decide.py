@@ -17,6 +17,7 @@ from deputy.forms.elsewhere import named_channel, named_other_agent
 from deputy.bind import Binder, Plan
 from deputy.forms.quoted import quoted_address, quoted_refusal
 from deputy.forms.other_resource import asked_amount, other_resource, scope_adverb
+from deputy.forms.unnamed_source import unnamed_source
 from deputy.forms.linked_pages import linked_pages_word
 from deputy.forms.request_rate import request_rate
 from deputy.forms.whole_site import whole_site_word
@@ -67,7 +68,20 @@ class Decider:
 
     def decide(self, sk: Skeleton) -> Plan | Refusal:
         """The plan the skeleton asks for, or the most telling reason not to act."""
-        return self._beside_the_page(sk, self._whole_site(sk, self._decide(sk)))
+        return self._named_by_a_word(sk, self._beside_the_page(sk, self._whole_site(sk, self._decide(sk))))
+
+    def _named_by_a_word(self, sk: Skeleton, result: Plan | Refusal) -> Plan | Refusal:
+        """A plan whose optional address is left empty while the request names its source by a word ("How many
+        pages do you have from the BBC?", deputy.forms.unnamed_source, round 27) would answer for everything:
+        it is refused, naming the word. Only a plan can turn into a refusal here."""
+        if not isinstance(result, Plan):
+            return result
+        chosen = next((c for c in self.vocab.capabilities if c.name == result.capability), None)
+        optional = [s for s in chosen.slots if s.takes == "address" and s.min == 0] if chosen else []
+        if not optional or any(s.name in result.args for s in optional):
+            return result
+        word = unnamed_source(sk, self.vocab.words.count_sources)
+        return result if word is None else self._refuse(RefusalKind.NOT_UNDERSTOOD, sk, "unnamed_source", word=word)
 
     def _beside_the_page(self, sk: Skeleton, result: Plan | Refusal) -> Plan | Refusal:
         """A plan that acts on an address when the request asks for something else than that page: a whole

@@ -55,6 +55,7 @@ DEFAULT_REASONS: Mapping[str, str] = MappingProxyType({
     "unexpected_words": "I do not know what “{word}” asks of me there",
     "whole_site": "it asks for a whole site (“{word}”), and I only act on the pages a request names",
     "other_resource": "it asks for {word} that address, not the page itself, and I only fetch the pages a request names",
+    "unnamed_source": "it names “{word}” as where the pages come from, and I count pages by host: name the site by its address (as www.example.org)",
     "asked_amount": "it asks for “{word}” from that address, not for its page, and I only fetch the pages a request names",
     "other_agent": "it asks on behalf of another agent (“{word}”), and I only act and answer for myself",
     "channel": "it asks for the answer by {word}, and I only answer here",

@@ -218,6 +218,7 @@ class ReaderWords:
     permission_verbs: frozenset[str]
     link_following_verbs: frozenset[str]
     load_nouns: frozenset[str]
+    count_sources: frozenset[str]
     load_units: frozenset[str]
     necessity_openers: frozenset[str]
     linking_verbs: frozenset[str]

@@ -126,6 +126,18 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "site_quantifiers": ("all", "every"),
     # Round 25 (ctx25): a rate of requests is a load test ("500 requests a second", "50 times per minute",
     # deputy.forms.request_rate); they only rename a refusal of a request that acts.
+    # Round 27 (lead): what "from/on" may name in a question whose optional address is left empty without
+    # naming a site ("How many pages from the archive / from today?"): the store itself and times. Any other
+    # noun there ("from the BBC", "from Wikipedia") names a source by a word, and the question is refused
+    # rather than answered for the whole store (deputy.forms.unnamed_source). Adding one is a relaxation.
+    "count_sources": (
+        "store", "storage", "archive", "archives", "cache", "database", "db", "disk", "collection", "corpus",
+        "crawl", "crawls", "job", "jobs", "run", "runs", "queue", "batch", "total", "all", "everything",
+        "today", "yesterday", "tonight", "now", "day", "days", "week", "weeks", "weekend", "month", "months",
+        "year", "years", "morning", "afternoon", "evening", "night", "hour", "hours", "minute", "minutes",
+        "session", "time", "start", "beginning", "monday", "tuesday", "wednesday", "thursday", "friday",
+        "saturday", "sunday", "list", "sitemap", "sitemaps", "web", "internet",
+    ),
     "load_nouns": ("requests", "hits", "queries", "calls", "connections", "times", "reqs"),
     "load_units": ("second", "sec", "s", "minute", "min"),
     # Round 25 (ctx25): verbs of a clause on those nouns by which the pages are the ones a page links to ("every page

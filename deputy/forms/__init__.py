@@ -59,6 +59,7 @@ __all__ = [
     "suffixed_site",
     "times",
     "told_before",
+    "unnamed_source",
     "whole_site",
     "why_heading",
     "why_not_done",

@@ -90,6 +90,7 @@ _WIDENING = (
     "keeping_verbs", "kept_states",
     # Round 25 (ctx25): a verb of serving a person makes a fronted purpose pass (deputy.text.served_purpose).
     "serving_verbs",
+    "count_sources",
     # Round 26 (markup26): a check noun makes a label phrase ask (deputy.text.label_phrase); a permission verb
     # lets a robots question set aside the address that only names whose robots.txt (deputy.text.robots_owner).
     "check_nouns", "permission_verbs",
