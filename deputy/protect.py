@@ -57,6 +57,12 @@ class Protected:
             return None
         return replace(self, pieces=pieces)
 
+    def rewritten(self, joined: str, notes: list[str] | tuple[str, ...]) -> tuple[Protected, tuple[str, ...]]:
+        """What a text pass returns: this prompt rewritten to `joined` with its `notes`, or the prompt as
+        written and no notes when the pass changed nothing or touched an address mark."""
+        rewritten = self.rejoined(joined) if notes else None
+        return (self, ()) if rewritten is None else (rewritten, tuple(notes))
+
 
 # Characters that end a URL in running text; sentence punctuation right after a URL is not part of it.
 _STOP = r"\s<>\"«»“”‘’`\[\]{}|\\^"

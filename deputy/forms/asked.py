@@ -100,10 +100,7 @@ def robots_lets(
         return protected, ()
     for match in reversed(found):
         joined = joined[: match.start("verb")] + "allow" + joined[match.end("verb"):]
-    rewritten = protected.rejoined(joined)
-    if rewritten is None:
-        return protected, ()  # an address mark was touched: leave the prompt as written
-    return rewritten, tuple("robots.txt … let us → robots.txt … allow us" for _ in found)
+    return protected.rewritten(joined, tuple("robots.txt … let us → robots.txt … allow us" for _ in found))
 
 
 def counted_totals(doc: Any, items: dict[int, Any]) -> None:

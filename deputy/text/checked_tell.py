@@ -64,10 +64,7 @@ def checked_tell(
         return protected, ()
     for match in reversed(found):
         joined = joined[: match.start()] + match.group("end") + joined[match.end():]
-    rewritten = protected.rejoined(joined)
-    if rewritten is None:
-        return protected, ()  # an address mark was touched: leave the prompt as written
-    return rewritten, tuple("and tell me if … allowed → (the check answers it)" for _ in found)
+    return protected.rewritten(joined, tuple("and tell me if … allowed → (the check answers it)" for _ in found))
 
 
 def _own_permission(clause: str, permission: frozenset[str], others: frozenset[str]) -> bool:

@@ -40,7 +40,4 @@ def let_know(protected: Protected, conditions: frozenset[str]) -> tuple[Protecte
         return protected, ()
     for match in reversed(found):
         joined = joined[: match.start("verb")] + "tell " + match.group("who") + joined[match.end("verb"):]
-    rewritten = protected.rejoined(joined)
-    if rewritten is None:
-        return protected, ()  # an address mark was touched: leave the prompt as written
-    return rewritten, tuple("let me know → tell me" for _ in found)
+    return protected.rewritten(joined, tuple("let me know → tell me" for _ in found))

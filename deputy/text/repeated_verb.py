@@ -55,12 +55,7 @@ def repeated_verb(
         if verb in verbs and _object_verb(joined, match.start()) == verb:
             joined = joined[: match.start()] + " and " + joined[match.end():]
             notes.append(f"{verb} it again along with → and")
-    if not notes:
-        return protected, ()
-    rewritten = protected.rejoined(joined)
-    if rewritten is None:
-        return protected, ()  # an address mark was touched: leave the prompt as written
-    return rewritten, tuple(notes)
+    return protected.rewritten(joined, notes)
 
 
 def _object_verb(joined: str, at: int) -> str | None:

@@ -74,12 +74,7 @@ def same_again(
         if verb is not None:
             joined = joined[: match.start()] + " " + match.group("lead") + verb + " " + joined[match.end():]
             notes.append(f"do the same for → {verb}")
-    if not notes:
-        return protected, ()
-    rewritten = protected.rejoined(joined)
-    if rewritten is None:
-        return protected, ()  # an address mark was touched: leave the prompt as written
-    return rewritten, tuple(notes)
+    return protected.rewritten(joined, notes)
 
 
 def _verb_before(joined: str, at: int, verbs: frozenset[str]) -> str | None:

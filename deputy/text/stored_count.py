@@ -39,10 +39,8 @@ def stored_count(protected: Protected) -> tuple[Protected, tuple[str, ...]]:
     match = _COUNT.match(joined) or _FRAGMENT.match(joined)
     if match is None or not _bare_host(protected, joined, match.start("site")):
         return protected, ()
-    rewritten = protected.rejoined(f"How many pages from {match.group('site')}?")
-    if rewritten is None:
-        return protected, ()  # an address mark was touched: leave the prompt as written
-    return rewritten, ("count the pages stored from H → How many pages from H?",)
+    asked = f"How many pages from {match.group('site')}?"
+    return protected.rewritten(asked, ("count the pages stored from H → How many pages from H?",))
 
 
 def _bare_host(protected: Protected, joined: str, at: int) -> bool:

@@ -54,9 +54,4 @@ def taken_up(
         return f"{match.group('space')}{match.group('please') or ''}{verb} {match.group('phrase')}"
 
     joined = _TAKEN_UP.sub(put, joined)
-    if not notes:
-        return protected, ()
-    rewritten = protected.rejoined(joined)
-    if rewritten is None:
-        return protected, ()  # an address mark was touched: leave the prompt as written
-    return rewritten, tuple(notes)
+    return protected.rewritten(joined, notes)
