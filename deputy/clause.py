@@ -544,19 +544,23 @@ def _supported_verb(root: Any, sent: Any, parsed: Parsed, verbs: frozenset[str])
 def _after_fronted_phrase(sent: Any, root: Any, content_toks: list[Any]) -> list[Any]:
     """The content tokens after a phrase that opens the sentence and ends at a comma, or [] when it has none.
 
-    Only a prepositional phrase hanging from the sentence's root ("For the audit, …", "In the meantime,
-    …"), whose words run from the sentence's start to the comma; a question word inside it ("For what
-    it's worth, …") opens nothing. A fronted clause ("If you already have it, …") is a condition or a
-    reason, read as before.
+    A prepositional phrase hanging from the sentence's root ("For the audit, …", "In the meantime, …"),
+    whose words run from the sentence's start to the comma; a question word inside it ("For what it's
+    worth, …") opens nothing. A fronted clause ("If you have a sec, how many pages …", "just if you have
+    a sec: how many …") is set aside the same way, closed by a comma or a colon: it stays a condition or
+    a reason where it is judged, but the question after it is still a question word's (round 28: without
+    this, "how many pages are stored for H" after it was read as "are pages stored for H?", a page
+    question).
     """
     first = next((t for t in sent if not t.is_space), None)
     if first is None:
         return []
-    fronted = next((c for c in root.children if c.dep_ == "prep" and c.left_edge.i == first.i), None)
+    fronted = next((c for c in root.children if c.dep_ in ("prep", "advcl") and c.left_edge.i == first.i), None)
     if fronted is None:
         return []
     comma = fronted.right_edge.i + 1
-    if comma >= sent.end or sent.doc[comma].text != "," or sent.doc[comma].head.i != root.i:
+    closers = (",", ":") if fronted.dep_ == "advcl" else (",",)
+    if comma >= sent.end or sent.doc[comma].text not in closers or sent.doc[comma].head.i != root.i:
         return []
     # The relative pronoun of "the report that I'm writing" opens no question; any other does.
     if any(t.tag_ in WH_TAGS and t.head.dep_ != "relcl" for t in fronted.subtree):

@@ -277,7 +277,11 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "if you get a chance", "if you get the chance", "when you get a chance", "when you get the chance",
         "when you have a chance", "when you get a moment", "when you have a moment", "when you have a sec",
         "when you have a second", "when you get a sec", "when you have a minute", "when you get a minute",
-        "if you have a minute", "if it's not too much trouble", "if it is not too much trouble",
+        "if you have a minute",
+        # Round 28: "if" with the same spare moment as "when you have a sec" releases the reader, as "if you can".
+        "if you have a sec", "if you have a second", "if you get a sec", "if you get a second", "if you get a minute",
+        "if you've got a sec", "if you've got a second", "if you've got a minute", "if you've got a moment",
+        "if it's not too much trouble", "if it is not too much trouble",
         "if it isn't too much trouble", "when you can", "whenever you can",
         "whenever you get a chance", "at your convenience", "at your earliest convenience", "no rush", "no hurry",
         # "No pressure, but it would help if you fetched A" (round 16): as "no rush", it asks nothing and negates nothing.
