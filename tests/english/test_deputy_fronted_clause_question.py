@@ -39,6 +39,13 @@ def test_conditions_hedges_and_yes_no_questions_read_as_before(deputy: Any, prom
     assert read_outcome(deputy, prompt) == expected
 
 
+def test_a_question_after_a_condition_of_its_own_is_answered(deputy: Any) -> None:
+    # A question that only asks changes nothing, whatever it depends on (deputy.decide); it was refused only
+    # because its question word went unseen behind the clause.
+    assert read_outcome(deputy, "If you have it, what does the stored copy of https://www.ft.com/markets say?") == (
+        "read", {"url": "https://www.ft.com/markets"})
+
+
 def test_without_the_fronted_clause_set_aside_the_count_is_a_page_question(deputy: Any,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     original = clause._after_fronted_phrase

@@ -99,7 +99,9 @@ def test_what_a_stored_copy_says_is_read(deputy: Any, prompt: str) -> None:
 @pytest.mark.parametrize("prompt, kind", [
     (f"Don't tell me what {A} says.", "negation"),  # a negated governor negates the request, not the question
     (f"Do not show me what the stored copy of {A} says.", "negation"),
-    (f"If you have it, what does the stored copy of {A} say?", "condition"),
+    # An order to tell that waits for something I cannot check. ("If you have it, what does the stored copy of
+    # A say?" only asks, and is answered whatever it depends on: round 28.)
+    (f"Once the crawl finishes, show me what the stored copy of {A} says.", "condition"),
     (f"Summarize what the stored copy of {A} says.", "unsupported_verb"),
     ("What does the stored copy of http://192.168.1.20/admin say?", "non_public_address"),
 ])
