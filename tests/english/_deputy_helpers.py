@@ -87,3 +87,11 @@ def deputy_with_words(**lists: Any) -> Any:
     from seaspider.english_reader import deputy_for, load_vocab
     vocab = load_vocab()
     return deputy_for(replace(vocab, words=replace(vocab.words, **lists)))
+
+
+def operation_or_kind(deputy: Any, prompt: str) -> tuple[str | None, str | None]:
+    """(operation, None) for a plan, (None, refusal kind) for a refusal: for tests that judge only which."""
+    operation, detail = read_outcome(deputy, prompt)
+    if operation == "refused":
+        return None, str(getattr(detail, "value", detail))
+    return operation, None

@@ -11,19 +11,12 @@ import deputy.text.fields as fields
 import deputy.text.fronted_purpose as fronted_purpose
 import deputy.text.headed as headed
 from seaspider.english_reader import build_deputy
-from tests.english._deputy_helpers import read_outcome
+from tests.english._deputy_helpers import operation_or_kind
 
 
 @pytest.fixture()
 def reader() -> Any:
     return build_deputy()
-
-
-def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
-    operation, detail = read_outcome(reader, prompt)
-    if operation == "refused":
-        return None, str(getattr(detail, "value", detail))
-    return operation, None
 
 
 @pytest.mark.parametrize(("prompt", "operation"), [
@@ -35,7 +28,7 @@ def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
     ("Email from Søren:\nWhat did you store from https://www.dr.dk/?", "page"),
 ])
 def test_context_is_dropped(reader: Any, prompt: str, operation: str) -> None:
-    assert _read(reader, prompt) == (operation, None)
+    assert operation_or_kind(reader, prompt) == (operation, None)
 
 
 @pytest.mark.parametrize(("prompt", "kind"), [
@@ -51,7 +44,7 @@ def test_context_is_dropped(reader: Any, prompt: str, operation: str) -> None:
     ("Not from Legal:\nPlease fetch https://www.clarin.com/.", "negation"),
 ])
 def test_controls_still_refuse(reader: Any, prompt: str, kind: str) -> None:
-    operation, refused = _read(reader, prompt)
+    operation, refused = operation_or_kind(reader, prompt)
     assert operation is None and refused == kind
 
 
@@ -61,6 +54,6 @@ def test_controls_still_refuse(reader: Any, prompt: str, kind: str) -> None:
     (headed, "_label_opened", lambda *a: None, "Email from Tomás:\nPlease fetch https://www.clarin.com/."),
 ])
 def test_rules_off_refuse_again(monkeypatch: pytest.MonkeyPatch, target: Any, name: str, off: Any, prompt: str) -> None:
-    assert _read(build_deputy(), prompt)[1] is None
+    assert operation_or_kind(build_deputy(), prompt)[1] is None
     monkeypatch.setattr(target, name, off)
-    assert _read(build_deputy(), prompt)[0] is None
+    assert operation_or_kind(build_deputy(), prompt)[0] is None

@@ -18,19 +18,12 @@ from deputy.forms.linked_state import describes_state
 from deputy.nlp import load_nlp
 from seaspider.english_reader import build_deputy
 from deputy.teaching.relaxations import relaxations
-from tests.english._deputy_helpers import read_outcome
+from tests.english._deputy_helpers import operation_or_kind
 
 
 @pytest.fixture()
 def reader() -> Any:
     return build_deputy()
-
-
-def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
-    operation, detail = read_outcome(reader, prompt)
-    if operation == "refused":
-        return None, str(getattr(detail, "value", detail))
-    return operation, None
 
 
 @pytest.mark.parametrize(("prompt", "operation"), [
@@ -50,7 +43,7 @@ def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
     ("The client noticed that https://www.lidl.de/ dropped its weekly offers. Fetch it.", "fetch"),
 ])
 def test_shapes_read_as_the_request(reader: Any, prompt: str, operation: str) -> None:
-    assert _read(reader, prompt) == (operation, None)
+    assert operation_or_kind(reader, prompt) == (operation, None)
 
 
 @pytest.mark.parametrize(("prompt", "kind"), [
@@ -76,7 +69,7 @@ def test_shapes_read_as_the_request(reader: Any, prompt: str, operation: str) ->
     ("The customer says https://www.hm.com/se/ will change its prices. Fetch it again.", "url_outside_parse"),
 ])
 def test_controls_still_refuse(reader: Any, prompt: str, kind: str) -> None:
-    operation, refused = _read(reader, prompt)
+    operation, refused = operation_or_kind(reader, prompt)
     assert operation is None and refused == kind
 
 
@@ -100,9 +93,9 @@ def test_describes_state_needs_an_adjective() -> None:
      "Ticket 12: the customer says https://www.hm.com/se/ changed its prices. Please fetch it again."),
 ])
 def test_rules_off_refuse_again(monkeypatch: pytest.MonkeyPatch, target: Any, name: str, off: Any, prompt: str) -> None:
-    assert _read(build_deputy(), prompt)[1] is None
+    assert operation_or_kind(build_deputy(), prompt)[1] is None
     monkeypatch.setattr(target, name, off)
-    assert _read(build_deputy(), prompt)[0] is None
+    assert operation_or_kind(build_deputy(), prompt)[0] is None
 
 
 @pytest.mark.parametrize(("key", "word"), [

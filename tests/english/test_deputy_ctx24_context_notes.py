@@ -20,7 +20,7 @@ from deputy.teaching.relaxations import relaxations
 from deputy.text.delivery_notes import without_delivery_note
 from deputy.text.log_context import stated_context
 from seaspider.english_reader import build_deputy
-from tests.english._deputy_helpers import read_outcome
+from tests.english._deputy_helpers import operation_or_kind
 
 STATCAN = "https://www150.statcan.gc.ca/n1/dai-quo/index-eng.htm"
 
@@ -28,13 +28,6 @@ STATCAN = "https://www150.statcan.gc.ca/n1/dai-quo/index-eng.htm"
 @pytest.fixture(scope="module")
 def reader() -> Any:
     return build_deputy()
-
-
-def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
-    operation, detail = read_outcome(reader, prompt)
-    if operation == "refused":
-        return None, str(getattr(detail, "value", detail))
-    return operation, None
 
 
 @pytest.mark.parametrize(("prompt", "operation"), [
@@ -60,7 +53,7 @@ def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
     ('Forwarded from Marta: "the article I meant is https://www.bbc.com/news/science"\nGrab this article.', "fetch"),
 ])
 def test_shapes_read_as_the_request(reader: Any, prompt: str, operation: str) -> None:
-    assert _read(reader, prompt) == (operation, None)
+    assert operation_or_kind(reader, prompt) == (operation, None)
 
 
 @pytest.mark.parametrize(("prompt", "kind"), [
@@ -98,7 +91,7 @@ def test_shapes_read_as_the_request(reader: Any, prompt: str, operation: str) ->
     ("> Fetch the forecast page https://en.vedur.is/x every day\n\nDo that page too.", "condition"),
 ])
 def test_controls_still_refuse(reader: Any, prompt: str, kind: str) -> None:
-    operation, refused = _read(reader, prompt)
+    operation, refused = operation_or_kind(reader, prompt)
     assert operation is None and refused == kind
 
 
@@ -133,9 +126,9 @@ def test_stated_context_needs_a_describing_word_and_no_acting_verb(reader: Any) 
      "Is MovaBot allowed to fetch https://www.etsy.com/market/?\nPlease reply in this thread."),
 ])
 def test_rules_off_refuse_again(monkeypatch: pytest.MonkeyPatch, target: Any, name: str, off: Any, prompt: str) -> None:
-    assert _read(build_deputy(), prompt)[1] is None
+    assert operation_or_kind(build_deputy(), prompt)[1] is None
     monkeypatch.setattr(target, name, off)
-    assert _read(build_deputy(), prompt)[0] is None
+    assert operation_or_kind(build_deputy(), prompt)[0] is None
 
 
 @pytest.mark.parametrize(("key", "word"), [("delivery_notes", "reply in dm"), ("kept_states", "nearby"), ("pointed_nouns", "story")])

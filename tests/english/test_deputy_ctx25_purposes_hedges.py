@@ -21,7 +21,7 @@ from deputy.text.hedged_asks import necessity_opened, wondered_with_hedge
 from deputy.text.served_purpose import serves_a_person
 from deputy.words import DEFAULT_WORDS
 from seaspider.english_reader import build_deputy
-from tests.english._deputy_helpers import read_outcome
+from tests.english._deputy_helpers import operation_or_kind
 
 SERVING = frozenset({"help", "give", "show", "answer", "save"})
 
@@ -29,13 +29,6 @@ SERVING = frozenset({"help", "give", "show", "answer", "save"})
 @pytest.fixture(scope="module")
 def reader() -> Any:
     return build_deputy()
-
-
-def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
-    operation, detail = read_outcome(reader, prompt)
-    if operation == "refused":
-        return None, str(getattr(detail, "value", detail))
-    return operation, None
 
 
 @pytest.mark.parametrize("prompt", [
@@ -50,7 +43,7 @@ def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
 ], ids=["give-them", "help-them", "show-her", "answer-question", "help-prepare", "give-reader", "save-her",
         "get-them"])
 def test_fronted_purpose_of_serving_fetches(reader: Any, prompt: str) -> None:
-    assert _read(reader, prompt) == ("fetch", None)
+    assert operation_or_kind(reader, prompt) == ("fetch", None)
 
 
 @pytest.mark.parametrize(("prompt", "kind"), [
@@ -70,12 +63,12 @@ def test_fronted_purpose_of_serving_fetches(reader: Any, prompt: str) -> None:
 ], ids=["negation", "condition", "schedule", "delete-in-request", "delete-in-purpose", "address-in-purpose",
         "our-verb-on-another-address", "refused-verb", "robots", "it", "the-page", "get-it-done", "forbidden"])
 def test_fronted_purpose_controls_refuse(reader: Any, prompt: str, kind: str) -> None:
-    assert _read(reader, prompt) == (None, kind)
+    assert operation_or_kind(reader, prompt) == (None, kind)
 
 
 def test_show_me_is_no_person_served(reader: Any) -> None:
     # "me" may make "show" a second order to me: the purpose is left and the prompt refused as before.
-    assert _read(reader, "To show me the prices, fetch https://a.example/.")[0] is None
+    assert operation_or_kind(reader, "To show me the prices, fetch https://a.example/.")[0] is None
 
 
 @pytest.mark.parametrize(("verb", "said", "served"), [
@@ -96,7 +89,7 @@ def test_serves_a_person(verb: str, said: list[str], served: bool) -> None:
     "Important to fetch https://www.ecdc.europa.eu/en/news-events, thanks.",
 ], ids=["whenever-is-convenient", "whenever-suits-you", "wonder-moment", "wonder-free", "necessary", "important"])
 def test_time_hedges_fetch(reader: Any, prompt: str) -> None:
-    assert _read(reader, prompt) == ("fetch", None)
+    assert operation_or_kind(reader, prompt) == ("fetch", None)
 
 
 @pytest.mark.parametrize(("prompt", "kind"), [
@@ -112,7 +105,7 @@ def test_time_hedges_fetch(reader: Any, prompt: str) -> None:
 ], ids=["whenever-changes", "once-job", "when-down", "when-it-changes", "hedge-and-if", "not-necessary",
         "important-not", "necessary-delete", "wonder-delete"])
 def test_time_hedge_controls_refuse(reader: Any, prompt: str, kind: str) -> None:
-    assert _read(reader, prompt) == (None, kind)
+    assert operation_or_kind(reader, prompt) == (None, kind)
 
 
 def test_wondering_without_a_hedge_is_left() -> None:
@@ -151,12 +144,12 @@ def test_necessity_opener_needs_a_verb_that_acts() -> None:
         "links-to", "hammer", "flood-rate", "times-a-second", "negated-rate", "twice-a-day", "why-fetched",
         "why-then-order"])
 def test_refusal_kinds_name_the_real_problem(reader: Any, prompt: str, kind: str) -> None:
-    assert _read(reader, prompt) == (None, kind)
+    assert operation_or_kind(reader, prompt) == (None, kind)
 
 
 def test_why_not_fetched_still_answers(reader: Any) -> None:
     # A why-question about a verb I have is answered from the store, as before.
-    assert _read(reader, "Why didn't you fetch https://www.cnet.com/?") == ("page", None)
+    assert operation_or_kind(reader, "Why didn't you fetch https://www.cnet.com/?") == ("page", None)
 
 
 @pytest.mark.parametrize(("target", "name", "off", "prompt", "before"), [
@@ -175,18 +168,18 @@ def test_why_not_fetched_still_answers(reader: Any) -> None:
 ], ids=["served", "necessity", "wondered", "why-not", "linked-pages", "rate"])
 def test_rules_off_read_as_before(monkeypatch: pytest.MonkeyPatch, target: Any, name: str, off: Any, prompt: str,
                                   before: tuple[str | None, str | None]) -> None:
-    assert _read(build_deputy(), prompt) == before
+    assert operation_or_kind(build_deputy(), prompt) == before
     monkeypatch.setattr(target, name, off)
-    assert _read(build_deputy(), prompt) != before
+    assert operation_or_kind(build_deputy(), prompt) != before
 
 
 def test_hedges_of_convenience_off_make_whenever_a_condition_again(monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = "No rush at all — whenever is convenient, please fetch https://www.nps.gov/yose/index.htm."
-    assert _read(build_deputy(), prompt) == ("fetch", None)
+    assert operation_or_kind(build_deputy(), prompt) == ("fetch", None)
     new = {"whenever is convenient", "whenever is convenient for you", "when is convenient"}
     fewer = dict(DEFAULT_WORDS, hedge_asides=tuple(h for h in DEFAULT_WORDS["hedge_asides"] if h not in new))
     monkeypatch.setattr(vocab_module, "DEFAULT_WORDS", fewer)
-    assert _read(build_deputy(), prompt) == (None, "condition")
+    assert operation_or_kind(build_deputy(), prompt) == (None, "condition")
 
 
 @pytest.mark.parametrize(("key", "word"), [("serving_verbs", "entertain"), ("necessity_openers", "needful")])

@@ -21,20 +21,12 @@ from deputy.text.request_label import read_request_label
 from deputy.text.robots_owner import drop_robots_owner
 from deputy.words import DEFAULT_WORDS
 from seaspider.english_reader import build_deputy
-from tests.english._deputy_helpers import read_outcome
+from tests.english._deputy_helpers import operation_or_kind, read_outcome
 
 
 @pytest.fixture(scope="module")
 def reader() -> Any:
     return build_deputy()
-
-
-def _read(reader: Any, prompt: str) -> tuple[str | None, str | None]:
-    """(operation, None) for a plan, (None, refusal kind) for a refusal."""
-    operation, detail = read_outcome(reader, prompt)
-    if operation == "refused":
-        return None, str(getattr(detail, "value", detail))
-    return operation, None
 
 
 LABEL_PHRASES = [
@@ -48,7 +40,7 @@ LABEL_PHRASES = [
 
 @pytest.mark.parametrize(("prompt", "operation"), LABEL_PHRASES, ids=[p[:30] for p, _ in LABEL_PHRASES])
 def test_label_phrase_before_one_address_asks(reader: Any, prompt: str, operation: str) -> None:
-    assert _read(reader, prompt) == (operation, None)
+    assert operation_or_kind(reader, prompt) == (operation, None)
 
 
 LABEL_CONTROLS = [
@@ -62,7 +54,7 @@ LABEL_CONTROLS = [
 
 @pytest.mark.parametrize(("prompt", "kind"), LABEL_CONTROLS, ids=[p[:30] for p, _ in LABEL_CONTROLS])
 def test_label_phrase_controls_still_refuse(reader: Any, prompt: str, kind: str | None) -> None:
-    operation, refused = _read(reader, prompt)
+    operation, refused = operation_or_kind(reader, prompt)
     assert operation is None
     if kind is not None:
         assert refused == kind
@@ -70,15 +62,15 @@ def test_label_phrase_controls_still_refuse(reader: Any, prompt: str, kind: str 
 
 def test_label_phrase_rule_off_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = "Robots check for https://www.reddit.com/r/programming/."
-    assert _read(build_deputy(), prompt) == ("robots", None)
+    assert operation_or_kind(build_deputy(), prompt) == ("robots", None)
     monkeypatch.setattr(reader_module, "read_label_phrase", lambda text, *a, **k: text)
-    assert _read(build_deputy(), prompt)[0] is None
+    assert operation_or_kind(build_deputy(), prompt)[0] is None
 
 
 def test_label_phrase_without_check_nouns_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = "Quick robots check on https://www.cbc.ca/news please"
     monkeypatch.setattr(vocab_module, "DEFAULT_WORDS", dict(DEFAULT_WORDS, check_nouns=()))
-    assert _read(build_deputy(), prompt)[0] is None
+    assert operation_or_kind(build_deputy(), prompt)[0] is None
 
 
 OWNERS = [
@@ -108,7 +100,7 @@ OWNER_CONTROLS = [
 
 @pytest.mark.parametrize(("prompt", "kind"), OWNER_CONTROLS, ids=[p[:40] for p, _ in OWNER_CONTROLS])
 def test_owner_controls_still_refuse(reader: Any, prompt: str, kind: str | None) -> None:
-    operation, refused = _read(reader, prompt)
+    operation, refused = operation_or_kind(reader, prompt)
     assert operation is None
     if kind is not None:
         assert refused == kind
@@ -127,12 +119,12 @@ def test_owner_pass_leaves_other_hosts_and_orders(reader: Any) -> None:
 def test_owner_rule_off_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = OWNERS[0]
     monkeypatch.setattr(reader_module, "drop_robots_owner", lambda text, words: text)
-    assert _read(build_deputy(), prompt) == (None, "too_many_urls")
+    assert operation_or_kind(build_deputy(), prompt) == (None, "too_many_urls")
 
 
 def test_owner_without_permission_verbs_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(vocab_module, "DEFAULT_WORDS", dict(DEFAULT_WORDS, permission_verbs=()))
-    assert _read(build_deputy(), OWNERS[0]) == (None, "too_many_urls")
+    assert operation_or_kind(build_deputy(), OWNERS[0]) == (None, "too_many_urls")
 
 
 @pytest.mark.parametrize(("key", "word"), [("check_nouns", "audit"), ("permission_verbs", "welcome")])
@@ -153,7 +145,7 @@ TICKETS = [
 
 @pytest.mark.parametrize("prompt", TICKETS, ids=[p.split("\n")[0] for p in TICKETS])
 def test_copy_noun_in_a_describing_field_lets_the_header_go(reader: Any, prompt: str) -> None:
-    assert _read(reader, prompt) == ("fetch", None)
+    assert operation_or_kind(reader, prompt) == ("fetch", None)
 
 
 TICKET_CONTROLS = [
@@ -171,7 +163,7 @@ TICKET_CONTROLS = [
 
 @pytest.mark.parametrize(("prompt", "kind"), TICKET_CONTROLS, ids=[p.split("\n")[0] for p, _ in TICKET_CONTROLS])
 def test_ticket_controls_still_refuse(reader: Any, prompt: str, kind: str | None) -> None:
-    operation, refused = _read(reader, prompt)
+    operation, refused = operation_or_kind(reader, prompt)
     assert operation is None
     if kind is not None:
         assert refused == kind
@@ -186,7 +178,7 @@ def test_copy_noun_reading_only_where_english_makes_a_noun(reader: Any) -> None:
 
 def test_copy_noun_rule_off_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fields_module, "without_copy_nouns", lambda value, words: value)
-    assert _read(build_deputy(), TICKETS[0])[0] is None
+    assert operation_or_kind(build_deputy(), TICKETS[0])[0] is None
 
 
 REQUEST_LABELS = [
@@ -200,7 +192,7 @@ REQUEST_LABELS = [
 
 @pytest.mark.parametrize(("prompt", "operation"), REQUEST_LABELS, ids=[p[:40] for p, _ in REQUEST_LABELS])
 def test_request_label_over_a_question_is_dropped(reader: Any, prompt: str, operation: str) -> None:
-    assert _read(reader, prompt) == (operation, None)
+    assert operation_or_kind(reader, prompt) == (operation, None)
 
 
 REQUEST_CONTROLS = [
@@ -213,7 +205,7 @@ REQUEST_CONTROLS = [
 
 @pytest.mark.parametrize(("prompt", "kind"), REQUEST_CONTROLS, ids=[p[:40] for p, _ in REQUEST_CONTROLS])
 def test_request_label_controls_still_refuse(reader: Any, prompt: str, kind: str | None) -> None:
-    operation, refused = _read(reader, prompt)
+    operation, refused = operation_or_kind(reader, prompt)
     assert operation is None
     if kind is not None:
         assert refused == kind
@@ -230,6 +222,6 @@ def test_request_label_needs_a_request_field_and_a_question(reader: Any) -> None
 
 def test_request_label_rule_off_refuses_again(monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = REQUEST_LABELS[0][0]
-    assert _read(build_deputy(), prompt) == ("page", None)
+    assert operation_or_kind(build_deputy(), prompt) == ("page", None)
     monkeypatch.setattr(reader_module, "read_request_label", lambda text, words: text)
-    assert _read(build_deputy(), prompt)[0] is None
+    assert operation_or_kind(build_deputy(), prompt)[0] is None
