@@ -47,6 +47,9 @@ from deputy.text.labelled import read_label, unhang_agents
 from deputy.text.label_phrase import read_label_phrase
 from deputy.text.request_label import read_request_label
 from deputy.text.robots_owner import drop_robots_owner
+from deputy.text.robots_lets import robots_lets
+from deputy.text.memory_tails import without_memory_tail
+from deputy.text.thinking_frames import without_thinking_frame
 from deputy.text.forwarded import forwarded_links
 from deputy.text.fronted_purpose import fronted_purpose
 from deputy.text.hedged_asks import necessity_opened, wondered_with_hedge
@@ -545,6 +548,8 @@ class Deputy:
                                       is_address=_is_address)
         # Round 22 (voice22): an address read aloud ("www dot nrk dot no") is "that address"; its "no" is a domain.
         text = unspoken_address(text)
+        # Round 28 (voice28): "whether robots.txt lets MovaBot onto A" asks "… allows MovaBot on A" (deputy.text.robots_lets).
+        text = robots_lets(text, names=self._vocative_names, nouns=frozenset(words.self_nouns))
         # Round 21 (ctx21): an HTML comment on its own line is a note, or a context line naming an address.
         text = uncommented(text, labels=words.context_labels | {"source"}, verbs=self._verb_words | self._refused_verbs,
                            refusing=self._refusing).strip()
@@ -556,6 +561,10 @@ class Deputy:
         text = undisfluent(text, disfluencies=words.disfluencies, tails=words.closing_tails,
                            corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
                            refusing=self._refusing)
+        # Round 28 (voice28): "so I was thinking we should probably grab A …" is "grab A …"
+        # (deputy.text.thinking_frames); "… A or not I can never remember" is "… A or not?" (deputy.text.memory_tails).
+        text = without_thinking_frame(text, self._verb_words | self._refused_verbs)
+        text = without_memory_tail(text, words.memory_tails)
         # Round 24 (voice24): "What you are doing now, robot?" loses its vocative; "read me back wat u stored
         # from A" is "read me the text you stored from A"; "Give me please …" is "please give me …".
         text = unaddressed(text, self._vocative_names)
