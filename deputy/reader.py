@@ -48,6 +48,9 @@ from deputy.text.label_phrase import read_label_phrase
 from deputy.text.request_label import read_request_label
 from deputy.text.robots_owner import drop_robots_owner
 from deputy.text.robots_lets import robots_lets
+from deputy.text.named_action import named_action
+from deputy.text.please_gerund import please_gerund
+from deputy.text.chat_nouns import noun_spellings, spelt_nouns
 from deputy.text.memory_tails import without_memory_tail
 from deputy.text.thinking_frames import without_thinking_frame
 from deputy.text.forwarded import forwarded_links
@@ -243,6 +246,8 @@ class Deputy:
         )
         # "u", "gimme": the chat spellings read before the other text passes (deputy.text.disfluent).
         self._pronoun_spellings = pronoun_spellings(words.spellings)
+        # Round 28 (voice28): "the txt": the chat spellings of a noun, read before the text passes (deputy.text.chat_nouns).
+        self._noun_spellings = noun_spellings(words.spellings)
         # Words that refuse wherever they stand (a negation, a condition): a spoken account holding one is
         # never set off from the request after it (deputy.text.disfluent).
         self._refusing = frozenset(
@@ -311,6 +316,9 @@ class Deputy:
         # "_Sitemaps_ declared by A": single emphasis marks around plain words are dropped before any
         # other pass reads the words (round 21, deputy/text/emphasis.py).
         text = unemphasised_words(text)
+        # Round 28 (voice28): "need the txt of A we saved" is "need the text of A we saved" before the store's
+        # questions are read (deputy.text.chat_nouns).
+        text = spelt_nouns(text, self._noun_spellings)
         # Round 24 (ctx24): "… ?\n(please answer in thread)": a closing note saying where to answer asks nothing.
         text = without_delivery_note(text, self.vocab.words.delivery_notes)
         # Round 25 (voice25): "dl A and B ty ✌️", "… for me :D": a sign closing a line signs it off.
@@ -574,6 +582,10 @@ class Deputy:
         # before the tails, so that "What is the robot doing now?" loses its "now" like the native question.
         # Round 25 (voice25): "You can to download A ?" is "You can download A ?" (deputy.text.learner_modals).
         text = modal_without_to(text, self._verb_words | self._refused_verbs)
+        # Round 28 (voice28): "Please fetching A" is "Please fetch A" (deputy.text.please_gerund); "Me I would like
+        # the download of A" is "Me I would like you to download A" (deputy.text.named_action).
+        text = please_gerund(text, self._verb_words | self._refused_verbs)
+        text = named_action(text, self._actions)
         # Round 25 (voice25): "Which is title of page A ?" is "What is title of page A ?" (deputy.text.learner_which).
         text = which_as_what(text, self._refused_verbs | self._refusing)
         text = learner_asks(text, actions=self._actions, names=words.self_names | {self.vocab.name},

@@ -918,6 +918,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "that'll be all", "and that'll be all", "that's all for now", "and that's all for now", "that's all I need",
         "and that's all I need", "bye for now", "appreciate it", "thank you so much", "thanks so much", "thanks a lot",
         "thanks a bunch", "thank you", "much appreciated",
+        # Round 28 (voice28): a learner's fuller thanks closing the request ("… please, thank you very much.").
+        "thank you very much", "thanks very much", "thank you very much indeed",
         # Round 20 (voice20): a goodbye that names the day ("… and that's everything for today thanks bye").
         "that's everything for today", "and that's everything for today", "that's all for today",
         "and that's all for today", "that's everything for now", "and that's everything for now",
@@ -1221,6 +1223,10 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     # Round 23 (voice23): "whens the last time u fetched A" (as "whats", "hows", "wheres" above).
     "whens": "when's",
     "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
+    # Round 28 (voice28): "can u chek if movabot allowed on A": the misspelt embedder of a robots question, only
+    # before "if"/"whether" (a typo in a verb that acts is never guessed); "need the txt of A we saved": "txt"
+    # as the noun after "the".
+    "chek if": "check if", "chek whether": "check whether", "the txt": "the text",
 })
 
 # Numbers standing for words in chat, each with the word it stands beside ("is A ok 2 fetch?", "save A
