@@ -48,6 +48,7 @@ from deputy.text.label_phrase import read_label_phrase
 from deputy.text.request_label import read_request_label
 from deputy.text.robots_owner import drop_robots_owner
 from deputy.text.robots_lets import robots_lets
+from deputy.text.record_tails import without_record_tail
 from deputy.text.named_action import named_action
 from deputy.text.please_gerund import please_gerund
 from deputy.text.chat_nouns import noun_spellings, spelt_nouns
@@ -596,6 +597,8 @@ class Deputy:
         # Round 22 (voice22): "… from A the readable bit": the part asked for named again after the address.
         text = without_named_again(text, verbs=self._verb_words | self._run_on_verbs, known=self._known,
                                    refusing=self._refusing)
+        # Round 28 (voice28): "what did we get for A like the status code and when" (deputy.text.record_tails).
+        text = without_record_tail(text, words.record_tail_words)
         text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
         text = unrestated(text, words.restated_questions)
         # Round 26 (voice26): "Only fetch A — nothing else.", "okay next one fetch A" (deputy.text.verb_leads).

@@ -143,6 +143,7 @@ class ReaderWords:
     presenting_verbs: tuple[str, ...]
     worry_asides: tuple[str, ...]
     memory_tails: tuple[str, ...]
+    record_tail_words: frozenset[str]
     concession_openers: tuple[str, ...]
     list_heads: frozenset[str]
     holding_verbs: frozenset[str]

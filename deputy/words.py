@@ -599,6 +599,13 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # deputy/text/worry_asides.py) and the opener of a fronted concession ("Not that I need it today, but
     # fetch A"): their "not" negates nothing asked, and the aside is dropped.
     "worry_asides": ("don't worry", "do not worry", "not to worry", "don't you worry"),
+    # Round 28 (voice28): the words of a spoken "like …" tail naming parts of a page's record after a "what"
+    # question ("what did we get for A like the status code and when", deputy/text/record_tails.py). No verb,
+    # negation or condition: a tail holding any other word is read as written.
+    "record_tail_words": (
+        "the", "its", "and", "when", "status", "code", "size", "title", "date", "time", "length", "type", "http",
+        "content-type", "bytes",
+    ),
     # Round 28 (voice28): a closing tail about the speaker's memory after an "or not" question ("is the robot
     # allowed on A or not I can never remember", deputy/text/memory_tails.py): it says why the speaker asks.
     "memory_tails": (

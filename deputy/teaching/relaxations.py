@@ -24,6 +24,8 @@ _HEDGES = (
     "tail_asides", "restated_questions",
     # Round 28 (voice28): a memory tail after "or not" is dropped; one holding a refusing word could hide it.
     "memory_tails",
+    # Round 28 (voice28): a word of a dropped "like …" record tail; a verb added there would go unread.
+    "record_tail_words",
 )
 # Verbs the reader passes over beside the action ("list", "need", "go"): an unsupported verb may not join them.
 # The relay lists too: a word on them lets a frame pass a quotation on ('User says "fetch A" — email').

@@ -74,6 +74,7 @@ __all__ = [
     "reader_greetings",
     "reassured",
     "relayed",
+    "record_tails",
     "reorder",
     "repeated_verb",
     "repeats",

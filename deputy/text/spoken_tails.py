@@ -34,9 +34,14 @@ _JOINING = frozenset({"and", "or", "then", "also", "too", "plus", "but", "after"
 # ask for more than the address it follows, and is read as written.
 _WIDENING = frozenset({"whole", "entire", "every", "all", "everything", "rest"})
 _DOERS = frozenset({"you", "we", "i", "u"})
+# Round 28 (voice28): "… A you know the ones listed in robots dot txt": a participle right after "one(s)"
+# describes the thing asked for again, as one after "you"/"we" points at a stored copy; it asks nothing new.
+_DESCRIBED = frozenset({"one", "ones"})
 # A word right after one of these is the noun it may also be ("the text", "the copy"), never the verb.
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "your", "my", "our", "their"})
-_MAX_ASIDE_WORDS = 6  # "you know the text you saved": a short phrase, never a clause of its own
+# "you know the text you saved": a short phrase, never a clause of its own. Round 28 (voice28): up to eight
+# words, for "the ones listed in robots dot txt" (a spoken "robots.txt" is three).
+_MAX_ASIDE_WORDS = 8
 # A question about what is going on: "what's", "what is", "how's", "how is", "whats".
 # Round 26 (voice26): also "what are"/"what're" ("what are you doing right now are you busy").
 _WH_STATE = re.compile(
@@ -97,7 +102,7 @@ def _plain_aside(body: str, verbs: frozenset[str], known: frozenset[str], refusi
     forms = _verb_forms(verbs)
     for k, word in enumerate(said):
         before = said[k - 1] if k > 0 else ""
-        if word in forms and before not in _DETERMINERS and not (word in done and before in _DOERS):
+        if word in forms and before not in _DETERMINERS and not (word in done and before in _DOERS | _DESCRIBED):
             return False
     return True
 
