@@ -600,7 +600,7 @@ class Deputy:
         # Round 28 (voice28): "what did we get for A like the status code and when" (deputy.text.record_tails).
         text = without_record_tail(text, words.record_tail_words)
         text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
-        text = unrestated(text, words.restated_questions)
+        text = unrestated(text, words.restated_questions, self._refused_verbs)
         # Round 26 (voice26): "Only fetch A — nothing else.", "okay next one fetch A" (deputy.text.verb_leads).
         text = without_verb_leads(text, self._known)
         # Round 23 (voice23): "whens the last time u fetched A", "… was it today or", "take a look at A and

@@ -925,8 +925,6 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "that'll be all", "and that'll be all", "that's all for now", "and that's all for now", "that's all I need",
         "and that's all I need", "bye for now", "appreciate it", "thank you so much", "thanks so much", "thanks a lot",
         "thanks a bunch", "thank you", "much appreciated",
-        # Round 28 (voice28): a learner's fuller thanks closing the request ("… please, thank you very much.").
-        "thank you very much", "thanks very much", "thank you very much indeed",
         # Round 20 (voice20): a goodbye that names the day ("… and that's everything for today thanks bye").
         "that's everything for today", "and that's everything for today", "that's all for today",
         "and that's all for today", "that's everything for now", "and that's everything for now",

@@ -19,7 +19,7 @@ from collections.abc import Collection
 __all__ = ["named_action"]
 
 _WISH = re.compile(
-    r"(?P<who>\b(?:I|we))[ \t]+(?P<wish>would[ \t]+like|['’]d[ \t]+like|want|need)[ \t]+the[ \t]+(?P<noun>[A-Za-z]+)"
+    r"(?P<who>\b(?:I|we))(?:[ \t]+|(?=['’]))(?P<wish>would[ \t]+like|['’]d[ \t]+like|want|need)[ \t]+the[ \t]+(?P<noun>[A-Za-z]+)"
     r"[ \t]+of[ \t]+(?=https?://|www\.)",
     re.IGNORECASE,
 )

@@ -153,11 +153,32 @@ def without_named_again(text: str, *, verbs: frozenset[str], known: frozenset[st
     return before
 
 
-def unrestated(text: str, questions: tuple[str, ...]) -> str:
+# Round 28 (voice28): "what's going on with the run is it done yet or is it still chugging along": the status
+# question asked again as "is it done (yet)", with or without "or is it still <…ing> (along)". The "-ing" word
+# only says "still running" in the speaker's words; a form of a verb the reader refuses ("still deleting") keeps
+# the words as written.
+_DONE_OR_STILL = re.compile(
+    r"[ \t]*[,;—–-]?[ \t]+is[ \t]+it[ \t]+(?:done|finished|over|complete)(?:[ \t]+yet)?"
+    r"(?:[ \t]*,?[ \t]+or[ \t]+is[ \t]+it[ \t]+still[ \t]+(?P<ger>[a-z]+ing)(?:[ \t]+(?:along|away|on))?)?"
+    r"[ \t]*\?*[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def _without_done_or_still(text: str, refused: frozenset[str]) -> str:
+    found = _DONE_OR_STILL.search(text)
+    if found is None or (found.group("ger") and found.group("ger").lower() in _verb_forms(refused)):
+        return text
+    return text[:found.start()]
+
+
+def unrestated(text: str, questions: tuple[str, ...], refused: frozenset[str] = frozenset()) -> str:
     """ "what's the robot doing right now is it busy" as "what's the robot doing": a status question
-    without its yes/no restatement and its closing "right now"."""
+    without its yes/no restatement and its closing "right now". `refused` are the verbs the reader refuses."""
     if _WH_STATE.match(text) is None or protect(text).items:
         return text
+    # The longer restatement first: "… is it finished or is it still going" would otherwise lose only its end.
+    text = _without_done_or_still(text, refused)
     pattern = _restated(questions)
     if pattern is not None:
         text = pattern.sub("", text, count=1)
