@@ -154,12 +154,14 @@ def without_named_again(text: str, *, verbs: frozenset[str], known: frozenset[st
 
 
 # Round 28 (voice28): "what's going on with the run is it done yet or is it still chugging along": the status
-# question asked again as "is it done (yet)", with or without "or is it still <…ing> (along)". The "-ing" word
+# question asked again as "is it done (yet)", with or without "or is it still <…ing> (along)" or "or not". The "-ing" word
 # only says "still running" in the speaker's words; a form of a verb the reader refuses ("still deleting") keeps
 # the words as written.
 _DONE_OR_STILL = re.compile(
-    r"[ \t]*[,;—–-]?[ \t]+is[ \t]+it[ \t]+(?:done|finished|over|complete)(?:[ \t]+yet)?"
-    r"(?:[ \t]*,?[ \t]+or[ \t]+is[ \t]+it[ \t]+still[ \t]+(?P<ger>[a-z]+ing)(?:[ \t]+(?:along|away|on))?)?"
+    # A learner's own sentence after the question too: "how is going the work now? is finish or not?".
+    r"[ \t]*[,;—–?-]?[ \t]+is[ \t]+(?:it[ \t]+)?(?:done|finished|finish|over|complete)(?:[ \t]+yet)?"
+    r"(?:[ \t]*,?[ \t]+or[ \t]+is[ \t]+it[ \t]+still[ \t]+(?P<ger>[a-z]+ing)(?:[ \t]+(?:along|away|on))?"
+    r"|[ \t]*,?[ \t]+or[ \t]+not)?"
     r"[ \t]*\?*[ \t]*\Z",
     re.IGNORECASE,
 )

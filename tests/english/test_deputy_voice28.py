@@ -189,6 +189,7 @@ def test_chat_spelling_off_refuses() -> None:
 @pytest.mark.parametrize("prompt, kind", [
     ("uh what's going on with the run is it done yet or is it still chugging along", None),
     ("what's happening with the crawl is it finished or is it still going", None),
+    ("how is going the crawl now? is finish or not?", None),
 ])
 def test_status_restated_as_done_or_still(deputy: Deputy, prompt: str, kind: None) -> None:
     assert read_outcome(deputy, prompt) == ("status", {})
