@@ -48,6 +48,7 @@ from deputy.text.label_phrase import read_label_phrase
 from deputy.text.request_label import read_request_label
 from deputy.text.robots_owner import drop_robots_owner
 from deputy.text.robots_lets import robots_lets
+from deputy.text.spoken_repeat import without_repeat_callout
 from deputy.text.record_tails import without_record_tail
 from deputy.text.named_action import named_action
 from deputy.text.please_gerund import please_gerund
@@ -574,6 +575,8 @@ class Deputy:
         # (deputy.text.thinking_frames); "… A or not I can never remember" is "… A or not?" (deputy.text.memory_tails).
         text = without_thinking_frame(text, self._verb_words | self._refused_verbs)
         text = without_memory_tail(text, words.memory_tails)
+        # Round 28 (voice28): "… and also A wait that's the first one again never mind just once" (deputy.text.spoken_repeat).
+        text = without_repeat_callout(text, callouts=words.repeat_callouts, dismissals=words.repeat_dismissals)
         # Round 24 (voice24): "What you are doing now, robot?" loses its vocative; "read me back wat u stored
         # from A" is "read me the text you stored from A"; "Give me please …" is "please give me …".
         text = unaddressed(text, self._vocative_names)

@@ -606,6 +606,14 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "the", "its", "and", "when", "status", "code", "size", "title", "date", "time", "length", "type", "http",
         "content-type", "bytes",
     ),
+    # Round 28 (voice28): a spoken note closing the prompt that its last address repeats an earlier one, and
+    # the words that take back only the repetition ("fetch A and B and also A wait that's the first one again
+    # never mind just once", deputy/text/spoken_repeat.py). Dropped only when that address is a repeat.
+    "repeat_callouts": (
+        "that's the first one again", "that's the same one again", "that's the first one", "that's the same one",
+        "that one's already in there", "that one is already in there", "I already said that one",
+    ),
+    "repeat_dismissals": ("never mind", "nevermind", "just once", "only once", "once is enough", "once is fine"),
     # Round 28 (voice28): a closing tail about the speaker's memory after an "or not" question ("is the robot
     # allowed on A or not I can never remember", deputy/text/memory_tails.py): it says why the speaker asks.
     "memory_tails": (

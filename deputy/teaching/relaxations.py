@@ -26,6 +26,8 @@ _HEDGES = (
     "memory_tails",
     # Round 28 (voice28): a word of a dropped "like …" record tail; a verb added there would go unread.
     "record_tail_words",
+    # Round 28 (voice28): a repeat callout and its dismissal ("never mind") are dropped after a repeated address.
+    "repeat_callouts", "repeat_dismissals",
 )
 # Verbs the reader passes over beside the action ("list", "need", "go"): an unsupported verb may not join them.
 # The relay lists too: a word on them lets a frame pass a quotation on ('User says "fetch A" — email').

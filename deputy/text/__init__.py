@@ -92,6 +92,7 @@ __all__ = [
     "spoken",
     "spoken_address",
     "spoken_asks",
+    "spoken_repeat",
     "spoken_runons",
     "spoken_tails",
     "spoken_voice",

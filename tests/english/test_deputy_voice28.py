@@ -216,3 +216,31 @@ def test_needed_sitemaps_off_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("deputy.text.hedged._needed_sitemaps", lambda text: text)
     prompt = f"I would like the sitemap list of {A} please, thank you very much."
     assert read_outcome(build_deputy(), prompt)[0] == "refused"
+
+
+def test_repeat_callout_is_dropped_after_a_repeated_address() -> None:
+    from deputy.text.spoken_repeat import without_repeat_callout
+    callouts, dismissals = ("that's the first one again",), ("never mind", "just once")
+    text = f"fetch {A} and {B} and also {A} wait that's the first one again never mind just once"
+    assert without_repeat_callout(text, callouts=callouts, dismissals=dismissals) == f"fetch {A} and {B} and also {A}"
+    for kept in (f"fetch {A} and {B} wait that's the first one again never mind",            # B is no repeat
+                 f"fetch {A} and {B} and {A} wait that's the first one again never mind the second one"):
+        assert without_repeat_callout(kept, callouts=callouts, dismissals=dismissals) == kept
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    (f"fetch {A} and {B} and also uh {A} wait that's the first one again never mind just once",
+     ("fetch", {"urls": [A, B]})),
+    (f"download {A} and {B} and uh {A} oops that's the same one again, just once", ("fetch", {"urls": [A, B]})),
+    (f"fetch {A} and {B} wait that's the first one again never mind", ("refused", "negation")),
+    (f"don't fetch {A} and {B} and {A} wait that's the first one again never mind just once", ("refused", "negation")),
+], ids=["repeat", "same-one", "no-repeat", "negated"])
+def test_spoken_repeat_prompts(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> None:
+    outcome = read_outcome(deputy, prompt)
+    assert (outcome[0], outcome[1] if outcome[0] != "refused" else str(outcome[1])) == expected
+
+
+def test_repeat_callout_off_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("deputy.reader.without_repeat_callout", lambda text, **kwargs: text)
+    prompt = f"fetch {A} and {B} and also uh {A} wait that's the first one again never mind just once"
+    assert read_outcome(build_deputy(), prompt)[0] == "refused"
