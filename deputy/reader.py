@@ -48,6 +48,7 @@ from deputy.text.label_phrase import read_label_phrase
 from deputy.text.request_label import read_request_label
 from deputy.text.robots_owner import drop_robots_owner
 from deputy.text.robots_lets import robots_lets
+from deputy.text.compared import asked_comparison
 from deputy.text.spoken_repeat import without_repeat_callout
 from deputy.text.record_tails import without_record_tail
 from deputy.text.named_action import named_action
@@ -575,6 +576,9 @@ class Deputy:
         # (deputy.text.thinking_frames); "… A or not I can never remember" is "… A or not?" (deputy.text.memory_tails).
         text = without_thinking_frame(text, self._verb_words | self._refused_verbs)
         text = without_memory_tail(text, words.memory_tails)
+        # Round 28 (voice28): "tell me what's different between A and B" asks to compare them, refused by name
+        # (deputy.text.compared).
+        text = asked_comparison(text)
         # Round 28 (voice28): "… and also A wait that's the first one again never mind just once" (deputy.text.spoken_repeat).
         text = without_repeat_callout(text, callouts=words.repeat_callouts, dismissals=words.repeat_dismissals)
         # Round 24 (voice24): "What you are doing now, robot?" loses its vocative; "read me back wat u stored

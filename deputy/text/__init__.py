@@ -23,6 +23,7 @@ __all__ = [
     "closing_aside",
     "colon_question",
     "command_spans",
+    "compared",
     "concessions",
     "context_paragraphs",
     "count_ellipsis",

@@ -244,3 +244,27 @@ def test_repeat_callout_off_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("deputy.reader.without_repeat_callout", lambda text, **kwargs: text)
     prompt = f"fetch {A} and {B} and also uh {A} wait that's the first one again never mind just once"
     assert read_outcome(build_deputy(), prompt)[0] == "refused"
+
+
+def test_difference_question_is_a_comparison() -> None:
+    from deputy.text.compared import asked_comparison
+    assert asked_comparison(f"could you just kinda tell me what's different between {A} and {B} like side by side") == (
+        f"could you just compare {A} and {B} like side by side")
+    assert asked_comparison(f"What's the difference between {A} and {B}?") == f"compare {A} and {B}?"
+    assert asked_comparison(f"fetch {A} and {B}") == f"fetch {A} and {B}"
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"could you kinda tell me what's different between {A} and {B} like side by side", "unsupported_verb"),
+    (f"What's the difference between {A} and {B}?", "unsupported_verb"),
+    (f"don't tell me what's different between {A} and {B}", "negation"),
+], ids=["kinda", "difference", "negated"])
+def test_comparison_refuses_by_name(deputy: Deputy, prompt: str, kind: str) -> None:
+    outcome = read_outcome(deputy, prompt)
+    assert outcome[0] == "refused" and str(outcome[1]) == kind
+
+
+def test_comparison_off_refuses_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("deputy.reader.asked_comparison", lambda text: text)
+    outcome = read_outcome(build_deputy(), f"could you kinda tell me what's different between {A} and {B} like side by side")
+    assert outcome[0] == "refused" and str(outcome[1]) != "unsupported_verb"
