@@ -48,6 +48,7 @@ from deputy.text.label_phrase import read_label_phrase
 from deputy.text.request_label import read_request_label
 from deputy.text.robots_owner import drop_robots_owner
 from deputy.text.robots_lets import robots_lets
+from deputy.text.learner_information import learner_information
 from deputy.text.compared import asked_comparison
 from deputy.text.spoken_repeat import without_repeat_callout
 from deputy.text.record_tails import without_record_tail
@@ -596,6 +597,9 @@ class Deputy:
         text = named_action(text, self._actions)
         # Round 25 (voice25): "Which is title of page A ?" is "What is title of page A ?" (deputy.text.learner_which).
         text = which_as_what(text, self._refused_verbs | self._refusing)
+        # Round 28 (voice28): "What is the informations you have about A ? Status, size, this things." is "What
+        # information do you have about A ? Status, size." (deputy.text.learner_information).
+        text = learner_information(text)
         text = learner_asks(text, actions=self._actions, names=words.self_names | {self.vocab.name},
                             nouns=words.self_nouns, reasons=words.reason_openers)
         # Round 20 (voice20): a closing "you know the weather ones" aside; "… is it busy" after a status question.

@@ -52,6 +52,7 @@ __all__ = [
     "learner_asks",
     "learner_forms",
     "learner_grammar",
+    "learner_information",
     "learner_modals",
     "learner_order",
     "learner_verbs",

@@ -268,3 +268,28 @@ def test_comparison_off_refuses_otherwise(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr("deputy.reader.asked_comparison", lambda text: text)
     outcome = read_outcome(build_deputy(), f"could you kinda tell me what's different between {A} and {B} like side by side")
     assert outcome[0] == "refused" and str(outcome[1]) != "unsupported_verb"
+
+
+def test_learner_information_question() -> None:
+    from deputy.text.learner_information import learner_information
+    assert learner_information(f"What is the informations you have about {A} ? Status, size, this things.") == (
+        f"What information do you have about {A} ? Status, size.")
+    for kept in (f"What is the information you don't have about {A} ?", f"Fetch the information about {A}"):
+        assert learner_information(kept) == kept
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    (f"What is the informations you have about {A} ? Status, size, this things.", ("page", {"url": A})),
+    (f"What are the infos you have on {A} ?", ("page", {"url": A})),
+    (f"What is the information you have about {A} ? Status, size, delete this things.", ("refused", "unsupported_verb")),
+    (f"What is the information you don't have about {A} ?", ("refused", "negation")),
+], ids=["informations", "infos", "delete", "negated"])
+def test_learner_information_prompts(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> None:
+    outcome = read_outcome(deputy, prompt)
+    assert (outcome[0], outcome[1] if outcome[0] != "refused" else str(outcome[1])) == expected
+
+
+def test_learner_information_off_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("deputy.reader.learner_information", lambda text: text)
+    prompt = f"What is the informations you have about {A} ? Status, size, this things."
+    assert read_outcome(build_deputy(), prompt)[0] == "refused"
