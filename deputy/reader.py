@@ -47,6 +47,16 @@ from deputy.text.labelled import read_label, unhang_agents
 from deputy.text.label_phrase import read_label_phrase
 from deputy.text.request_label import read_request_label
 from deputy.text.robots_owner import drop_robots_owner
+from deputy.text.robots_lets import robots_lets
+from deputy.text.learner_information import learner_information
+from deputy.text.compared import asked_comparison
+from deputy.text.spoken_repeat import without_repeat_callout
+from deputy.text.record_tails import without_record_tail
+from deputy.text.named_action import named_action
+from deputy.text.please_gerund import please_gerund
+from deputy.text.chat_nouns import noun_spellings, spelt_nouns
+from deputy.text.memory_tails import without_memory_tail
+from deputy.text.thinking_frames import without_thinking_frame
 from deputy.text.forwarded import forwarded_links
 from deputy.text.fronted_purpose import fronted_purpose
 from deputy.text.hedged_asks import necessity_opened, wondered_with_hedge
@@ -240,6 +250,8 @@ class Deputy:
         )
         # "u", "gimme": the chat spellings read before the other text passes (deputy.text.disfluent).
         self._pronoun_spellings = pronoun_spellings(words.spellings)
+        # Round 28 (voice28): "the txt": the chat spellings of a noun, read before the text passes (deputy.text.chat_nouns).
+        self._noun_spellings = noun_spellings(words.spellings)
         # Words that refuse wherever they stand (a negation, a condition): a spoken account holding one is
         # never set off from the request after it (deputy.text.disfluent).
         self._refusing = frozenset(
@@ -308,6 +320,9 @@ class Deputy:
         # "_Sitemaps_ declared by A": single emphasis marks around plain words are dropped before any
         # other pass reads the words (round 21, deputy/text/emphasis.py).
         text = unemphasised_words(text)
+        # Round 28 (voice28): "need the txt of A we saved" is "need the text of A we saved" before the store's
+        # questions are read (deputy.text.chat_nouns).
+        text = spelt_nouns(text, self._noun_spellings)
         # Round 24 (ctx24): "… ?\n(please answer in thread)": a closing note saying where to answer asks nothing.
         text = without_delivery_note(text, self.vocab.words.delivery_notes)
         # Round 25 (voice25): "dl A and B ty ✌️", "… for me :D": a sign closing a line signs it off.
@@ -545,6 +560,8 @@ class Deputy:
                                       is_address=_is_address)
         # Round 22 (voice22): an address read aloud ("www dot nrk dot no") is "that address"; its "no" is a domain.
         text = unspoken_address(text)
+        # Round 28 (voice28): "whether robots.txt lets MovaBot onto A" asks "… allows MovaBot on A" (deputy.text.robots_lets).
+        text = robots_lets(text, names=self._vocative_names, nouns=frozenset(words.self_nouns))
         # Round 21 (ctx21): an HTML comment on its own line is a note, or a context line naming an address.
         text = uncommented(text, labels=words.context_labels | {"source"}, verbs=self._verb_words | self._refused_verbs,
                            refusing=self._refusing).strip()
@@ -556,6 +573,15 @@ class Deputy:
         text = undisfluent(text, disfluencies=words.disfluencies, tails=words.closing_tails,
                            corrections=words.self_corrections, verbs=self._run_on_verbs, spellings=self._pronoun_spellings,
                            refusing=self._refusing)
+        # Round 28 (voice28): "so I was thinking we should probably grab A …" is "grab A …"
+        # (deputy.text.thinking_frames); "… A or not I can never remember" is "… A or not?" (deputy.text.memory_tails).
+        text = without_thinking_frame(text, self._verb_words | self._refused_verbs)
+        text = without_memory_tail(text, words.memory_tails)
+        # Round 28 (voice28): "tell me what's different between A and B" asks to compare them, refused by name
+        # (deputy.text.compared).
+        text = asked_comparison(text)
+        # Round 28 (voice28): "… and also A wait that's the first one again never mind just once" (deputy.text.spoken_repeat).
+        text = without_repeat_callout(text, callouts=words.repeat_callouts, dismissals=words.repeat_dismissals)
         # Round 24 (voice24): "What you are doing now, robot?" loses its vocative; "read me back wat u stored
         # from A" is "read me the text you stored from A"; "Give me please …" is "please give me …".
         text = unaddressed(text, self._vocative_names)
@@ -565,8 +591,15 @@ class Deputy:
         # before the tails, so that "What is the robot doing now?" loses its "now" like the native question.
         # Round 25 (voice25): "You can to download A ?" is "You can download A ?" (deputy.text.learner_modals).
         text = modal_without_to(text, self._verb_words | self._refused_verbs)
+        # Round 28 (voice28): "Please fetching A" is "Please fetch A" (deputy.text.please_gerund); "Me I would like
+        # the download of A" is "Me I would like you to download A" (deputy.text.named_action).
+        text = please_gerund(text, self._verb_words | self._refused_verbs)
+        text = named_action(text, self._actions)
         # Round 25 (voice25): "Which is title of page A ?" is "What is title of page A ?" (deputy.text.learner_which).
         text = which_as_what(text, self._refused_verbs | self._refusing)
+        # Round 28 (voice28): "What is the informations you have about A ? Status, size, this things." is "What
+        # information do you have about A ? Status, size." (deputy.text.learner_information).
+        text = learner_information(text)
         text = learner_asks(text, actions=self._actions, names=words.self_names | {self.vocab.name},
                             nouns=words.self_nouns, reasons=words.reason_openers)
         # Round 20 (voice20): a closing "you know the weather ones" aside; "… is it busy" after a status question.
@@ -575,8 +608,10 @@ class Deputy:
         # Round 22 (voice22): "… from A the readable bit": the part asked for named again after the address.
         text = without_named_again(text, verbs=self._verb_words | self._run_on_verbs, known=self._known,
                                    refusing=self._refusing)
+        # Round 28 (voice28): "what did we get for A like the status code and when" (deputy.text.record_tails).
+        text = without_record_tail(text, words.record_tail_words)
         text = unclefted(unspoken(text, words.spoken_openers, words.question_tags, self._actions))
-        text = unrestated(text, words.restated_questions)
+        text = unrestated(text, words.restated_questions, self._refused_verbs)
         # Round 26 (voice26): "Only fetch A — nothing else.", "okay next one fetch A" (deputy.text.verb_leads).
         text = without_verb_leads(text, self._known)
         # Round 23 (voice23): "whens the last time u fetched A", "… was it today or", "take a look at A and

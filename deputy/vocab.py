@@ -38,6 +38,8 @@ _PHRASE_LISTS = frozenset({
     "same_again",
     # Round 24 (markup24, deputy/text/address_first.py).
     "address_pointers", "worry_asides", "concession_openers",
+    # Round 28 (voice28, deputy/text/memory_tails.py).
+    "memory_tails", "repeat_callouts", "repeat_dismissals",
     # Round 26 (ctx26, deputy/text/presented.py).
     "presenting_verbs",
     # Round 22 (learn22, deputy/text/learner_asks.py).
@@ -140,6 +142,10 @@ class ReaderWords:
     address_pointers: tuple[str, ...]
     presenting_verbs: tuple[str, ...]
     worry_asides: tuple[str, ...]
+    memory_tails: tuple[str, ...]
+    repeat_callouts: tuple[str, ...]
+    repeat_dismissals: tuple[str, ...]
+    record_tail_words: frozenset[str]
     concession_openers: tuple[str, ...]
     list_heads: frozenset[str]
     holding_verbs: frozenset[str]

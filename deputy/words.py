@@ -192,6 +192,16 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "I'd be grateful if you would", "I would be grateful if you would", "I'd be grateful if you'd",
         "it would be great if you could", "it'd be great if you could", "it would be nice if you could",
         "it'd be nice if you could", "it would help if you could", "if you could", "if you would",
+        # Round 28 (voice28): the same suggestion put as the speaker's opinion: "I think it would help if you
+        # fetched A" (the parse's "if you fetched → if you could fetch" makes it this frame). Only where a request
+        # starts; "… if it changed" after the request keeps its condition.
+        "I think it would help if you could", "I think it'd help if you could", "I think it would be good if you could",
+        "I think it'd be good if you could", "I think it would be great if you could", "I think it'd be great if you could",
+        "it would be useful if you could", "it'd be useful if you could", "I think it would be useful if you could",
+        "it would be helpful if you could", "it'd be helpful if you could", "I think it would be helpful if you could",
+        # "Ideally download A before lunch": the wish opening a request asks what "please" asks ("Ideally don't
+        # download A" keeps its negation).
+        "ideally",
         "don't forget to", "do not forget to", "remember to", "make sure to", "make sure you", "be sure to",
         "feel free to", "no rush, but", "no hurry, but", "would you be so kind as to",
         # The same hedges with "at all", and a wish for the favour: "No rush at all, but could you fetch A?",
@@ -278,6 +288,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "when you have a chance", "when you get a moment", "when you have a moment", "when you have a sec",
         "when you have a second", "when you get a sec", "when you have a minute", "when you get a minute",
         "if you have a minute",
+        # Round 28 (voice28): "In case it helps, here's the address — A — feel free to queue it": the writer's
+        # offer, not an event the request waits on ("in case the page moved" is not on this list and stays a
+        # condition).
+        "in case it helps", "in case that helps", "in case it's useful", "in case it is useful", "in case it's helpful",
         # Round 28: "if" with the same spare moment as "when you have a sec" releases the reader, as "if you can".
         "if you have a sec", "if you have a second", "if you get a sec", "if you get a second", "if you get a minute",
         "if you've got a sec", "if you've got a second", "if you've got a minute", "if you've got a moment",
@@ -585,6 +599,27 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # deputy/text/worry_asides.py) and the opener of a fronted concession ("Not that I need it today, but
     # fetch A"): their "not" negates nothing asked, and the aside is dropped.
     "worry_asides": ("don't worry", "do not worry", "not to worry", "don't you worry"),
+    # Round 28 (voice28): the words of a spoken "like …" tail naming parts of a page's record after a "what"
+    # question ("what did we get for A like the status code and when", deputy/text/record_tails.py). No verb,
+    # negation or condition: a tail holding any other word is read as written.
+    "record_tail_words": (
+        "the", "its", "and", "when", "status", "code", "size", "title", "date", "time", "length", "type", "http",
+        "content-type", "bytes",
+    ),
+    # Round 28 (voice28): a spoken note closing the prompt that its last address repeats an earlier one, and
+    # the words that take back only the repetition ("fetch A and B and also A wait that's the first one again
+    # never mind just once", deputy/text/spoken_repeat.py). Dropped only when that address is a repeat.
+    "repeat_callouts": (
+        "that's the first one again", "that's the same one again", "that's the first one", "that's the same one",
+        "that one's already in there", "that one is already in there", "I already said that one",
+    ),
+    "repeat_dismissals": ("never mind", "nevermind", "just once", "only once", "once is enough", "once is fine"),
+    # Round 28 (voice28): a closing tail about the speaker's memory after an "or not" question ("is the robot
+    # allowed on A or not I can never remember", deputy/text/memory_tails.py): it says why the speaker asks.
+    "memory_tails": (
+        "I can never remember", "I never remember", "I always forget", "I keep forgetting", "I can't remember",
+        "I cannot remember", "I forget", "I forgot", "I never know",
+    ),
     "concession_openers": ("not that",),
     # Round 23 (markup23): the head of a verbless list of addresses ("Both of these, please: A and B",
     # deputy/text/list_heads.py): it only points at the list, which is then read as the bare list it is.
@@ -1201,6 +1236,10 @@ DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     # Round 23 (voice23): "whens the last time u fetched A" (as "whats", "hows", "wheres" above).
     "whens": "when's",
     "again and again": "repeatedly", "over and over": "repeatedly", "time and again": "repeatedly",
+    # Round 28 (voice28): "can u chek if movabot allowed on A": the misspelt embedder of a robots question, only
+    # before "if"/"whether" (a typo in a verb that acts is never guessed); "need the txt of A we saved": "txt"
+    # as the noun after "the".
+    "chek if": "check if", "chek whether": "check whether", "the txt": "the text",
 })
 
 # Numbers standing for words in chat, each with the word it stands beside ("is A ok 2 fetch?", "save A

@@ -22,6 +22,12 @@ _SAFETY_LISTS = ("negations", "negating_verbs", "conditions", "forbidden", "unsu
 _HEDGES = (
     "hedge_frames", "hedge_asides", "sign_offs", "spoken_openers", "question_tags", "disfluencies", "closing_tails",
     "tail_asides", "restated_questions",
+    # Round 28 (voice28): a memory tail after "or not" is dropped; one holding a refusing word could hide it.
+    "memory_tails",
+    # Round 28 (voice28): a word of a dropped "like …" record tail; a verb added there would go unread.
+    "record_tail_words",
+    # Round 28 (voice28): a repeat callout and its dismissal ("never mind") are dropped after a repeated address.
+    "repeat_callouts", "repeat_dismissals",
 )
 # Verbs the reader passes over beside the action ("list", "need", "go"): an unsupported verb may not join them.
 # The relay lists too: a word on them lets a frame pass a quotation on ('User says "fetch A" — email').

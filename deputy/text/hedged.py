@@ -51,10 +51,17 @@ def _appreciated(text: str) -> str:
 
 
 def _needed_sitemaps(text: str) -> str:
-    """"I (really) need the sitemaps declared by A" asks to list them: "List the sitemaps of A"."""
+    """"I (really) need the sitemaps declared by A" (or "the sitemap list of A") asks to list them: "List the
+    sitemaps of A"."""
     return re.sub(
-        r"(?:(?<=\A)|(?<=[.!?][ \t])|(?<=\n))[ \t]*(?:I|we)[ \t]+(?:really[ \t]+|just[ \t]+|still[ \t]+)?need[ \t]+"
-        r"(?:the|all[ \t]+the)[ \t]+sitemaps[ \t]+"
+        r"(?:(?<=\A)|(?<=[.!?][ \t])|(?<=\n))[ \t]*"
+        # Round 28 (voice28): spoken openers before the need ("yeah hi so I need the sitemaps for A"); they ask nothing.
+        r"(?:(?:yeah|yep|hi|hey|so|okay|ok|well|and)[ \t]*,?[ \t]+)*"
+        r"(?:I|we)[ \t]+(?:really[ \t]+|just[ \t]+|still[ \t]+)?"
+        # Round 28 (voice28): the wish "I would like the sitemap list of A" as the need.
+        r"(?:need|would[ \t]+like|['’]d[ \t]+like)[ \t]+"
+        # Round 28 (voice28): a learner's "the sitemap list of A" names the same list.
+        r"(?:the|all[ \t]+the)[ \t]+(?:sitemaps|sitemap[ \t]+list)[ \t]+"
         r"(?:(?:declared|listed|published|advertised|named)[ \t]+by|of|for|from)[ \t]+(?=" + _ADDRESS + ")",
         "List the sitemaps of ", text, flags=re.IGNORECASE,
     )

@@ -109,7 +109,8 @@ def agent_forms(verbs: frozenset[str]) -> Mapping[str, str]:
 # fetch B" is the condition it looks like.
 _SUBJUNCTIVE = re.compile(
     # "It would help a lot if you fetched A": "a lot" only says how much (round 14).
-    r"(?<![\w'])(?P<hedge>appreciate\s+it|help(?:\s+a\s+lot)?|great|nice|helpful|grateful|thankful|glad|happy|obliged)"
+    # Round 28 (voice28): "I think it would be useful if you downloaded A" as "… helpful if you …".
+    r"(?<![\w'])(?P<hedge>appreciate\s+it|help(?:\s+a\s+lot)?|great|nice|helpful|useful|grateful|thankful|glad|happy|obliged)"
     r"\s+if\s+you\s+(?P<past>[a-z]+)\b(?=\s)",
     re.IGNORECASE,
 )

@@ -34,9 +34,14 @@ _JOINING = frozenset({"and", "or", "then", "also", "too", "plus", "but", "after"
 # ask for more than the address it follows, and is read as written.
 _WIDENING = frozenset({"whole", "entire", "every", "all", "everything", "rest"})
 _DOERS = frozenset({"you", "we", "i", "u"})
+# Round 28 (voice28): "… A you know the ones listed in robots dot txt": a participle right after "one(s)"
+# describes the thing asked for again, as one after "you"/"we" points at a stored copy; it asks nothing new.
+_DESCRIBED = frozenset({"one", "ones"})
 # A word right after one of these is the noun it may also be ("the text", "the copy"), never the verb.
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "your", "my", "our", "their"})
-_MAX_ASIDE_WORDS = 6  # "you know the text you saved": a short phrase, never a clause of its own
+# "you know the text you saved": a short phrase, never a clause of its own. Round 28 (voice28): up to eight
+# words, for "the ones listed in robots dot txt" (a spoken "robots.txt" is three).
+_MAX_ASIDE_WORDS = 8
 # A question about what is going on: "what's", "what is", "how's", "how is", "whats".
 # Round 26 (voice26): also "what are"/"what're" ("what are you doing right now are you busy").
 _WH_STATE = re.compile(
@@ -97,7 +102,7 @@ def _plain_aside(body: str, verbs: frozenset[str], known: frozenset[str], refusi
     forms = _verb_forms(verbs)
     for k, word in enumerate(said):
         before = said[k - 1] if k > 0 else ""
-        if word in forms and before not in _DETERMINERS and not (word in done and before in _DOERS):
+        if word in forms and before not in _DETERMINERS and not (word in done and before in _DOERS | _DESCRIBED):
             return False
     return True
 
@@ -148,11 +153,34 @@ def without_named_again(text: str, *, verbs: frozenset[str], known: frozenset[st
     return before
 
 
-def unrestated(text: str, questions: tuple[str, ...]) -> str:
+# Round 28 (voice28): "what's going on with the run is it done yet or is it still chugging along": the status
+# question asked again as "is it done (yet)", with or without "or is it still <…ing> (along)" or "or not". The "-ing" word
+# only says "still running" in the speaker's words; a form of a verb the reader refuses ("still deleting") keeps
+# the words as written.
+_DONE_OR_STILL = re.compile(
+    # A learner's own sentence after the question too: "how is going the work now? is finish or not?".
+    r"[ \t]*[,;—–?-]?[ \t]+is[ \t]+(?:it[ \t]+)?(?:done|finished|finish|over|complete)(?:[ \t]+yet)?"
+    r"(?:[ \t]*,?[ \t]+or[ \t]+is[ \t]+it[ \t]+still[ \t]+(?P<ger>[a-z]+ing)(?:[ \t]+(?:along|away|on))?"
+    r"|[ \t]*,?[ \t]+or[ \t]+not)?"
+    r"[ \t]*\?*[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def _without_done_or_still(text: str, refused: frozenset[str]) -> str:
+    found = _DONE_OR_STILL.search(text)
+    if found is None or (found.group("ger") and found.group("ger").lower() in _verb_forms(refused)):
+        return text
+    return text[:found.start()]
+
+
+def unrestated(text: str, questions: tuple[str, ...], refused: frozenset[str] = frozenset()) -> str:
     """ "what's the robot doing right now is it busy" as "what's the robot doing": a status question
-    without its yes/no restatement and its closing "right now"."""
+    without its yes/no restatement and its closing "right now". `refused` are the verbs the reader refuses."""
     if _WH_STATE.match(text) is None or protect(text).items:
         return text
+    # The longer restatement first: "… is it finished or is it still going" would otherwise lose only its end.
+    text = _without_done_or_still(text, refused)
     pattern = _restated(questions)
     if pattern is not None:
         text = pattern.sub("", text, count=1)
