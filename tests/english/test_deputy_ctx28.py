@@ -12,6 +12,8 @@ import pytest
 
 from _deputy_helpers import read_outcome
 from deputy import Deputy
+from deputy.text.fact_pairs import paired_facts
+from deputy.text.wished_sight import wished_sight
 from seaspider.english_reader import build_deputy
 
 A = "https://www.rte.ie/news/"
@@ -116,3 +118,73 @@ def test_bare_key_off(monkeypatch: pytest.MonkeyPatch) -> None:
     prompt = ("JIRA-4821\nSummary: Archive ECDC guidance\nDescription: Please queue "
               "https://www.ecdc.europa.eu/en/covid-19/latest-evidence for download.\nPriority: Medium\nReporter: m.keller")
     assert read_outcome(build_deputy(), prompt) == ("refused", "url_outside_parse")
+
+
+# --- two stored facts joined by "and", the second with a participle ------------------------------------------
+
+FACTS = ("title", "status code", "date", "text", "stored text")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Could you tell us the status code and stored date for A ?", "Could you tell us the status code and the stored date for A ?"),
+    ("What are the title and fetched text of A?", "What are the title and the fetched text of A?"),
+], ids=["status-stored-date", "title-fetched-text"])
+def test_paired_facts_get_an_article(text: str, expected: str) -> None:
+    assert paired_facts(text, FACTS, ("stored", "fetched")) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Fetch A and stored date for B",                    # no fact before "and"
+    "the status code and deleted date of A",            # not a participle of a verb the reader reads
+    "give me the status code and stored the date",      # no fact right after the participle
+], ids=["no-fact-before", "refused-participle", "no-fact-after"])
+def test_paired_facts_left_otherwise(text: str) -> None:
+    assert paired_facts(text, FACTS, ("stored", "fetched")) == text
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    ("Could you tell us the status code and stored date for https://www.kb.nl/en ?",
+     ("page", {"url": "https://www.kb.nl/en"})),
+    ("Could you tell us the status code and deleted date for https://www.kb.nl/en ?", ("refused", "unsupported_verb")),
+    ("Could you tell us the status code and stored date for https://www.kb.nl/en tomorrow?", ("refused", "condition")),
+    ("Don't tell us the status code and stored date for https://www.kb.nl/en .", ("refused", "negation")),
+], ids=["positive", "deleted", "tomorrow", "negation"])
+def test_paired_facts_prompts(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+def test_paired_facts_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("deputy.reader.paired_facts", lambda text, facts, participles: text)
+    prompt = "Could you tell us the status code and stored date for https://www.kb.nl/en ?"
+    assert read_outcome(build_deputy(), prompt) == ("refused", "not_understood")
+
+
+# --- a wish to see a stored fact is "show me" ------------------------------------------------------------
+
+@pytest.mark.parametrize("prompt, expected", [
+    ("My user runs a hiking club in Slovenia. They'd like to see the stored text of https://www.pzs.si/novice.php?pid=1234 "
+     "that we downloaded on Monday, so they can paste the route details into a newsletter.",
+     ("read", {"url": "https://www.pzs.si/novice.php?pid=1234"})),
+    (f"My user teaches geography in Lyon. They'd like to see the stored text of {B} that we fetched last Friday.",
+     ("read", {"url": B})),
+    (f"They wouldn't like to see the stored text of {B}.", ("refused", "negation")),
+    (f"They'd like to see the stored text of {B} if it changed.", ("refused", "condition")),
+    (f"The editor wants to see the stored text of {B} tomorrow.", ("refused", "condition")),
+], ids=["hiking-club", "geography", "negation", "condition", "tomorrow"])
+def test_wished_sight_prompts(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, prompt) == expected
+
+
+@pytest.mark.parametrize("text", [
+    f"They'd like to see {B}.",                            # the page itself, no stored fact
+    f"The robot wants to see the stored text of {B}.",     # not a person the writer acts for
+    f"They did not want to see the stored text of {B}.",
+], ids=["page-itself", "not-a-person", "did-not-want"])
+def test_wished_sight_left_otherwise(text: str) -> None:
+    assert wished_sight(text, FACTS, ("user", "editor")) == text
+
+
+def test_wished_sight_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("deputy.reader.wished_sight", lambda text, facts, persons: text)
+    prompt = f"My user teaches geography in Lyon. They'd like to see the stored text of {B} that we fetched last Friday."
+    assert read_outcome(build_deputy(), prompt)[0] == "refused"
