@@ -29,6 +29,7 @@ __all__ = [
     "dictated",
     "disfluent",
     "emphasis",
+    "fact_pairs",
     "fenced_order",
     "field_list",
     "field_nouns",
@@ -106,5 +107,6 @@ __all__ = [
     "turn_tails",
     "turns",
     "verb_leads",
+    "wished_sight",
     "worry_asides",
 ]
