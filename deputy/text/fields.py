@@ -56,7 +56,7 @@ _TITLED_KEY = re.compile(
 # Round 28 (ctx28): a tracker's issue key alone on the first line ("JIRA-4821", "BUG-1102") opens the header as
 # "Ticket #4821" does; letters, a dash and digits only (no dot or slash, so never an address).
 _BARE_KEY = re.compile(r"^[ \t]*[A-Z][A-Z0-9]{1,9}-\d{1,6}[ \t]*$")
-_PEOPLE = frozenset({"from", "to", "cc", "bcc", "reply-to", "reporter", "assignee", "owner"})
+_PEOPLE = frozenset({"from", "to", "cc", "bcc", "reply-to", "reporter", "assignee", "owner", "requester"})
 
 
 def _state(name: str, value: str, words: ReaderWords) -> bool:

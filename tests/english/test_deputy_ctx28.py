@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from _deputy_helpers import read_outcome
+from _deputy_helpers import deputy_with_words, read_outcome
 from deputy import Deputy
 from deputy.text.fact_pairs import paired_facts
 from deputy.text.wished_sight import wished_sight
@@ -188,3 +188,26 @@ def test_wished_sight_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("deputy.reader.wished_sight", lambda text, facts, persons: text)
     prompt = f"My user teaches geography in Lyon. They'd like to see the stored text of {B} that we fetched last Friday."
     assert read_outcome(build_deputy(), prompt)[0] == "refused"
+
+
+# --- "Requester: ops" is a header field naming people ------------------------------------------------------
+
+TICKET = "Ticket #99012 — status: open\nRequester: ops\nBody: {body}"
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("How many pages do we hold for www.theguardian.com? Need the number for capacity planning.",
+     ("stats", {"host": "www.theguardian.com"})),
+    ("Please fetch https://www.theguardian.com/uk", ("fetch", {"urls": ["https://www.theguardian.com/uk"]})),
+    ("Please don't fetch https://www.theguardian.com/uk", ("refused", "negation")),
+    ("Please delete https://www.theguardian.com/uk", ("refused", "unsupported_verb")),
+], ids=["count", "fetch", "negation", "delete"])
+def test_requester_field(deputy: Deputy, body: str, expected: tuple[str, object]) -> None:
+    assert read_outcome(deputy, TICKET.format(body=body)) == expected
+
+
+def test_requester_field_off() -> None:
+    from seaspider.english_reader import load_vocab
+    fields = frozenset(f for f in load_vocab().words.header_fields if f != "requester")
+    prompt = TICKET.format(body="Please fetch https://www.theguardian.com/uk")
+    assert read_outcome(deputy_with_words(header_fields=fields), prompt)[0] == "refused"
