@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.clause import Clause, read_clause
+from deputy.forms.background import background_before
+from deputy.forms.past_relatives import past_relative_spans
 from deputy.forms.recalled import dates_the_past, past_report
 from deputy.forms.correlative import correlative_word
 from deputy.context import (
@@ -112,7 +114,8 @@ def build_skeleton(
     if not clauses:
         negation = next((negation_word(t) for t in doc if is_negation(t, parsed, words)), None)
         return _empty_skeleton(parsed, rows, negation, tuple(dict.fromkeys(w for w, _ in found_conditions)))
-    roles = _roles(clauses, parsed, words, actions, verbs if observed is None else observed, answers)
+    roles = _roles(clauses, parsed, words, actions, verbs if observed is None else observed, answers,
+                   conditioned=frozenset(index for _, index in found_conditions))
     main = clauses[roles.main]
     # "The page says: download A": the request is a thing's words passed on, not the writer's.
     reported = roles.main in after_reported_things(clauses, parsed, words)
@@ -223,7 +226,7 @@ def _in_writers_purpose(tok: Any) -> bool:
 
 def _roles(
     clauses: list[Clause], parsed: Parsed, words: ReaderWords, actions: frozenset[str], known: frozenset[str],
-    answers: frozenset[str] = frozenset(),
+    answers: frozenset[str] = frozenset(), *, conditioned: frozenset[int] = frozenset(),
 ) -> _Roles:
     """Which sentence is the request, which continue or repeat it, which give context."""
     doc = parsed.doc
@@ -240,7 +243,8 @@ def _roles(
     told |= {i for i in remarks if clauses[i].predicate not in actions | words.unsupported | words.forbidden
              or _labelled(clauses[i], parsed)}
     addressed = addressing(clauses, parsed, words, actions) - told
-    main_i = main_clause(clauses, addressed)
+    # Round 28 (ctx28): "My user runs a hiking club. They'd like …": background before the request.
+    main_i = main_clause(clauses, addressed, background_before(clauses, parsed, words, actions, conditioned))
     absorbed: dict[int, int] = {}
     also: list[int] = []
     context: list[int] = []
@@ -502,7 +506,8 @@ def _blocked(requested: list[Clause], parsed: Parsed, words: ReaderWords, *, dat
     doc = parsed.doc
     out = []
     for clause in requested:
-        told = told_spans(clause.tokens, doc)
+        # Round 28 (ctx28): "… the stored text of A that we downloaded on Monday" dates the past (past_relatives).
+        told = told_spans(clause.tokens, doc) | past_relative_spans(clause.tokens, doc)
         for index in sorted(clause.tokens - clause.detached - clause.question_tail):
             tok = doc[index]
             if index in parsed.items or index in parsed.synthetic:
@@ -561,7 +566,8 @@ def _scheduled(requested: list[Clause], parsed: Parsed, words: ReaderWords, *, d
     doc = parsed.doc
     return [
         schedule_phrase(doc[i]) for clause in requested
-        for i in sorted(clause.tokens - clause.detached - clause.question_tail - told_spans(clause.tokens, doc))
+        for i in sorted(clause.tokens - clause.detached - clause.question_tail - told_spans(clause.tokens, doc)
+                        - past_relative_spans(clause.tokens, doc))
         if i not in parsed.items and i not in parsed.synthetic and is_time_word(doc[i]) and schedules(doc[i])
         and not _by_deadline(doc[i], parsed, words) and not (dated and dates_the_past(doc[i]))
     ]

@@ -131,16 +131,20 @@ def own_wish(clause: Clause, words: ReaderWords, actions: frozenset[str]) -> boo
     )
 
 
-def main_clause(clauses: list[Clause], addressed: set[int]) -> int:
+def main_clause(clauses: list[Clause], addressed: set[int], background: frozenset[int] = frozenset()) -> int:
     """The first request or question; without one, the first sentence with a verb, else the first
     verbless one a question word opens, else the first.
 
     "quick one - how many pages from H so far": chat drops the "?" and the verb, and the count is what
     is asked, not the lead before the dash (round 15).
+
+    Round 28 (ctx28): the sentences of `background` ("My user runs a hiking club.") are passed over
+    (deputy.forms.background).
     """
     if addressed:
         return min(addressed)
-    verbed = next((i for i, c in enumerate(clauses) if c.predicate is not None and not c.label), None)
+    verbed = next((i for i, c in enumerate(clauses)
+                   if c.predicate is not None and not c.label and i not in background), None)
     return verbed if verbed is not None else _asked_fragment(clauses)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deputy.forms.misattached import hanging_permission
+from deputy.forms.relayed_wish import relayed_wisher, you_wished
 from deputy.nlp import Parsed
 from deputy.signals import SUBJECTS, VERBAL, children, embedded, lower, verb_lemma
 from deputy.skeleton import Modality
@@ -199,8 +200,9 @@ def modality_of(
         )
         # "The user wants you to fetch A": a person's wish for what *you* do, passed on by the agent
         # that writes, is the request it relays; "The user wants to read A" wishes something else.
-        relayed = asker in words.person_nouns and any(
-            c.dep_ == "nsubj" and lower(c) == "you" for c in action.children)
+        # Round 28 (ctx28): "I'm acting for a teacher. She would like you to save A" (deputy.forms.relayed_wish).
+        relayed = bool(top_subjects) and relayed_wisher(top_subjects[0], words.person_nouns) \
+            and you_wished(chain[0], action)
         if (asker in ("i", "we") and wishing) or polite_mind or (relayed and wishing):
             modality = Modality.REQUEST
         else:

@@ -31,6 +31,8 @@ from deputy.text.emphasis import unemphasised_words
 from deputy.text.delivery_notes import without_delivery_note
 from deputy.text.reader_greetings import without_reader_greetings
 from deputy.text.sent_facts import sent_facts
+from deputy.text.fact_pairs import paired_facts
+from deputy.text.wished_sight import wished_sight
 from deputy.text.restated_call import english_addresses, restated_call
 from deputy.text.signoff_signs import without_signoff_signs
 from deputy.text.learner_modals import modal_without_to
@@ -303,6 +305,8 @@ class Deputy:
         # Round 24 (ctx24): every form of a verb that acts, as a set (deputy.text.log_context).
         self._acting_forms = frozenset(self._fetch_forms) | self._actions
         self._known_forms = verb_forms(self._verb_words)
+        # Round 28 (ctx28): the forms of the verbs the reader reads and does not refuse ("stored", "fetched").
+        self._known_participles = frozenset(verb_forms(self._known))
         binder = Binder(checkers, refuser, scoped="scope" not in disabled)
         self._decider = Decider(vocab, binder, refuser, verbs=self._verbs, disabled=disabled)
 
@@ -532,6 +536,10 @@ class Deputy:
         text = without_reader_greetings(text, courtesy=words.courtesy, addressees=words.greeting_addressees).strip()
         # Round 25 (tickets25): "send me the title of A" asks what "give me the title of A" asks.
         text = sent_facts(text, words.sent_facts)
+        # Round 28 (ctx28): "the status code and stored date for A": "the" before the second fact's participle.
+        text = paired_facts(text, words.sent_facts, self._known_participles)
+        # Round 28 (ctx28): "They'd like to see the stored text of A" is "Please show me the stored text of A".
+        text = wished_sight(text, words.sent_facts, words.person_nouns)
         # Round 23 (markup23): a command line in a code span as the whole prompt ("`stats --host H`").
         text = command_span(text, program=self.vocab.name, commands=self._commands, slots=self._slot_names,
                             is_address=_is_address)

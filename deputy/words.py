@@ -674,6 +674,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "status", "severity", "summary", "title", "component", "labels", "reply-to",
         # Round 25 (tickets25): an agile tracker's title fields ("Story: …", "Epic: …").
         "story", "epic",
+        # Round 28 (ctx28): who asked, in a ticket ("Requester: ops"), a field naming people.
+        "requester",
     ),
     # Field names of the header line that holds the request itself ("Action: please fetch A"): the name is
     # dropped and the value read as the writer's own sentence, with every check.

@@ -31,6 +31,7 @@ __all__ = [
     "dictated",
     "disfluent",
     "emphasis",
+    "fact_pairs",
     "fenced_order",
     "field_list",
     "field_nouns",
@@ -116,5 +117,6 @@ __all__ = [
     "turn_tails",
     "turns",
     "verb_leads",
+    "wished_sight",
     "worry_asides",
 ]

@@ -53,7 +53,10 @@ _TITLED_KEY = re.compile(
     r"^[ \t]*(?:(?P<tracker>[A-Za-z]+)[ \t]+)?[A-Za-z][A-Za-z0-9]{1,9}-\d{1,6}[ \t]*(?::|[—–]|[ \t]-)[ \t]*"
     r"(?P<title>\S.*?)[ \t]*$"
 )
-_PEOPLE = frozenset({"from", "to", "cc", "bcc", "reply-to", "reporter", "assignee", "owner"})
+# Round 28 (ctx28): a tracker's issue key alone on the first line ("JIRA-4821", "BUG-1102") opens the header as
+# "Ticket #4821" does; letters, a dash and digits only (no dot or slash, so never an address).
+_BARE_KEY = re.compile(r"^[ \t]*[A-Z][A-Z0-9]{1,9}-\d{1,6}[ \t]*$")
+_PEOPLE = frozenset({"from", "to", "cc", "bcc", "reply-to", "reporter", "assignee", "owner", "requester"})
 
 
 def _state(name: str, value: str, words: ReaderWords) -> bool:
@@ -115,6 +118,8 @@ def _fields(lines: list[str], words: ReaderWords) -> tuple[int, list[tuple[str, 
             if field is None:
                 return None
             fields.append((field.group("name").lower(), field.group("value")))
+    if lines and index == 0 and _BARE_KEY.match(lines[0]):
+        index = 1
     keyed = _key_line_fields(lines[0]) if lines and index == 0 else None
     if keyed is not None:
         # The key line alone is a header: a tracker's key with its fields says what the lines below are.
