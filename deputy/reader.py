@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from deputy.bind import Binder, Plan, SlotChecker
 from deputy.text.before_anything import asked_first
 from deputy.text.both import read_both
+from deputy.text.broken_addresses import broken_address
 from deputy.text.call_tags import without_call_tag
 from deputy.text.tool_readouts import without_readouts
 from deputy.text.html_comments import uncommented
@@ -373,6 +374,8 @@ class Deputy:
             result = self._quoted_outside(text) or self._suffixed_site(text) or result
         if isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD:
             result = self._held_back(text) or result
+        if isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD:
+            result = self._broken_address(text) or result
         if isinstance(result, Refusal) and result.rule not in _FIELD_OWN:
             result = self._titled_refusal(text) or result
         unasked = (unasked_outside(headed.thread, result, self.vocab.words.reply_assents)
@@ -415,6 +418,15 @@ class Deputy:
         if word is None:
             return None
         return self._refuser.refuse(RefusalKind.CONDITION, None, "condition", word=word)
+
+    def _broken_address(self, text: str) -> Refusal | None:
+        """Round 28 (ops28): a prompt not understood over a piece of an address written broken ("htp:/www.rtve.es/",
+        "https://www.gov .uk/news") is refused for the address, the real problem (deputy.text.broken_addresses)."""
+        broken = broken_address(text)
+        if broken is None:
+            return None
+        key = "broken_scheme" if broken.problem == "scheme" else "spaced_address"
+        return self._refuser.refuse(RefusalKind.INVALID_VALUE, None, key, word=broken.text)
 
     def _suffixed_site(self, text: str) -> Plan | None:
         """The answer to a question about the store naming a site whose domain is also a file suffix
