@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from deputy.bind import Binder, Plan, SlotChecker
 from deputy.text.before_anything import asked_first
 from deputy.text.both import read_both
+from deputy.text.described_addresses import described_addresses
 from deputy.text.broken_addresses import broken_address
 from deputy.text.call_tags import without_call_tag
 from deputy.text.tool_readouts import without_readouts
@@ -543,6 +544,9 @@ class Deputy:
         # order pointing back at them only hands them over (deputy.text.presented).
         text = presented_addresses(text, openers=words.presenting_verbs, verbs=self._verb_words | self._refused_verbs,
                                    is_address=_is_address)
+        # Round 28 (ops28): "Queue A, then the Cambridge equivalent at B": a description before the second address only
+        # says what it is (deputy.text.described_addresses).
+        text = described_addresses(text, resource_nouns=words.resource_nouns, site_parts=words.site_parts)
         # Round 24 (markup24): "…, don't worry.", "Not that I need it today, but fetch A": a reassuring or
         # conceding aside whose "not" negates nothing asked (deputy.text.worry_asides).
         text = without_worry_asides(text, asides=words.worry_asides, openers=words.concession_openers,
