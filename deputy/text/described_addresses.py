@@ -8,8 +8,8 @@ Only when: an address comes before, a joining word ("and", "then", "plus", "as w
 gap, the description is "the"/"its"/"their" and at most eight plain words, and it reaches the address by "at",
 "on" or a comma alone. Never a description that negates, conditions or excepts ("not", "except", "if"), names
 another resource than the page ("the robots.txt at B", "the sitemap on B", deputy words `resource_nouns`), many
-pages ("the pages on B", `site_parts`), or holds a participle or a gerund ("the page linked on B", "the one pointing
-at B" name another page than B). Pure text work.
+pages ("the pages on B", `site_parts`), an item picked out of B ("the latest post at B"), or holds a participle
+or a gerund ("the page linked on B", "the one pointing at B" name another page than B). Pure text work.
 """
 
 from __future__ import annotations
@@ -31,6 +31,10 @@ _GAP = re.compile(
 _NOT_PLAIN = frozenset({
     "not", "no", "never", "except", "but", "without", "if", "unless", "instead", "rather", "all", "every", "each",
     "everything", "rest", "others", "ones", "any", "articles", "posts", "sections", "rules", "policy",
+    # An item picked out of what B holds ("the latest post at B" is a post in the feed B, not B): ordinals,
+    # superlatives (below) and the nouns of items a page lists.
+    "first", "last", "top", "recent", "post", "article", "story", "item", "entry", "episode", "comment", "thread",
+    "headline", "file", "document", "issue", "message", "video", "feed",
 })
 
 
@@ -38,7 +42,7 @@ def _plain(described: str, *, other_nouns: Collection[str]) -> bool:
     """Whether the description only names one page: none of the words above, no participle nor gerund."""
     for word in described.lower().split():
         word = word.strip("'’-")
-        if word in _NOT_PLAIN or word in other_nouns or word.endswith(("ing", "ed", "n't")):
+        if word in _NOT_PLAIN or word in other_nouns or word.endswith(("ing", "ed", "n't", "est")):
             return False
     return True
 
