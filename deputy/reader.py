@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from deputy.bind import Binder, Plan, SlotChecker
 from deputy.text.before_anything import asked_first
+from deputy.text.added_tails import without_added_tail
 from deputy.text.both import read_both
 from deputy.text.described_addresses import described_addresses
 from deputy.text.broken_addresses import broken_address
@@ -559,6 +560,8 @@ class Deputy:
         text = without_restating_tail(text, tails=words.restating_tails, openers=words.restating_openers,
                                       actions=self._actions, blocked=self._tail_blocked,
                                       is_address=_is_address)
+        # Round 28 (ops28): "Also queue A — that's on top of what you already have." (deputy.text.added_tails).
+        text = without_added_tail(text)
         # Round 22 (voice22): an address read aloud ("www dot nrk dot no") is "that address"; its "no" is a domain.
         text = unspoken_address(text)
         # Round 21 (ctx21): an HTML comment on its own line is a note, or a context line naming an address.

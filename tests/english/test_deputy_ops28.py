@@ -12,6 +12,7 @@ import pytest
 
 from _deputy_helpers import read_outcome
 from deputy import Deputy
+from deputy.text.added_tails import without_added_tail
 from deputy.text.broken_addresses import broken_address
 from deputy.text.described_addresses import described_addresses
 from seaspider.english_reader import build_deputy
@@ -183,3 +184,43 @@ def test_negated_broken_address_is_a_negation(deputy: Deputy) -> None:
 def test_broken_address_off_refuses_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("deputy.reader.broken_address", lambda text: None)
     assert read_outcome(build_deputy(), "Fetch https://www.gov .uk/government/news") == ("refused", "not_understood")
+
+
+# --- a closing tail that only says the request adds to earlier work --------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    (f"Also queue {C} — that's on top of what you already have.", f"Also queue {C}."),
+    (f"Fetch {A}; that is in addition to what's already queued.", f"Fetch {A}."),
+    (f"Queue {B} as well - that's on top of the earlier ones!", f"Queue {B} as well."),
+], ids=["dash-have", "semicolon-queued", "hyphen-earlier"])
+def test_added_tail_is_dropped(text: str, expected: str) -> None:
+    assert without_added_tail(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    f"Also queue {C} — that's on top of what you already have, unless it is private.",  # more after the tail
+    f"Also queue {C} — that's not on top of what you already have.",                    # negated tail
+    f"Also queue {C} — that's on top of {A}.",                                          # an address in it
+    "— that's on top of what you already have.",                                        # nothing before it
+], ids=["more-after", "negated", "address", "tail-only"])
+def test_added_tail_stays_otherwise(text: str) -> None:
+    assert without_added_tail(text) == text
+
+
+@pytest.mark.parametrize("prompt, kind", [
+    (f"Don't queue {C} — that's on top of what you already have.", "negation"),
+    (f"Also queue {C} if it changed — that's on top of what you already have.", "condition"),
+    (f"Also delete {C} — that's on top of what you already have.", "unsupported_verb"),
+], ids=["negation", "condition", "delete"])
+def test_added_tail_controls_refuse(deputy: Deputy, prompt: str, kind: str) -> None:
+    assert read_outcome(deputy, prompt) == ("refused", kind)
+
+
+def test_added_tail_request_is_fetched(deputy: Deputy) -> None:
+    assert read_outcome(deputy, f"Also queue {C} — that's on top of what you already have.") == ("fetch", {"urls": [C]})
+
+
+def test_added_tail_off_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("deputy.reader.without_added_tail", lambda text: text)
+    prompt = f"Also queue {C} — that's on top of what you already have."
+    assert read_outcome(build_deputy(), prompt) == ("refused", "not_understood")
