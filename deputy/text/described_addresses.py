@@ -9,7 +9,8 @@ gap, the description is "the"/"its"/"their" and at most eight plain words, and i
 "on" or a comma alone. Never a description that negates, conditions or excepts ("not", "except", "if"), names
 another resource than the page ("the robots.txt at B", "the sitemap on B", deputy words `resource_nouns`), many
 pages ("the pages on B", `site_parts`), an item picked out of B ("the latest post at B"), or holds a participle
-or a gerund ("the page linked on B", "the one pointing at B" name another page than B). Pure text work.
+or a gerund ("the page linked on B", "the one pointing at B" name another page than B), or a relative clause
+("the guide that goes with it at B" is left to the parse's reading). Pure text work.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ _NOT_PLAIN = frozenset({
     # superlatives (below) and the nouns of items a page lists.
     "first", "last", "top", "recent", "post", "article", "story", "item", "entry", "episode", "comment", "thread",
     "headline", "file", "document", "issue", "message", "video", "feed",
+    # A relative clause says what B does, with a verb this pass cannot judge ("the page that mentions it at B");
+    # the parse's own reading of companion clauses ("the guide that goes with it at B") decides those.
+    "that", "which", "who", "whose", "where", "what",
 })
 
 

@@ -224,3 +224,9 @@ def test_added_tail_off_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("deputy.reader.without_added_tail", lambda text: text)
     prompt = f"Also queue {C} — that's on top of what you already have."
     assert read_outcome(build_deputy(), prompt) == ("refused", "not_understood")
+
+
+def test_relative_clause_description_stays() -> None:
+    # "that goes with it" holds a verb this pass cannot judge; deputy.nlp's companion reading decides it.
+    text = f"Grab the article at {A} and the guide that goes with it at {B}."
+    assert described_addresses(text, resource_nouns=(), site_parts=()) == text
