@@ -10,7 +10,10 @@ from collections.abc import Callable, Iterable, Mapping
 
 from deputy.bind import Binder, Plan, SlotChecker
 from deputy.text.before_anything import asked_first
+from deputy.text.added_tails import without_added_tail
 from deputy.text.both import read_both
+from deputy.text.described_addresses import described_addresses
+from deputy.text.broken_addresses import broken_address
 from deputy.text.call_tags import without_call_tag
 from deputy.text.tool_readouts import without_readouts
 from deputy.text.html_comments import uncommented
@@ -392,6 +395,8 @@ class Deputy:
             result = self._quoted_outside(text) or self._suffixed_site(text) or result
         if isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD:
             result = self._held_back(text) or result
+        if isinstance(result, Refusal) and result.rule is RefusalKind.NOT_UNDERSTOOD:
+            result = self._broken_address(text) or result
         if isinstance(result, Refusal) and result.rule not in _FIELD_OWN:
             result = self._titled_refusal(text) or result
         unasked = (unasked_outside(headed.thread, result, self.vocab.words.reply_assents)
@@ -434,6 +439,15 @@ class Deputy:
         if word is None:
             return None
         return self._refuser.refuse(RefusalKind.CONDITION, None, "condition", word=word)
+
+    def _broken_address(self, text: str) -> Refusal | None:
+        """Round 28 (ops28): a prompt not understood over a piece of an address written broken ("htp:/www.rtve.es/",
+        "https://www.gov .uk/news") is refused for the address, the real problem (deputy.text.broken_addresses)."""
+        broken = broken_address(text)
+        if broken is None:
+            return None
+        key = "broken_scheme" if broken.problem == "scheme" else "spaced_address"
+        return self._refuser.refuse(RefusalKind.INVALID_VALUE, None, key, word=broken.text)
 
     def _suffixed_site(self, text: str) -> Plan | None:
         """The answer to a question about the store naming a site whose domain is also a file suffix
@@ -554,6 +568,9 @@ class Deputy:
         # order pointing back at them only hands them over (deputy.text.presented).
         text = presented_addresses(text, openers=words.presenting_verbs, verbs=self._verb_words | self._refused_verbs,
                                    is_address=_is_address)
+        # Round 28 (ops28): "Queue A, then the Cambridge equivalent at B": a description before the second address only
+        # says what it is (deputy.text.described_addresses).
+        text = described_addresses(text, resource_nouns=words.resource_nouns, site_parts=words.site_parts)
         # Round 24 (markup24): "…, don't worry.", "Not that I need it today, but fetch A": a reassuring or
         # conceding aside whose "not" negates nothing asked (deputy.text.worry_asides).
         text = without_worry_asides(text, asides=words.worry_asides, openers=words.concession_openers,
@@ -566,6 +583,8 @@ class Deputy:
         text = without_restating_tail(text, tails=words.restating_tails, openers=words.restating_openers,
                                       actions=self._actions, blocked=self._tail_blocked,
                                       is_address=_is_address)
+        # Round 28 (ops28): "Also queue A — that's on top of what you already have." (deputy.text.added_tails).
+        text = without_added_tail(text)
         # Round 22 (voice22): an address read aloud ("www dot nrk dot no") is "that address"; its "no" is a domain.
         text = unspoken_address(text)
         # Round 28 (voice28): "whether robots.txt lets MovaBot onto A" asks "… allows MovaBot on A" (deputy.text.robots_lets).

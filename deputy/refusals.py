@@ -65,6 +65,10 @@ DEFAULT_REASONS: Mapping[str, str] = MappingProxyType({
     "link_mismatch": "the link text {word} names a different address than the link itself",
     "empty": "it is empty",
     "too_long": "it is {count} characters long, and I read prompts of at most {max}",
+    # Round 28 (ops28): an address written broken ("htp:/www.rtve.es/", "https://www.gov .uk/news"), named as such
+    # instead of a piece of it not understood (deputy/text/broken_addresses.py).
+    "broken_scheme": "“{word}” is not an address I can use: it does not begin with http:// or https://",
+    "spaced_address": "“{word}” is not an address I can use: it has a space inside its host name",
     "ticked_task": "it lists a task ticked as done (“{word}”); send me only the tasks you want done",
     "question_for_action": "it asks whether I {predicate}, and a question never makes me act",
 })

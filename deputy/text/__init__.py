@@ -7,6 +7,7 @@ The public names of this wing are its modules; each lists its own public names i
 """
 
 __all__ = [
+    "added_tails",
     "address_first",
     "address_tags",
     "again",
@@ -14,6 +15,7 @@ __all__ = [
     "before_anything",
     "blockmarkup",
     "both",
+    "broken_addresses",
     "call_tags",
     "channel_marks",
     "chat_nouns",
@@ -28,6 +30,7 @@ __all__ = [
     "context_paragraphs",
     "count_ellipsis",
     "delivery_notes",
+    "described_addresses",
     "dictated",
     "disfluent",
     "emphasis",

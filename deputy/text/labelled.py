@@ -99,8 +99,15 @@ def read_label(text: str, words: ReaderWords, *, actions: frozenset[str], observ
     return text
 
 
+# What a noun an observing capability answers about may be counted in ("sitemap files", "sitemap URLs").
+_LISTED_THINGS = r"(?:files?|urls?|entries|links|locations)"
+# Where such a participle says the things are listed: "in robots.txt", "in the robots file", "inside its robots.txt".
+_IN_ROBOTS = r"(?:in|inside|within)[ \t]+(?:the[ \t]+|its[ \t]+|their[ \t]+)?robots(?:\.txt)?\b"
+
+
 def unhang_agents(text: str, words: ReaderWords, *, observed: frozenset[str]) -> str:
-    """"the sitemaps declared by A" → "the sitemaps of A"; "declared sitemaps" → "sitemaps" (observed nouns only)."""
+    """"the sitemaps declared by A" → "the sitemaps of A"; "declared sitemaps" → "sitemaps"; "the sitemaps
+    listed in robots.txt for A" → "the sitemaps in robots.txt for A" (observed nouns only)."""
     if not words.agent_participles or not observed:
         return text
     lower = text.lower()
@@ -110,4 +117,9 @@ def unhang_agents(text: str, words: ReaderWords, *, observed: frozenset[str]) ->
     participles = "|".join(re.escape(p) for p in sorted(words.agent_participles, key=len, reverse=True))
     out = re.sub(rf"\b({nouns})[ \t]+(?:{participles})[ \t]+by(?=[ \t]+[`<]?{_ADDRESS_START})", r"\1 of", text,
                  flags=re.IGNORECASE)
-    return re.sub(rf"\b(?:{participles})[ \t]+(?=(?:{nouns})\b)", "", out, flags=re.IGNORECASE)
+    out = re.sub(rf"\b(?:{participles})[ \t]+(?=(?:{nouns})\b)", "", out, flags=re.IGNORECASE)
+    # Round 28 (ops28): "the sitemap files advertised in robots.txt for A" is "the sitemap files in robots.txt for
+    # A": the participle between the observed noun (with "files"/"URLs" after it) and the robots file it names
+    # says where the sitemaps are listed, and the model hung "for A" from it, out of the request's reach.
+    return re.sub(rf"\b((?:{nouns})(?:[ \t]+{_LISTED_THINGS})?)[ \t]+(?:{participles})[ \t]+(?={_IN_ROBOTS})", r"\1 ",
+                  out, flags=re.IGNORECASE)
