@@ -231,7 +231,8 @@ def find_conditions(parsed: Parsed, words: ReaderWords) -> tuple[tuple[str, int]
         if word in CLAUSE_ONLY:
             opens_clause = (
                 tok.dep_ == "mark" or (tok.dep_ == "advmod" and tok.head.dep_ in ("advcl", "ccomp"))
-                or _heads_own_clause(tok) or _opens_on_a_quantified_subject(tok)
+                or _heads_own_clause(tok) or _opens_on_a_quantified_subject(tok) or _waits_in_a_fragment(tok, word)
+                or _fronts_a_clause(tok) or _marks_its_clause(tok)
             )
             if not opens_clause or _indirect_question(tok, words) or _past_time(tok, word):
                 continue
@@ -325,6 +326,49 @@ def _writers_own_doing(tok: Any, parsed: Parsed, words: ReaderWords) -> bool:
         return False
     return not any(t.i in parsed.items or t.like_num or is_negation(t, parsed, words)
                    or lower(t) in ("you", "your", "u", "yourself") for t in before)
+
+
+# Words that make a verbless line wait for an event: "Deadline: after the deploy", "After the release."
+_WAITING = frozenset({"after", "until", "till", "once"})
+
+
+def _waits_in_a_fragment(tok: Any, word: str) -> bool:
+    """"Action: fetch / Target: A / Deadline: after the deploy", "Fetch A. After the release.": a line of its
+    own with no verb, whose "after"/"until"/"once" phrase says when the request may run (round 29: such a line
+    was read as context and the fetch ran at once). "before" stays out: a line "Deadline: before lunch" is met
+    by acting now. A line with a verb is a clause, judged by the other rules."""
+    if word not in _WAITING or tok.dep_ not in ("prep", "ROOT") or not any(c.dep_ == "pobj" for c in tok.children):
+        return False
+    return not any(t.pos_ in ("VERB", "AUX") for t in tok.sent)
+
+
+def _fronts_a_clause(tok: Any) -> bool:
+    """"once the nightly job finishes, fetch A": the word opens its sentence and a comma closes what it opens
+    before the verb it hangs on, so it opens a clause, whatever the parse made of it (lower case, the model
+    read "once" as an adverb of "fetch" and "finishes" as a noun; round 29: it fetched). "once again, fetch A"
+    and "once more, …" repeat, and wait for nothing."""
+    sent = tok.sent
+    first = next((t for t in sent if not t.is_punct and not t.is_space), None)
+    if first is None or first.i != tok.i or tok.i + 1 >= sent.end:
+        return False
+    nxt = tok.doc[tok.i + 1]
+    if nxt.is_punct or lower(nxt) in ("again", "more", "or", "and", "a", "an"):
+        return False
+    head = tok.head
+    return head.i > tok.i and any(t.text == "," for t in tok.doc[tok.i + 1 : head.i])
+
+
+def _marks_its_clause(tok: Any) -> bool:
+    """"When: once the deploy is done": the model made "once" an adverb of "done", but the clause has its own
+    subject after it, so the word opens that clause as a mark would ("we once fetched it" has its subject
+    first, and only says when)."""
+    head = tok.head
+    # Never "when": "When did you last fetch A?" has its subject after the word too, and asks.
+    if lower(tok) not in ("once", "until", "till") or tok.dep_ != "advmod":
+        return False
+    if head.i <= tok.i or head.pos_ not in ("VERB", "AUX"):
+        return False
+    return any(c.dep_ in SUBJECTS and tok.i < c.i < head.i for c in head.children)
 
 
 def _past_time(tok: Any, word: str) -> bool:
