@@ -355,6 +355,28 @@ def _others(turns: Turns) -> tuple[str, ...]:
     return turns.context if turns.others is None else turns.others
 
 
+def _order_holders(turns: Turns, earlier: list[str]) -> tuple[str, ...]:
+    """The earlier turns an order in which keeps a pointer from standing for their addresses.
+
+    Every earlier turn, unless the transcript's labels tell the requester's turns apart and the requester's
+    own earlier turns name every earlier address: then only the others' turns (an order there may be
+    injected text). Round 29 (turns29): "User: Fetch A\nAssistant: Done, it's queued.\nUser: Great, fetch it
+    again please": the requester points back at the address of their own earlier order. An address only an
+    assistant or a tool named ("Assistant: I noticed A changed.\nUser: fetch the same page") keeps every
+    turn held, so an order anywhere still refuses, as before."""
+    if turns.others is None or not _own_named(turns, earlier):
+        return turns.context
+    return turns.others
+
+
+def _own_named(turns: Turns, earlier: list[str]) -> bool:
+    """Whether the transcript's labels tell the requester's turns apart and those name every earlier address."""
+    if turns.others is None:
+        return False
+    mine = [body for body in turns.context if body not in turns.others]
+    return {a.text for body in mine for a in _addresses(body)} >= set(earlier)
+
+
 def _followed_up(turns: Turns, words: ReaderWords) -> Turns:
     """The turns with a follow-up fragment dropped from the request's start ("And now? What's queued?"):
     a whole first sentence, as written in `words.follow_ups`, with a sentence after it."""
@@ -402,11 +424,11 @@ def _pointed(
     a condition, and the rewritten request reads as a plan or is refused for a reason of its own."""
     own = {item.text for item in _addresses(turns.request)}
     earlier = list(dict.fromkeys(a.text for a in turns.addresses))
-    if own or not earlier or names_an_order(turns.context, actions):
+    if own or not earlier or names_an_order(_order_holders(turns, earlier), actions):
         return None
     if not all(_plain(body, words) for body in turns.context):
         return None
-    bound = pointed_request(turns.request, earlier, actions, words)
+    bound = pointed_request(turns.request, earlier, actions, words, own_named=_own_named(turns, earlier))
     if bound is None:
         return None
     again = read(bound)
