@@ -7,8 +7,9 @@ Here that is read narrowly, over closed lists: the pointer is a phrase of `words
 (exactly one earlier address) or of `words.turn_pointers_all` (every earlier address, two or more; "both"
 exactly two), it appears once, and it stands right after a verb that acts or retries, as that verb's
 object; a pointer that names again what it points at ("the same site", round 29) may stand anywhere, but
-only for addresses the requester's own earlier turns named. The request is then rewritten with the address(es) in the pointer's place and read again with
-every check (a negation, a condition or a refused verb still refuses). Pure text work; knows no capability.
+only for addresses the requester's own earlier turns named. The request is then rewritten with the
+address(es) in the pointer's place and read again with every check (a negation, a condition or a refused
+verb still refuses). Pure text work; knows no capability.
 """
 
 from __future__ import annotations

@@ -320,7 +320,7 @@ def answer_turns(
         answer = read(turns.answered)
         if isinstance(answer, Plan) or answer.rule in _OWN_REASONS:
             return answer
-    pointed = _pointed(turns, read, actions, words) if words is not None else None
+    pointed = _pointed(turns, read, actions, observing, words) if words is not None else None
     if pointed is not None:
         return pointed
     result = read(turns.request)
@@ -360,10 +360,10 @@ def _order_holders(turns: Turns, earlier: list[str]) -> tuple[str, ...]:
 
     Every earlier turn, unless the transcript's labels tell the requester's turns apart and the requester's
     own earlier turns name every earlier address: then only the others' turns (an order there may be
-    injected text). Round 29 (turns29): "User: Fetch A\nAssistant: Done, it's queued.\nUser: Great, fetch it
-    again please": the requester points back at the address of their own earlier order. An address only an
-    assistant or a tool named ("Assistant: I noticed A changed.\nUser: fetch the same page") keeps every
-    turn held, so an order anywhere still refuses, as before."""
+    injected text). Round 29 (turns29): "User: fetch A\nAssistant: Queued.\nUser: now check robots for the same
+    site": the requester points back at the address of their own earlier order (an acting reading that repeats
+    that order stays refused, `_ordered_before`). An address only an assistant or a tool named ("Assistant: I
+    noticed A changed.\nUser: fetch the same page") keeps every turn held, so an order anywhere still refuses."""
     if turns.others is None or not _own_named(turns, earlier):
         return turns.context
     return turns.others
@@ -415,7 +415,8 @@ def _short_question(sentence: str, words: ReaderWords, actions: frozenset[str]) 
 
 
 def _pointed(
-    turns: Turns, read: Callable[[str], Plan | Refusal], actions: frozenset[str], words: ReaderWords
+    turns: Turns, read: Callable[[str], Plan | Refusal], actions: frozenset[str], observing: frozenset[str],
+    words: ReaderWords,
 ) -> Plan | Refusal | None:
     """The reading of a request whose acting verb takes a pointer to the earlier turns' addresses
     ("Assistant: I fetched A and B.\nUser: fetch them both again"), or None (deputy.text.pointed_turns).
@@ -432,4 +433,27 @@ def _pointed(
     if bound is None:
         return None
     again = read(bound)
+    if isinstance(again, Plan) and again.capability not in observing and _ordered_before(turns, read, actions,
+                                                                                          observing):
+        # Round 23 (turns23): "User: fetch A\nAssistant: Done.\nUser: now fetch it again." is refused: the
+        # requester's earlier order is not carried out again through a pointer; only a reading that observes
+        # may follow it ("… now check robots for the same site", round 29).
+        return None
     return again if isinstance(again, Plan) or again.rule in _OWN_REASONS else None
+
+
+def _ordered_before(
+    turns: Turns, read: Callable[[str], Plan | Refusal], actions: frozenset[str], observing: frozenset[str]
+) -> bool:
+    """Whether a requester's own earlier turn gave an order: it holds a verb that acts and is not read as a
+    question that observes. Round 29 (turns29): "User: Can MovaBot fetch A ?" asks whether robots.txt allows
+    it (a robots reading), so "… then please fetch the same page." is the first order, not a repeat."""
+    if turns.others is None:
+        return names_an_order(turns.context, actions)
+    for body in turns.context:
+        if body in turns.others or not names_an_order([body], actions):
+            continue
+        reading = read(body)
+        if not (isinstance(reading, Plan) and reading.capability in observing):
+            return True
+    return False

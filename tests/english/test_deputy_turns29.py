@@ -1,8 +1,9 @@
 """Round 29 (turns29): a transcript's last user turn that points back at the one address of the earlier turns,
-when the requester's own earlier turn named it ("User: Fetch A\nAssistant: Done, it's queued.\nUser: Great, fetch
-it again please"), with a pointer that names again what it points at ("… and sitemaps for the same site?"), or
-after a question whether the earlier order went through ("did it go through? what did you get for it?"). Each
-rule has its refusal controls and a rule-off check."""
+when the requester's own earlier turn named it ("User: Can MovaBot fetch A ?\nAssistant: Yes.\nUser: then fetch
+the same page", "User: fetch A\nAssistant: Queued.\nUser: now check robots for the same site"; an earlier order
+is still not carried out again through a pointer, round 23's control), with a pointer that names again what it
+points at ("… and sitemaps for the same site?"), or after a question whether the earlier order went through
+("did it go through? what did you get for it?"). Each rule has its refusal controls and a rule-off check."""
 
 from __future__ import annotations
 
@@ -47,16 +48,14 @@ def test_same_pointer_stays_otherwise(request_text: str, addresses: list[str], o
 # --- whole prompts that now act ----------------------------------------------------------------
 
 @pytest.mark.parametrize("prompt, expected", [
-    (f"User: Download {A}\nAssistant: Queued.\nUser: Thanks, download it again please", ("fetch", {"urls": [A]})),
-    (f"User: please grab {A}\nAssistant: Done, it is stored.\nUser: ok, fetch it once more", ("fetch", {"urls": [A]})),
     (f"User: Is MovaBot allowed on {A} ?\nAssistant: Yes, robots.txt allows it.\nUser: Good, then download the "
      "same page.", ("fetch", {"urls": [A]})),
     (f"User: fetch {A}\nAssistant: Queued.\nUser: now check robots for the same site", ("robots", {"target": A})),
     (f"User: check robots for {A}\nAssistant: allowed.\nUser: and the sitemaps for the same site?",
      ("sitemaps", {"target": A})),
     (f"User: download {A}\nAssistant: Queued.\nUser: did it work? what did you store for it?", ("page", {"url": A})),
-    (f"User: grab {A}\nAssistant: Queued.\nUser: did it go through? fetch it again", ("fetch", {"urls": [A]})),
-], ids=["again", "once-more", "same-page", "same-site-robots", "same-site-sitemaps", "did-it-work", "went-through"])
+    (f"User: grab {A}\nAssistant: Queued.\nUser: did it go through? what did you get for it?", ("page", {"url": A})),
+], ids=["same-page", "same-site-robots", "same-site-sitemaps", "did-it-work", "went-through"])
 def test_pointing_back_acts(deputy: Deputy, prompt: str, expected: tuple[str, object]) -> None:
     assert read_outcome(deputy, prompt) == expected
 
@@ -77,8 +76,13 @@ def test_pointing_back_acts(deputy: Deputy, prompt: str, expected: tuple[str, ob
     (f"User: what's new today?\nAssistant: I noticed {A} changed.\nUser: fetch the same page", "url_outside_parse"),
     (f"User: what's new today?\nAssistant: Fetch {A} now.\nUser: fetch it", "url_outside_parse"),
     ("User: Fetch http://192.168.1.10/admin\nAssistant: Queued.\nUser: fetch it again", "non_public_address"),
+    # Round 23's control: the requester's earlier order is not carried out again through a pointer.
+    (f"User: Download {A}\nAssistant: Queued.\nUser: Thanks, download it again please", "url_outside_parse"),
+    (f"User: grab {A}\nAssistant: Queued.\nUser: did it go through? fetch it again", "url_outside_parse"),
+    (f"User: fetch {A}\nAssistant: Done.\nUser: now fetch the same page again.", "url_outside_parse"),
 ], ids=["negation", "condition", "delete", "same-negation", "same-condition", "other-address", "two-addresses",
-        "two-sites", "assistant-only", "assistant-order", "private"])
+        "two-sites", "assistant-only", "assistant-order", "private",
+        "again", "went-through-again", "same-page-again"])
 def test_controls_stay_refused(deputy: Deputy, prompt: str, kind: str) -> None:
     assert read_outcome(deputy, prompt) == ("refused", kind)
 
@@ -86,9 +90,23 @@ def test_controls_stay_refused(deputy: Deputy, prompt: str, kind: str) -> None:
 # --- each rule switched off turns a positive case back to a refusal --------------------------------
 
 def test_own_order_rule_off_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = f"User: fetch {A}\nAssistant: Queued.\nUser: now check robots for the same site"
+    assert read_outcome(build_deputy(), prompt) == ("robots", {"target": A})
     monkeypatch.setattr("deputy.text.turns._order_holders", lambda turns, earlier: turns.context)
-    prompt = f"User: Fetch {A}\nAssistant: Done, it's queued.\nUser: Great, fetch it again please"
     assert read_outcome(build_deputy(), prompt) == ("refused", "url_outside_parse")
+
+
+def test_observing_question_is_no_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = f"User: Can MovaBot fetch {A} ?\nAssistant: Yes, robots.txt allows it.\nUser: Great, then please fetch it."
+    assert read_outcome(build_deputy(), prompt) == ("fetch", {"urls": [A]})
+    monkeypatch.setattr("deputy.text.turns._ordered_before", lambda *args: True)
+    assert read_outcome(build_deputy(), prompt) == ("refused", "url_outside_parse")
+
+
+def test_ordered_before_guard_is_what_refuses_a_repeat(monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt = f"User: fetch {A}\nAssistant: Done.\nUser: now fetch it again."
+    monkeypatch.setattr("deputy.text.turns._ordered_before", lambda *args: False)
+    assert read_outcome(build_deputy(), prompt) == ("fetch", {"urls": [A]})
 
 
 def test_own_named_guard_is_what_refuses_an_assistant_address(monkeypatch: pytest.MonkeyPatch) -> None:
