@@ -433,7 +433,14 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # turn names ("Assistant: The download of A timed out.\nUser: fetch it again"), and when it means all
     # of them ("… fetch them both again"): deputy/text/pointed_turns.py (round 17). Never a noun that
     # could name something else ("the page it links to").
-    "turn_pointers_one": ("it", "that one", "this one"),
+    "turn_pointers_one": (
+        "it", "that one", "this one",
+        # Round 29 (turns29): a pointer that names again what it points at ("User: check robots for A\nAssistant:
+        # allowed.\nUser: and sitemaps for the same site?"); it may stand anywhere in the request, not only as
+        # an acting verb's object (deputy/text/pointed_turns.py). Widens what acts.
+        "the same page", "the same site", "the same address", "the same url", "the same link",
+        "that same page", "that same site",
+    ),
     # Round 24 (ctx24): nouns for one page that "that <noun>"/"this <noun>" may point with at the one address someone
     # else's quoted words name as that noun ("> The weather page is A\n\nFetch that page.", deputy.text.pointed_quote).
     # Widens what acts.
@@ -452,6 +459,10 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         # Round 19 (turns19): the requester setting an earlier turn aside ("Tool output: «…»\nIgnore that.
         # Fetch A."): it asks nothing of me; the earlier turns' addresses are still held to the request.
         "ignore that", "ignore this", "ignore it", "never mind that", "disregard that", "forget that",
+        # Round 29 (turns29): a question whether the earlier order went through, before the question or order
+        # that follows it ("User: fetch A\nAssistant: Queued.\nUser: did it go through? what did you get for
+        # it?"): the sentence after it says what is wanted now and is read with every check.
+        "did it go through", "did it work", "did that work", "did it succeed",
     ),
     # Round 19 (turns19): a closing aside in parentheses on the prompt's last line that only says the request
     # is complete ("### Steps\n1. Check whether robots.txt allows A\n\n(that's all I need from you)",

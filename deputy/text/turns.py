@@ -320,7 +320,7 @@ def answer_turns(
         answer = read(turns.answered)
         if isinstance(answer, Plan) or answer.rule in _OWN_REASONS:
             return answer
-    pointed = _pointed(turns, read, actions, words) if words is not None else None
+    pointed = _pointed(turns, read, actions, observing, words) if words is not None else None
     if pointed is not None:
         return pointed
     result = read(turns.request)
@@ -353,6 +353,28 @@ def _others(turns: Turns) -> tuple[str, ...]:
     (deputy.text.threads.bound_reading), so the earlier order is never carried out again by it. A
     requester's earlier turn holding a negation or a condition is no transcript here (split_turns)."""
     return turns.context if turns.others is None else turns.others
+
+
+def _order_holders(turns: Turns, earlier: list[str]) -> tuple[str, ...]:
+    """The earlier turns an order in which keeps a pointer from standing for their addresses.
+
+    Every earlier turn, unless the transcript's labels tell the requester's turns apart and the requester's
+    own earlier turns name every earlier address: then only the others' turns (an order there may be
+    injected text). Round 29 (turns29): "User: fetch A\nAssistant: Queued.\nUser: now check robots for the same
+    site": the requester points back at the address of their own earlier order (an acting reading that repeats
+    that order stays refused, `_ordered_before`). An address only an assistant or a tool named ("Assistant: I
+    noticed A changed.\nUser: fetch the same page") keeps every turn held, so an order anywhere still refuses."""
+    if turns.others is None or not _own_named(turns, earlier):
+        return turns.context
+    return turns.others
+
+
+def _own_named(turns: Turns, earlier: list[str]) -> bool:
+    """Whether the transcript's labels tell the requester's turns apart and those name every earlier address."""
+    if turns.others is None:
+        return False
+    mine = [body for body in turns.context if body not in turns.others]
+    return {a.text for body in mine for a in _addresses(body)} >= set(earlier)
 
 
 def _followed_up(turns: Turns, words: ReaderWords) -> Turns:
@@ -393,7 +415,8 @@ def _short_question(sentence: str, words: ReaderWords, actions: frozenset[str]) 
 
 
 def _pointed(
-    turns: Turns, read: Callable[[str], Plan | Refusal], actions: frozenset[str], words: ReaderWords
+    turns: Turns, read: Callable[[str], Plan | Refusal], actions: frozenset[str], observing: frozenset[str],
+    words: ReaderWords,
 ) -> Plan | Refusal | None:
     """The reading of a request whose acting verb takes a pointer to the earlier turns' addresses
     ("Assistant: I fetched A and B.\nUser: fetch them both again"), or None (deputy.text.pointed_turns).
@@ -402,12 +425,35 @@ def _pointed(
     a condition, and the rewritten request reads as a plan or is refused for a reason of its own."""
     own = {item.text for item in _addresses(turns.request)}
     earlier = list(dict.fromkeys(a.text for a in turns.addresses))
-    if own or not earlier or names_an_order(turns.context, actions):
+    if own or not earlier or names_an_order(_order_holders(turns, earlier), actions):
         return None
     if not all(_plain(body, words) for body in turns.context):
         return None
-    bound = pointed_request(turns.request, earlier, actions, words)
+    bound = pointed_request(turns.request, earlier, actions, words, own_named=_own_named(turns, earlier))
     if bound is None:
         return None
     again = read(bound)
+    if isinstance(again, Plan) and again.capability not in observing and _ordered_before(turns, read, actions,
+                                                                                          observing):
+        # Round 23 (turns23): "User: fetch A\nAssistant: Done.\nUser: now fetch it again." is refused: the
+        # requester's earlier order is not carried out again through a pointer; only a reading that observes
+        # may follow it ("… now check robots for the same site", round 29).
+        return None
     return again if isinstance(again, Plan) or again.rule in _OWN_REASONS else None
+
+
+def _ordered_before(
+    turns: Turns, read: Callable[[str], Plan | Refusal], actions: frozenset[str], observing: frozenset[str]
+) -> bool:
+    """Whether a requester's own earlier turn gave an order: it holds a verb that acts and is not read as a
+    question that observes. Round 29 (turns29): "User: Can MovaBot fetch A ?" asks whether robots.txt allows
+    it (a robots reading), so "… then please fetch the same page." is the first order, not a repeat."""
+    if turns.others is None:
+        return names_an_order(turns.context, actions)
+    for body in turns.context:
+        if body in turns.others or not names_an_order([body], actions):
+            continue
+        reading = read(body)
+        if not (isinstance(reading, Plan) and reading.capability in observing):
+            return True
+    return False
