@@ -29,6 +29,7 @@ from deputy.text.list_heads import listed_under_head
 from deputy.text.fenced_order import fenced_order
 from deputy.text.held_by import held_by_site
 from deputy.text.field_list import field_object
+from deputy.text.operation_form import operation_form
 from deputy.text.blockmarkup import list_headings, unbold_words, untagged, unquote_whole_message
 from deputy.text.emphasis import unemphasised_words
 from deputy.text.delivery_notes import without_delivery_note
@@ -126,6 +127,9 @@ _SENTENCE_OWN = frozenset({
 
 # Round 25 (tickets25): the refusals a titled ticket's request field names on its own, over its title's verb.
 _FIELD_OWN = frozenset({RefusalKind.NEGATION, RefusalKind.CONDITION})
+# Round 29 (forms29): the refusals a form's operation value calls for of itself ("Action: do not fetch", "Action:
+# delete"): they stand for the form; any other refusal of its phrase leaves the form to be read as written.
+_FORM_OWN = frozenset({RefusalKind.NEGATION, RefusalKind.CONDITION, RefusalKind.UNSUPPORTED_VERB})
 
 
 def _orders(form: Form) -> bool:
@@ -356,6 +360,10 @@ class Deputy:
             answer = self._field_listed(*listed)
             if answer is not None:
                 return answer
+        # Round 29 (forms29): "**Action:** robots check\n**Target:** A" is "robots check A", read with every check.
+        formed = self._operation_form(text)
+        if formed is not None:
+            return formed
         # Round 25 (tickets25): 'tool_call: seaspider.robots(target="A")\nIn plain words: may we fetch A?'.
         echoed = self._restated_call(text)
         if echoed is not None:
@@ -490,6 +498,26 @@ class Deputy:
         if isinstance(result, Refusal):
             return result if result.rule is RefusalKind.DISALLOWED_VALUE else None
         return result if result.capability in self._observing else None
+    def _operation_form(self, text: str) -> Plan | Refusal | None:
+        """The reading of a form whose fields name the operation and the address apart (deputy.text.operation_form):
+        its value said of its address ("robots check A", else "robots check for A"), the first that plans; a
+        negated, conditioned or refused value's refusal; None otherwise, and the prompt is read as written."""
+        found = operation_form(text, self.vocab.words)
+        if found is None:
+            return None
+        if found.refused is not None:
+            kind, word = found.refused  # "Run after: the deploy": a further field holds the request back
+            return self._refuser.refuse(kind, None, "negation" if kind is RefusalKind.NEGATION else "condition",
+                                        word=word)
+        first: Plan | Refusal | None = None
+        for phrase in found.phrases():
+            said = self._read_one(phrase)
+            if isinstance(said, Plan):
+                return said
+            if first is None:
+                first = said
+        return first if isinstance(first, Refusal) and first.rule in _FORM_OWN else None
+
     def _field_listed(self, fields: str, sentence: str) -> Plan | Refusal | None:
         """The plan a field list spells, held to the writer's sentence under it (deputy.text.field_list);
         None when the fields spell no plan the sentence agrees with, and the prompt is read as written."""

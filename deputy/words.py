@@ -691,6 +691,16 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Field names of the header line that holds the request itself ("Action: please fetch A"): the name is
     # dropped and the value read as the writer's own sentence, with every check.
     "request_fields": ("action", "request", "body"),
+    # Round 29 (forms29): a form's field naming the operation asked ("Request type: Sitemap lookup", "What do you
+    # need? stored text") and its field naming the one address ("Site: A"), read as "sitemap lookup A" with
+    # every check (deputy/text/operation_form.py); a title over such a form closes with a noun of form_titles.
+    "operation_fields": (
+        "action", "operation", "operation requested", "requested operation", "request type", "type of request",
+        "what do you need", "what do you need done", "task",
+    ),
+    "address_fields": ("target", "site", "website", "web site", "url", "page", "address", "link", "domain"),
+    "form_titles": ("form", "submission", "request"),
+    "deadline_fields": ("deadline", "due", "due date", "needed by"),
     # Round 18 (chat18): names of the XML-ish tags an agent sets its own request in when the tag pair is
     # the whole prompt ("<task>How many pages …?</task>", deputy/text/blockmarkup.py): the body is read as
     # the writer's own words, with every check. Never a tag of someone else's text ("tool_output",

@@ -44,7 +44,7 @@ _NOTES = ("repeat_notes",)
 # Lists whose words make a statement act ("Need a fresh copy of A"): any word added there is a relaxation.
 _WIDENING = (
     "product_modifiers", "renewing_verbs", "plan_labels", "step_pointers", "action_keys", "label_keys", "turn_labels",
-    "header_fields", "status_values", "request_fields", "wrapper_tags", "greeting_addressees", "requester_labels", "earlier_turns", "correlative_focus",
+    "header_fields", "status_values", "request_fields", "operation_fields", "address_fields", "form_titles", "deadline_fields", "wrapper_tags", "greeting_addressees", "requester_labels", "earlier_turns", "correlative_focus",
     "companion_verbs", "dictated_commas", "headline_participles", "headline_nouns", "self_corrections",
     # Round 17 (learners): a learner's verb, a joining phrase, a reassurance or an apology makes more act.
     "learner_verbs", "learner_show_verbs", "joining_phrases", "reassuring_verbs", "apology_words",
