@@ -39,7 +39,12 @@ from deputy.text.fact_pairs import paired_facts
 from deputy.text.wished_sight import wished_sight
 from deputy.text.restated_call import english_addresses, restated_call
 from deputy.text.signoff_signs import without_signoff_signs
-from deputy.text.learner_modals import modal_without_to
+from deputy.text.dislocated import topic_taken_up
+from deputy.text.known_pages import known_page_taken
+from deputy.text.one_thing import without_one_thing
+from deputy.text.learner_am import without_learner_am
+from deputy.text.learner_relatives import relative_participle
+from deputy.text.learner_modals import kind_as_to, modal_without_to
 from deputy.text.learner_which import which_as_what
 from deputy.compose import build_skeleton
 from deputy.text.concessions import conceded
@@ -56,13 +61,13 @@ from deputy.text.robots_owner import drop_robots_owner
 from deputy.text.robots_lets import robots_lets
 from deputy.text.learner_information import learner_information
 from deputy.text.compared import asked_comparison
-from deputy.text.spoken_repeat import without_repeat_callout
+from deputy.text.spoken_repeat import without_repeat_callout, without_taken_back_repeat
 from deputy.text.record_tails import without_record_tail
 from deputy.text.named_action import named_action
 from deputy.text.please_gerund import please_gerund
 from deputy.text.chat_nouns import noun_spellings, spelt_nouns
 from deputy.text.memory_tails import without_memory_tail
-from deputy.text.thinking_frames import without_thinking_frame
+from deputy.text.thinking_frames import without_thinking_aloud, without_thinking_frame
 from deputy.text.forwarded import forwarded_links
 from deputy.text.fronted_purpose import fronted_purpose
 from deputy.text.hedged_asks import necessity_opened, wondered_with_hedge
@@ -631,12 +636,21 @@ class Deputy:
         # Round 28 (voice28): "so I was thinking we should probably grab A …" is "grab A …"
         # (deputy.text.thinking_frames); "… A or not I can never remember" is "… A or not?" (deputy.text.memory_tails).
         text = without_thinking_frame(text, self._verb_words | self._refused_verbs)
+        # Round 29 (voice29): "hmm let me think, okay, yes, please fetch A" (deputy.text.thinking_frames).
+        text = without_thinking_aloud(text, self._verb_words | self._refused_verbs)
+        # Round 29 (voice29): "… you know the rates one A could you just download that for her" (deputy.text.known_pages).
+        text = known_page_taken(text, self._verb_words | self._refused_verbs)
+        # Round 29 (voice29): "so the run, is it done yet" is "is the run done yet" (deputy.text.dislocated);
+        # "just the one thing really, the sitemap list for A" loses its opener (deputy.text.one_thing).
+        text = without_one_thing(topic_taken_up(text))
         text = without_memory_tail(text, words.memory_tails)
         # Round 28 (voice28): "tell me what's different between A and B" asks to compare them, refused by name
         # (deputy.text.compared).
         text = asked_comparison(text)
         # Round 28 (voice28): "… and also A wait that's the first one again never mind just once" (deputy.text.spoken_repeat).
         text = without_repeat_callout(text, callouts=words.repeat_callouts, dismissals=words.repeat_dismissals)
+        # Round 29 (voice29): "… A and B and uh yeah also the A-words one again no wait I already said that".
+        text = without_taken_back_repeat(text)
         # Round 24 (voice24): "What you are doing now, robot?" loses its vocative; "read me back wat u stored
         # from A" is "read me the text you stored from A"; "Give me please …" is "please give me …".
         text = unaddressed(text, self._vocative_names)
@@ -646,6 +660,8 @@ class Deputy:
         # before the tails, so that "What is the robot doing now?" loses its "now" like the native question.
         # Round 25 (voice25): "You can to download A ?" is "You can download A ?" (deputy.text.learner_modals).
         text = modal_without_to(text, self._verb_words | self._refused_verbs)
+        # Round 29 (voice29): "Could you be so kind to download A" is "… so kind as to download A".
+        text = kind_as_to(text, self._verb_words | self._refused_verbs)
         # Round 28 (voice28): "Please fetching A" is "Please fetch A" (deputy.text.please_gerund); "Me I would like
         # the download of A" is "Me I would like you to download A" (deputy.text.named_action).
         text = please_gerund(text, self._verb_words | self._refused_verbs)
@@ -698,6 +714,11 @@ class Deputy:
         # Round 25 (ctx25): "I wonder if you could fetch A when you have a moment", "Necessary to download A".
         text = necessity_opened(wondered_with_hedge(text, words.hedge_asides), words.necessity_openers, self._actions)
         text = hedged(learner_grammar(text, self._actions), words, self._actions)
+        # Round 29 (voice29): "I am need the page A downloaded" is "I need the page A downloaded" (deputy.text.learner_am),
+        # after learner_grammar, which reads "I am need the content of A what you have" whole.
+        text = without_learner_am(text)
+        # Round 29 (voice29): "the sitemaps what is declared by A" is "the sitemaps declared by A" (deputy.text.learner_relatives).
+        text = relative_participle(text)
         # Round 18: "I need the text of A" is "Show me the text of A".
         text = needed_record(text)
         # Round 18: "To plan the project, list the sitemaps of A": the fronted purpose is the writer's.

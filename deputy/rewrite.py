@@ -464,6 +464,8 @@ def rewrite(
             # frame opens the request (round 14); the frame's own test of what stands before it is unchanged.
             if index == 0 and dropped != piece and _LEFT_BUT.match(dropped) and not _LEFT_BUT.match(piece):
                 dropped = _LEFT_BUT.sub("", dropped, count=1)
+            if index == 0 and dropped != piece and _LEFT_MARKS.match(dropped) and not _LEFT_MARKS.match(piece):
+                dropped = _LEFT_MARKS.sub("", dropped, count=1)
             if frame is not None and dropped != piece:
                 dropped = _replace_frames(dropped, frame, opens=index == 0, courtesy=courtesy, rewrites=rewrites)
             piece = dropped
@@ -498,6 +500,12 @@ _SEQUENCE = frozenset({"next", "then", "first", "now", "finally", "lastly", "als
 # "but" it leaves at the very start contrasts with nothing and goes too (round 16). A "but" after anything
 # else ("Don't fetch A, but …") is left as written.
 _LEFT_BUT = re.compile(r"\A[ \t]*,?[ \t]*but[ \t]+", re.IGNORECASE)
+# Round 29 (voice29): "No rush at all — whenever suits, queue A": once both opening asides are dropped, the
+# dash and comma between them are left at the very start, where they set off nothing ("— , queue A") and the
+# parse took the dash for the root. Only a mark then a comma (two asides dropped, each with its mark), only
+# at the start of the prompt and only when asides were dropped there: "No rush — once the nightly job
+# finishes, fetch A" keeps its dash before the condition, and is refused for it as before.
+_LEFT_MARKS = re.compile(r"\A[ \t]*[—–;:-][ \t]*,[ \t]*(?=\w)")
 # "Let me know when you've fetched A" asks to be told, not to act: a frame before "know" opens no request.
 _NOT_AFTER_FRAME = re.compile(r"know\b", re.IGNORECASE)
 

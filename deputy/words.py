@@ -623,6 +623,9 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "repeat_callouts": (
         "that's the first one again", "that's the same one again", "that's the first one", "that's the same one",
         "that one's already in there", "that one is already in there", "I already said that one",
+        # Round 29 (voice29): "Grab A and B — oh and A as well, I know I said it already."
+        "I know I said it already", "I know I already said it", "I know I said it before", "I know I said that already",
+        "I know I already said that", "I said it already", "I already said it",
     ),
     "repeat_dismissals": ("never mind", "nevermind", "just once", "only once", "once is enough", "once is fine"),
     # Round 28 (voice28): a closing tail about the speaker's memory after an "or not" question ("is the robot
@@ -1228,6 +1231,8 @@ DEFAULT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
 DEFAULT_SPELLINGS: Mapping[str, str] = MappingProxyType({
     "pls": "please", "plz": "please", "plse": "please", "plss": "please", "plzz": "please", "pleae": "please",
     "plese": "please", "pleez": "please", "pleeze": "please", "pleasee": "please", "pleaseee": "please",
+    # Round 29 (voice29): "need A asap kthx" ("ok, thanks"): the chat thanks after the order.
+    "kthx": "thanks",
     "thx": "thanks", "thnx": "thanks", "thks": "thanks", "thanx": "thanks", "tnx": "thanks", "thnks": "thanks",
     "thnaks": "thanks", "thansk": "thanks", "tahnks": "thanks", "ta": "thanks", "thankyou": "thank you",
     "thanku": "thank you", "ru": "are you", "u": "you", "yuo": "you", "r": "are", "ur": "your", "cud": "could",

@@ -58,7 +58,8 @@ def _only_the_page(wish: TokenRow, rows: Mapping[int, TokenRow], address: int, w
         return False
     obj = objects[0]
     if obj.id != address:
-        below = [r for r in rows.values() if r.head == obj.id]
+        # Round 29 (voice29): "need A asap kthx" sets the thanks off by a comma, which the parse hangs from "asap".
+        below = [r for r in rows.values() if r.head == obj.id and r.deprel != "punct"]
         if obj.form.lower() not in adverbs or obj.misc or [r.id for r in below] != [address]:
             return False
     if any(r.head == address for r in rows.values()):
@@ -68,5 +69,22 @@ def _only_the_page(wish: TokenRow, rows: Mapping[int, TokenRow], address: int, w
             continue
         if child.deprel == "advmod" and child.form.lower() in adverbs:
             continue
+        if _closing_thanks(child, rows):
+            continue
         return False
     return True
+
+
+# How the parse hangs a closing "thanks" from the need ("need A asap, thanks").
+_THANKS_RELATIONS = frozenset({"npadvmod", "intj", "dep", "dobj"})
+
+
+def _closing_thanks(child: TokenRow, rows: Mapping[int, TokenRow]) -> bool:
+    """A bare "thanks" after the address (round 29, voice29: "need A asap kthx", where "kthx" is read as
+    "thanks"): a courtesy word with nothing under it, which asks nothing of its own."""
+    if child.lemma.lower() not in _THANKS or child.deprel not in _THANKS_RELATIONS or child.misc:
+        return False
+    return not any(r.head == child.id for r in rows.values()) and child.form.lower() in _THANKS
+
+
+_THANKS = frozenset({"thanks", "thank"})

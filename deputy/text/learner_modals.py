@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-__all__ = ["modal_without_to"]
+__all__ = ["kind_as_to", "modal_without_to"]
 
 # The modals of ability and permission a learner asks with ("can to", "could to"); "will to", "must to" are
 # no ask of mine and are left ("I will fetch A" is already a statement the reader reads its own way).
@@ -46,3 +46,26 @@ def modal_without_to(text: str, verbs: frozenset[str]) -> str:
         return text  # the cheap test first
     pattern = _pattern(frozenset(v.lower() for v in verbs))
     return text if pattern is None else pattern.sub(r"\1", text)
+
+
+# Round 29 (voice29): "Could you be so kind to download A for me?" is a learner's "be so kind as to". Read as
+# written, "be" was the main verb and "download" a second request ("it asks for more than one thing at once").
+# Only after "could/would/can/will you be so kind" and only before a verb the reader knows or refuses: "so
+# kind to translate A" becomes "so kind as to translate A", refused for its verb.
+@cache
+def _kind(verbs: frozenset[str]) -> re.Pattern[str] | None:
+    words = sorted((v for v in verbs if v.isalpha()), key=len, reverse=True)
+    if not words:
+        return None
+    return re.compile(
+        r"(\b(?:could|would|can|will)[ \t]+you[ \t]+be[ \t]+so[ \t]+kind)[ \t]+to(?=[ \t]+(?:" + "|".join(words) + r")\b)",
+        re.IGNORECASE,
+    )
+
+
+def kind_as_to(text: str, verbs: frozenset[str]) -> str:
+    """The text with a learner's "be so kind to V" put as "be so kind as to V"; as written otherwise."""
+    if "kind to" not in text.lower():
+        return text
+    pattern = _kind(frozenset(v.lower() for v in verbs))
+    return text if pattern is None else pattern.sub(r"\1 as to", text)

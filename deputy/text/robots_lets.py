@@ -29,9 +29,23 @@ def _lets(names: frozenset[str], nouns: frozenset[str]) -> re.Pattern[str]:
     )
 
 
+# Round 29 (voice29): "whether the robots file at A lets your bot in or not": the file named with its site
+# first, and "in" closing the crawler ("let … in" is the robots question's "allow …"). Only the file, then
+# "at/on/of/for" and the address, then "lets" and the crawler as above (or "you", the robot asked), then "in"
+# as a word of its own: "robots.txt at A lets us fetch it" is left as written.
+@cache
+def _lets_in(names: frozenset[str], nouns: frozenset[str]) -> re.Pattern[str]:
+    return re.compile(
+        r"(?P<file>\b(?:robots\.txt|robots[ \t]+file|robots)[ \t]+(?:at|on|of|for)[ \t]+(?:https?://|www\.)\S+)[ \t]+"
+        rf"lets?[ \t]+(?P<who>us|me|you|{alternation(names)}|(?:our|the|your)[ \t]+{alternation(nouns)})[ \t]+in\b",
+        re.IGNORECASE,
+    )
+
+
 def robots_lets(text: str, *, names: frozenset[str], nouns: frozenset[str]) -> str:
     """The text with "robots.txt lets MovaBot onto A" put as "robots.txt allows MovaBot on A"; `names` are
     the robot's own names, `nouns` what "our …" calls it; anything else unchanged."""
     if "let" not in text.lower():
         return text
-    return _lets(names, nouns).sub(lambda m: f"{m.group('file')} allows {m.group('who')} on ", text)
+    text = _lets(names, nouns).sub(lambda m: f"{m.group('file')} allows {m.group('who')} on ", text)
+    return _lets_in(names, nouns).sub(lambda m: f"{m.group('file')} allows {m.group('who')}", text)

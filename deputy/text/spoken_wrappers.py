@@ -140,6 +140,14 @@ def _appreciated_if(text: str, frames: tuple[str, ...], actions: Collection[str]
     return wished + "." if wished != text and not wished.rstrip().endswith((".", "!", "?")) else wished
 
 
+# Round 29 (voice29): "Just in case we need it later, please fetch A": the writer's own later need of the page
+# is what the precaution is for, not an event the request waits on. Only "we/I" with "need/want" on "it",
+# or "it's useful/needed", then an optional "later"/"again", and only before the comma and an order: "in case
+# the page moves, fetch A" names an event and stays a condition.
+_OWN_NEED = (r"(?:[ \t]+(?:(?:we|I)[ \t]+(?:(?:might|may|ever)[ \t]+)?(?:need|want)[ \t]+it"
+             r"|it(?:['’]s|[ \t]+is)[ \t]+(?:useful|needed|helpful))(?:[ \t]+(?:later(?:[ \t]+on)?|again))?(?=[ \t]*,))?")
+
+
 @cache
 def _precaution(phrases: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     if not phrases:
@@ -148,7 +156,7 @@ def _precaution(phrases: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[s
     # Before a comma and any order, or right before a verb that acts on an address or "it": "in case fetch
     # fails, …" (the verb a noun of the condition) is no precaution.
     opening = re.compile(
-        r"\A[ \t]*(?:" + said + r")(?:[ \t]*[,—–-][ \t]*|[ \t]+(?=[A-Za-z]+[ \t]+(?:https?://|(?:it|them|both|that|this)\b)))"
+        r"\A[ \t]*(?:" + said + r")" + _OWN_NEED + r"(?:[ \t]*[,—–-][ \t]*|[ \t]+(?=[A-Za-z]+[ \t]+(?:https?://|(?:it|them|both|that|this)\b)))"
         r"(?=(?P<next>[A-Za-z]+)\b)",
         re.IGNORECASE,
     )

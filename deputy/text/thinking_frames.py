@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-__all__ = ["without_thinking_frame"]
+__all__ = ["without_thinking_aloud", "without_thinking_frame"]
 
 _FRAME = re.compile(
     r"\A[ \t]*(?:(?:so|well|okay|ok|yeah|and)[ \t,]+)*"
@@ -34,3 +34,27 @@ def without_thinking_frame(text: str, verbs: Collection[str]) -> str:
     if found is None or found.group("verb").lower() not in verbs:
         return text
     return text[found.start("verb"):]
+
+
+# Round 29 (voice29): "hmm let me think, okay, yes, please go ahead and fetch A": the speaker thinking aloud
+# before deciding. Read as written, "think" was the main verb and the prompt was refused as an unsupported
+# verb. Only at the very start (after spoken fillers), only "let me think/see" or "let's see" set off by a
+# comma, then only agreeing words ("okay", "yes", "right" …): a "no" there ("let me think, no, don't …")
+# or anything else leaves the text as written. The rest must open on a verb the reader reads or refuses
+# (`verbs`), after an optional "please"/"just"/"go ahead and"; it keeps every check ("… okay, please don't
+# fetch A" has "don't" there and is left as written).
+_ALOUD = re.compile(
+    r"\A[ \t]*(?:(?:hmm+|um+|uh+|erm|er|so|well|okay|ok)[ \t]*,?[ \t]+)*"
+    r"(?:let[ \t]+me[ \t]+(?:think|see)|let['’]s[ \t]+see)[ \t]*,[ \t]*"
+    r"(?:(?:okay|ok|yes|yeah|yep|right|alright|sure)[ \t]*[,.][ \t]*)*"
+    r"(?P<rest>(?:(?:please|just|go[ \t]+ahead[ \t]+and)[ \t]+)*(?P<verb>[A-Za-z]+)\b)",
+    re.IGNORECASE,
+)
+
+
+def without_thinking_aloud(text: str, verbs: Collection[str]) -> str:
+    """The text from the order on, when the speaker thinks aloud before it; the text as written otherwise."""
+    found = _ALOUD.match(text)
+    if found is None or found.group("verb").lower() not in verbs:
+        return text
+    return text[found.start("rest"):]
