@@ -347,6 +347,8 @@ def _fronts_a_clause(tok: Any) -> bool:
     before the verb it hangs on, so it opens a clause, whatever the parse made of it (lower case, the model
     read "once" as an adverb of "fetch" and "finishes" as a noun; round 29: it fetched). "once again, fetch A"
     and "once more, …" repeat, and wait for nothing."""
+    if lower(tok) not in ("once", "when", "until", "till", "while"):
+        return False  # "Before the 14:00 deploy, grab A": "before" and "after" are judged by their own rules
     sent = tok.sent
     first = next((t for t in sent if not t.is_punct and not t.is_space), None)
     if first is None or first.i != tok.i or tok.i + 1 >= sent.end:

@@ -75,6 +75,7 @@ __all__ = [
     "needed_record",
     "one_thing",
     "only_when",
+    "operation_form",
     "outline",
     "passive_ask",
     "please_gerund",

@@ -48,4 +48,11 @@ def robots_lets(text: str, *, names: frozenset[str], nouns: frozenset[str]) -> s
     if "let" not in text.lower():
         return text
     text = _lets(names, nouns).sub(lambda m: f"{m.group('file')} allows {m.group('who')} on ", text)
-    return _lets_in(names, nouns).sub(lambda m: f"{m.group('file')} allows {m.group('who')}", text)
+    # "Doesn't robots.txt on H let us in?": a negation before the file keeps the words as written (refused).
+    return _lets_in(names, nouns).sub(
+        lambda m: m.group(0) if _NEGATED.search(text[: m.start()]) else f"{m.group('file')} allows {m.group('who')}",
+        text,
+    )
+
+
+_NEGATED = re.compile(r"\b(?:not|never|no)\b|n't\b|n’t\b", re.IGNORECASE)

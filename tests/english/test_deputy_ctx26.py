@@ -163,5 +163,8 @@ def test_hedge_alone_still_fetches(deputy: Deputy) -> None:
 
 def test_only_when_off_names_another_kind(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("deputy.reader.only_when", lambda text, conditions: None)
+    # Round 29 (lead): a verbless "after the nightly backup completes" (the model makes "completes" a noun) is a
+    # condition of its own now; off too, to show what only_when alone names.
+    monkeypatch.setattr("deputy.signals._waits_in_a_fragment", lambda tok, word: False)
     prompt = f"If at all possible, please fetch {A} — but only after the nightly backup completes."
     assert read_outcome(build_deputy(), prompt) == ("refused", "not_understood")

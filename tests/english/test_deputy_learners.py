@@ -115,6 +115,7 @@ def test_learner_grammar_controls_still_refuse(deputy: Any, prompt: str, kind: s
 
 def test_without_the_grammar_pass_the_learners_forms_refuse(deputy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reader_module, "learner_grammar", _identity)
+    monkeypatch.setattr(reader_module, "without_learner_am", _identity)  # round 29 (voice29) reads "I am need" too
     assert read_outcome(deputy, f"I am need the content of {A} what you have.")[0] == "refused"
     assert read_outcome(deputy, f"Why didn't you fetch {A}?") == ("refused", "negation")
 

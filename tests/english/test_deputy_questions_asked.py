@@ -133,6 +133,8 @@ def test_without_the_let_rule_robots_txt_letting_us_in_is_refused(deputy: Any, m
     prompt = f"Does robots.txt on {H} let us in?"
     assert read_outcome(deputy, prompt)[0] == "robots"
     monkeypatch.setattr(nlp, "robots_lets", lambda protected, **_: (protected, ()))
+    # Round 29 (voice29): the text pass reads "the robots file at A lets us in" as well; off too.
+    monkeypatch.setattr("deputy.reader.robots_lets", lambda text, **_: text)
     assert read_outcome(deputy, prompt)[0] == "refused"
 
 
